@@ -1,0 +1,259 @@
+"""Actions: small JSON-able values with a one-line text notation.
+
+An action is *who* (a seat), *what* (a type from the game's vocabulary) and named parameters,
+plus optional narration that is kept in the story log. Like a move in python-chess it has a
+canonical notation used by logs, the CLI, records and tests::
+
+    p1 flip_reaction ops=[{"position":2,"source":"free_scarab"}] -- I bribe the guard
+
+>>> a = Action("p1", "accept_judgment", {"character": "c1"}, "I take the pot")
+>>> a.notation()
+'p1 accept_judgment character=c1 -- I take the pot'
+>>> Action.parse(a.notation()) == a
+True
+
+Where a legal action has a free parameter (narration, a name, a memory, an amount), the game
+lists it once with a *parameter declaration* (:class:`Text`, :class:`IntRange`) in place of the
+value; :func:`fill` gives bots and fuzzers a concrete value, the UI renders a field.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from .errors import MalformedAction
+
+CHANCE = "chance"
+"""The seat that takes every shuffle, deal and roll (filled by a Dealer or typed by a person)."""
+
+_BARE = re.compile(r"^[A-Za-z_][A-Za-z0-9_.:/+-]*$")
+_RESERVED_BARE = {"true", "false", "null"}
+
+
+@dataclass(frozen=True, slots=True)
+class Text:
+    """Declares a free-text parameter: any string of ``min_len``..``max_len`` characters."""
+
+    hint: str = "text"
+    min_len: int = 1
+    max_len: int = 2000
+
+    def to_json(self) -> dict[str, Any]:
+        return {"$text": self.hint, "min_len": self.min_len, "max_len": self.max_len}
+
+
+@dataclass(frozen=True, slots=True)
+class IntRange:
+    """Declares an integer parameter in ``lo..hi`` (both included)."""
+
+    lo: int
+    hi: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"$int": [self.lo, self.hi]}
+
+
+ParamSpec = Text | IntRange
+
+
+def _freeze(value: Any) -> Any:
+    if isinstance(value, dict):
+        return tuple(sorted((k, _freeze(v)) for k, v in value.items()))
+    if isinstance(value, list | tuple):
+        return tuple(_freeze(v) for v in value)
+    return value
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Action:
+    """One decision of one seat: ``seat``, ``type``, ``args`` (JSON values) and ``narration``."""
+
+    seat: str
+    type: str
+    args: Mapping[str, Any] = field(default_factory=dict)
+    narration: str | None = None
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Action):
+            return NotImplemented
+        return (
+            self.seat == other.seat
+            and self.type == other.type
+            and self.narration == other.narration
+            and _freeze(dict(self.args)) == _freeze(dict(other.args))
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.seat, self.type, _freeze(dict(self.args)), self.narration))
+
+    def __repr__(self) -> str:
+        return f"Action({self.notation()!r})"
+
+    def get(self, name: str, default: Any = None) -> Any:
+        return self.args.get(name, default)
+
+    def with_narration(self, text: str | None) -> Action:
+        return Action(self.seat, self.type, self.args, text)
+
+    def without_narration(self) -> Action:
+        return Action(self.seat, self.type, self.args, None) if self.narration is not None else self
+
+    @property
+    def is_template(self) -> bool:
+        """True when some parameter is still a declaration (:class:`Text`, :class:`IntRange`)."""
+        return any(isinstance(v, Text | IntRange) for v in self.args.values())
+
+    # -- JSON ---------------------------------------------------------------------------------
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"seat": self.seat, "type": self.type}
+        if self.args:
+            out["args"] = {k: (v.to_json() if isinstance(v, Text | IntRange) else v) for k, v in self.args.items()}
+        if self.narration is not None:
+            out["narration"] = self.narration
+        return out
+
+    @classmethod
+    def from_json(cls, data: Any) -> Action:
+        if not isinstance(data, dict):
+            raise MalformedAction("an action must be a JSON object with 'seat' and 'type'", rule="record")
+        seat, kind = data.get("seat"), data.get("type")
+        args = data.get("args", {})
+        narration = data.get("narration")
+        if not isinstance(seat, str) or not isinstance(kind, str) or not seat or not kind:
+            raise MalformedAction("an action needs a non-empty 'seat' and 'type'", rule="record")
+        if not isinstance(args, dict):
+            raise MalformedAction("'args' of an action must be an object", rule="record")
+        if narration is not None and not isinstance(narration, str):
+            raise MalformedAction("'narration' must be text", rule="record")
+        extra = set(data) - {"seat", "type", "args", "narration"}
+        if extra:
+            raise MalformedAction(f"unknown field(s) in action: {', '.join(sorted(extra))}", rule="record")
+        return cls(seat, kind, args, narration)
+
+    # -- notation -----------------------------------------------------------------------------
+    def notation(self) -> str:
+        """The one-line text form: ``seat type k=v ... [-- narration]``."""
+        parts = [self.seat, self.type]
+        for key, value in self.args.items():
+            parts.append(f"{key}={_format_value(value)}")
+        text = " ".join(parts)
+        if self.narration is not None:
+            text += " -- " + self.narration.replace("\n", " ")
+        return text
+
+    @classmethod
+    def parse(cls, text: str) -> Action:
+        """Read the notation back. Values are JSON, or bare words taken as strings."""
+        body, sep, narration = text.partition(" -- ")
+        tokens = _split(body.strip())
+        if len(tokens) < 2:
+            raise MalformedAction(f"expected 'SEAT TYPE [key=value ...]', got {text!r}", rule="notation")
+        seat, kind, *rest = tokens
+        args: dict[str, Any] = {}
+        for token in rest:
+            key, eq, raw = token.partition("=")
+            if not eq or not key:
+                raise MalformedAction(f"parameter {token!r} is not key=value", rule="notation")
+            args[key] = _parse_value(raw)
+        return cls(seat, kind, args, narration if sep else None)
+
+    def __str__(self) -> str:
+        return self.notation()
+
+
+def _format_value(value: Any) -> str:
+    if isinstance(value, Text | IntRange):
+        return json.dumps(value.to_json(), separators=(",", ":"))
+    if isinstance(value, str) and _BARE.match(value) and value not in _RESERVED_BARE:
+        return value
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
+def _parse_value(raw: str) -> Any:
+    try:
+        return json.loads(raw)
+    except json.JSONDecodeError:
+        if _BARE.match(raw):
+            return raw
+        raise MalformedAction(f"cannot read value {raw!r}: use JSON, or a bare word", rule="notation") from None
+
+
+def _split(body: str) -> list[str]:
+    """Split on spaces outside JSON strings, brackets and braces."""
+    tokens: list[str] = []
+    depth, in_str, escape, start = 0, False, False, 0
+    for i, ch in enumerate(body):
+        if in_str:
+            if escape:
+                escape = False
+            elif ch == "\\":
+                escape = True
+            elif ch == '"':
+                in_str = False
+        elif ch == '"':
+            in_str = True
+        elif ch in "[{":
+            depth += 1
+        elif ch in "]}":
+            depth -= 1
+        elif ch == " " and depth == 0:
+            if i > start:
+                tokens.append(body[start:i])
+            start = i + 1
+    if start < len(body):
+        tokens.append(body[start:])
+    return tokens
+
+
+_WORDS = tuple(
+    "the city walks on ash and silk a bell rings twice she remembers the river rain over the market "
+    "he laughs quietly an old debt is paid the lamp goes out".split()
+)
+
+
+def sample_text(spec: Text, rng: random.Random) -> str:
+    """A short deterministic sentence that satisfies ``spec`` (for bots and fuzzers)."""
+    words = [rng.choice(_WORDS) for _ in range(rng.randint(2, 7))]
+    text = " ".join(words).capitalize()
+    while len(text) < spec.min_len:
+        text += " " + rng.choice(_WORDS)
+    return text[: spec.max_len]
+
+
+def fill(action: Action, rng: random.Random) -> Action:
+    """Replace every parameter declaration of a legal-action template by a sampled value."""
+    if not action.is_template:
+        return action
+    args: dict[str, Any] = {}
+    for key, value in action.args.items():
+        if isinstance(value, Text):
+            args[key] = sample_text(value, rng)
+        elif isinstance(value, IntRange):
+            args[key] = rng.randint(value.lo, value.hi)
+        else:
+            args[key] = value
+    return Action(action.seat, action.type, args, action.narration)
+
+
+def matches(template: Action, action: Action) -> bool:
+    """True when ``action`` is an instance of the legal-action ``template``."""
+    if template.seat != action.seat or template.type != action.type:
+        return False
+    if set(template.args) != set(action.args):
+        return False
+    for key, want in template.args.items():
+        got = action.args[key]
+        if isinstance(want, Text):
+            if not isinstance(got, str) or not want.min_len <= len(got) <= want.max_len:
+                return False
+        elif isinstance(want, IntRange):
+            if not isinstance(got, int) or isinstance(got, bool) or not want.lo <= got <= want.hi:
+                return False
+        elif _freeze(want) != _freeze(got):
+            return False
+    return True

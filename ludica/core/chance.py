@@ -1,0 +1,144 @@
+"""Chance as explicit steps of the chance seat.
+
+When a game needs dice, a shuffle or a random pick, its pending decision is the chance seat and
+:meth:`Game.chance_step` describes what is needed as a :class:`ChanceStep`. The step is then
+filled by
+
+* a :class:`Dealer` from a seeded generator (the default),
+* a person at a real table, who types what the physical dice or cards showed (``--physical``),
+* a test, which pins the exact outcome.
+
+Whichever fills it, the outcome becomes an ordinary :class:`Action` of seat ``chance`` in the
+record, so replay never needs the generator again. The Dealer derives the generator of each step
+from ``(seed, step number)``, so anyone who learns the seed at the end can recompute every step
+(provably fair dealing).
+
+>>> step = Roll(sides=(8, 8, 8), type="roll_character_triad")
+>>> Dealer(seed=7).fill(step, 0).args["dice"]
+[5, 2, 4]
+"""
+
+from __future__ import annotations
+
+import hashlib
+import itertools
+import random
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from .actions import CHANCE, Action
+from .errors import MalformedAction
+
+
+@dataclass(frozen=True, slots=True)
+class Roll:
+    """Roll dice of the given sizes; outcome ``args[key]`` is a list of faces (1..size)."""
+
+    sides: tuple[int, ...]
+    type: str = "roll"
+    key: str = "dice"
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def sample(self, rng: random.Random) -> dict[str, Any]:
+        return {self.key: [rng.randint(1, s) for s in self.sides]}
+
+    def validate(self, args: dict[str, Any]) -> None:
+        faces = args.get(self.key)
+        if not isinstance(faces, list) or len(faces) != len(self.sides):
+            raise MalformedAction(f"'{self.key}' must list {len(self.sides)} die result(s)", rule="chance")
+        for face, size in zip(faces, self.sides, strict=True):
+            if not isinstance(face, int) or isinstance(face, bool) or not 1 <= face <= size:
+                raise MalformedAction(f"a d{size} shows 1..{size}, not {face!r}", rule="chance")
+
+    def outcomes(self) -> list[tuple[dict[str, Any], Fraction]]:
+        total = 1
+        for s in self.sides:
+            total *= s
+        faces = itertools.product(*(range(1, s + 1) for s in self.sides))
+        return [({self.key: list(f)}, Fraction(1, total)) for f in faces]
+
+
+@dataclass(frozen=True, slots=True)
+class Shuffle:
+    """Shuffle ``n`` items; outcome ``args[key]`` is a permutation of ``0..n-1``."""
+
+    n: int
+    type: str = "shuffle"
+    key: str = "order"
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def sample(self, rng: random.Random) -> dict[str, Any]:
+        order = list(range(self.n))
+        rng.shuffle(order)
+        return {self.key: order}
+
+    def validate(self, args: dict[str, Any]) -> None:
+        order = args.get(self.key)
+        if not isinstance(order, list) or sorted(order) != list(range(self.n)):
+            raise MalformedAction(f"'{self.key}' must be an ordering of 0..{self.n - 1}", rule="chance")
+
+    def outcomes(self) -> list[tuple[dict[str, Any], Fraction]]:
+        perms = list(itertools.permutations(range(self.n)))
+        return [({self.key: list(p)}, Fraction(1, len(perms))) for p in perms]
+
+
+@dataclass(frozen=True, slots=True)
+class Pick:
+    """Pick ``k`` distinct items of ``options`` at random; outcome ``args[key]`` lists them."""
+
+    options: tuple[Any, ...]
+    k: int = 1
+    type: str = "pick"
+    key: str = "picked"
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def sample(self, rng: random.Random) -> dict[str, Any]:
+        return {self.key: rng.sample(list(self.options), self.k)}
+
+    def validate(self, args: dict[str, Any]) -> None:
+        picked = args.get(self.key)
+        if not isinstance(picked, list) or len(picked) != self.k:
+            raise MalformedAction(f"'{self.key}' must list {self.k} item(s)", rule="chance")
+        pool = list(self.options)
+        for item in picked:
+            if item not in pool:
+                raise MalformedAction(f"{item!r} is not one of the items to pick from", rule="chance")
+            pool.remove(item)
+
+    def outcomes(self) -> list[tuple[dict[str, Any], Fraction]]:
+        combos = list(itertools.permutations(self.options, self.k))
+        return [({self.key: list(c)}, Fraction(1, len(combos))) for c in combos]
+
+
+ChanceStep = Roll | Shuffle | Pick
+
+
+def chance_action(step: ChanceStep, args: dict[str, Any]) -> Action:
+    """The chance seat's action for a step and its outcome (validated)."""
+    step.validate(args)
+    return Action(CHANCE, step.type, {**step.extra, **args})
+
+
+def step_seed(seed: int | str, index: int) -> int:
+    """The generator seed of chance step ``index`` (position in the record) for a dealer seed."""
+    digest = hashlib.sha256(f"ludica:{seed}:{index}".encode()).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
+class Dealer:
+    """Fills chance steps from a seed: outcome of step *i* depends only on ``(seed, i)``."""
+
+    __slots__ = ("seed",)
+
+    def __init__(self, seed: int | str) -> None:
+        self.seed = seed
+
+    def fill(self, step: ChanceStep, index: int) -> Action:
+        rng = random.Random(step_seed(self.seed, index))
+        return Action(CHANCE, step.type, {**step.extra, **step.sample(rng)})
+
+    @staticmethod
+    def seed_commitment(seed: int | str) -> str:
+        """The hash a table publishes before play and checks against the seed revealed after."""
+        return hashlib.sha256(f"ludica-seed:{seed}".encode()).hexdigest()

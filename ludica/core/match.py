@@ -1,0 +1,152 @@
+"""A match: one game being played, its state, its record and its story log.
+
+:class:`Match` is the driver every front end uses (CLI, table, bots, simulations). It keeps the
+record as the truth (every accepted action, in order) and the state derived from it.
+
+>>> from ludica.core.registry import get_game
+>>> m = Match.new(get_game("great-city"), Config(("Ann", "Bob")), seed=1)  # doctest: +SKIP
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
+
+from .actions import CHANCE, Action, matches
+from .chance import Dealer
+from .errors import IllegalAction, MalformedAction, NotYourDecision
+from .game import Config, Event, Game, Pending
+
+S = TypeVar("S")
+
+
+def canonical_json(data: Any) -> str:
+    """JSON with sorted keys and no spaces: the form digests are taken of."""
+    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def digest_of(position: dict[str, Any]) -> str:
+    return hashlib.sha256(canonical_json(position).encode()).hexdigest()
+
+
+@dataclass(frozen=True, slots=True)
+class LogEntry:
+    """One line of the story log: the step number that caused it and the event."""
+
+    step: int
+    event: Event
+
+    def to_json(self) -> dict[str, Any]:
+        return {"step": self.step, **self.event.to_json()}
+
+
+class Match(Generic[S]):
+    """A game in play: ``game``, ``config``, ``state``, ``actions`` (the record) and ``log``."""
+
+    def __init__(self, game: Game[S], config: Config, *, validate: bool = True) -> None:
+        if validate:
+            game.validate_config(config)
+        self.game = game
+        self.config = config
+        self.state: S = game.setup(config)
+        self.actions: list[Action] = []
+        self.log: list[LogEntry] = []
+        self.dealer = Dealer(config.seed if config.seed is not None else 0)
+
+    @classmethod
+    def new(cls, game: Game[S], config: Config) -> Match[S]:
+        return cls(game, config)
+
+    # -- asking --------------------------------------------------------------------------------
+    def pending(self) -> Pending:
+        return self.game.pending(self.state)
+
+    def legal_actions(self, seat: str) -> list[Action]:
+        if seat == CHANCE:
+            return []
+        return self.game.legal_actions(self.state, seat)
+
+    def is_over(self) -> bool:
+        return self.game.is_over(self.state)
+
+    def view(self, seat: str | None) -> dict[str, Any]:
+        return self.game.view(self.state, seat)
+
+    def story(self, seat: str | None) -> list[LogEntry]:
+        """The story log as ``seat`` may see it (public events and its own private ones)."""
+        return [entry for entry in self.log if entry.event.visible(seat)]
+
+    # -- acting --------------------------------------------------------------------------------
+    def check(self, action: Action) -> None:
+        """Raise if ``action`` is not acceptable now; never changes anything."""
+        pending = self.game.pending(self.state)
+        if pending.is_over:
+            raise IllegalAction("the game is over", rule="end")
+        if action.seat not in pending.seats:
+            waiting = ", ".join(pending.seats)
+            raise NotYourDecision(f"it is not {action.seat}'s decision now (waiting for {waiting})", rule="turn order")
+        if action.is_template:
+            raise MalformedAction("fill in every parameter before acting", rule="action")
+        if action.narration is not None and not isinstance(action.narration, str):
+            raise MalformedAction("narration must be text", rule="action")
+        if action.seat == CHANCE:
+            step = self.game.chance_step(self.state)
+            if action.type != step.type:
+                raise MalformedAction(f"the chance seat must take a {step.type!r} step now", rule="chance")
+            step.validate(dict(action.args))
+        self.game.check(self.state, action)
+
+    def apply(self, action: Action) -> list[Event]:
+        """Validate, then change: a refused action raises and leaves the match unchanged."""
+        self.check(action)
+        return self._commit(action)
+
+    def _commit(self, action: Action) -> list[Event]:
+        events = list(self.game.play(self.state, action))
+        step = len(self.actions)
+        self.actions.append(action)
+        if action.narration:
+            seat = action.seat
+            self.log.append(LogEntry(step, Event("narration", action.narration, data={"seat": seat})))
+        self.log.extend(LogEntry(step, e) for e in events)
+        return events
+
+    def deal(self) -> Action:
+        """Fill the pending chance step from the dealer and apply it."""
+        step = self.game.chance_step(self.state)
+        action = self.dealer.fill(step, len(self.actions))
+        self.apply(action)
+        return action
+
+    def run_chance(self) -> None:
+        """Deal until someone other than the chance seat must decide (or the game ends)."""
+        while self.game.pending(self.state).is_chance:
+            self.deal()
+
+    def legal_matches(self, action: Action) -> bool:
+        """True when ``action`` is an instance of one of the seat's listed legal actions."""
+        return any(matches(t, action) for t in self.legal_actions(action.seat))
+
+    # -- records -------------------------------------------------------------------------------
+    def digest(self) -> str:
+        return digest_of(self.game.to_position(self.state))
+
+    def replay(self, actions: Iterable[Action], *, check: bool = True) -> None:
+        for action in actions:
+            if check:
+                self.apply(action)
+            else:
+                self._commit(action)
+
+    def undo(self) -> Action:
+        """Take back the last action by replaying the record without it (policy is the caller's)."""
+        if not self.actions:
+            raise IllegalAction("there is nothing to undo", rule="undo")
+        last = self.actions[-1]
+        rebuilt: Match[S] = Match(self.game, self.config, validate=False)
+        rebuilt.replay(self.actions[:-1], check=False)
+        self.state, self.actions, self.log = rebuilt.state, rebuilt.actions, rebuilt.log
+        return last

@@ -1,0 +1,136 @@
+"""Records and positions: the JSON forms of a game (see ``docs/record-format.md``).
+
+A **record** is the truth of a game::
+
+    {"format": "ludica-record", "format_version": 1, "game": "great-city", "rules_version": "1.0",
+     "config": {...}, "actions": [...], "digest": "<sha256 of the final position>"}
+
+Replaying the actions from the config rebuilds the exact state; the digest checks it.
+
+A **position** is one state, whole, what FEN is to chess::
+
+    {"format": "ludica-position", "format_version": 1, "game": ..., "rules_version": ...,
+     "config": {...}, "state": {...game-specific...}}
+
+Reading a position refuses one that breaks an invariant of its game, naming the reason.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from .actions import Action
+from .errors import DigestMismatch, LudicaError, PositionError, RecordError
+from .game import Config, Game
+from .match import Match, digest_of
+from .registry import get_game
+
+FORMAT_VERSION = 1
+
+
+def record_of(match: Match[Any]) -> dict[str, Any]:
+    return {
+        "format": "ludica-record",
+        "format_version": FORMAT_VERSION,
+        "game": match.game.meta.id,
+        "rules_version": match.game.meta.rules_version,
+        "config": match.config.to_json(),
+        "actions": [a.to_json() for a in match.actions],
+        "digest": match.digest(),
+    }
+
+
+def save_record(match: Match[Any], path: str | Path) -> None:
+    """Write the record atomically (write a temporary file, then rename): never half a file."""
+    path = Path(path)
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text(json.dumps(record_of(match), indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    tmp.replace(path)
+
+
+def load_json(path: str | Path) -> Any:
+    try:
+        return json.loads(Path(path).read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise RecordError(f"no such file: {path}", rule="record") from None
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise RecordError(f"{path} is not valid JSON ({exc})", rule="record") from None
+
+
+def _header(data: Any, kind: str) -> tuple[Game[Any], Config]:
+    if not isinstance(data, dict) or data.get("format") != f"ludica-{kind}":
+        raise RecordError(f'this is not a Ludica {kind} (missing "format": "ludica-{kind}")', rule=kind)
+    if data.get("format_version") != FORMAT_VERSION:
+        raise RecordError(
+            f"{kind} format version {data.get('format_version')!r} is not supported (this Ludica reads "
+            f"{FORMAT_VERSION})",
+            rule=kind,
+        )
+    game = get_game(str(data.get("game")))
+    if data.get("rules_version") != game.meta.rules_version:
+        raise RecordError(
+            f"the {kind} was made with rules version {data.get('rules_version')!r} of {game.meta.title}; "
+            f"this Ludica has version {game.meta.rules_version!r}",
+            rule=kind,
+        )
+    return game, Config.from_json(data.get("config"))
+
+
+def replay_record(data: Any, *, verify_digest: bool = True) -> Match[Any]:
+    """Rebuild a match from a record, checking every action and the final digest."""
+    game, config = _header(data, "record")
+    actions = data.get("actions")
+    if not isinstance(actions, list):
+        raise RecordError("the record has no 'actions' list", rule="record")
+    match: Match[Any] = Match(game, config)
+    for i, raw in enumerate(actions):
+        try:
+            match.apply(Action.from_json(raw))
+        except LudicaError as exc:
+            raise RecordError(f"action {i + 1} of the record is refused: {exc}", rule="record") from None
+    claimed = data.get("digest")
+    if verify_digest and claimed is not None and claimed != match.digest():
+        raise DigestMismatch(
+            "the record's digest does not match the replayed game: it was altered or is corrupt", rule="record"
+        )
+    return match
+
+
+def position_of(game: Game[Any], state: Any, config: Config) -> dict[str, Any]:
+    return {
+        "format": "ludica-position",
+        "format_version": FORMAT_VERSION,
+        "game": game.meta.id,
+        "rules_version": game.meta.rules_version,
+        "config": config.to_json(),
+        "state": game.to_position(state),
+    }
+
+
+def read_position(data: Any) -> Match[Any]:
+    """A match whose state is the position (its record starts there, with no actions)."""
+    game, config = _header(data, "position")
+    game.validate_config(config)
+    raw = data.get("state")
+    if not isinstance(raw, dict):
+        raise PositionError("the position has no 'state' object", rule="position")
+    try:
+        state = game.from_position(raw, config)
+    except LudicaError:
+        raise
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+        raise PositionError(
+            f"the position's state is malformed: {type(exc).__name__}: {exc}", rule="position"
+        ) from None
+    problems = game.invariants(state)
+    if problems:
+        raise PositionError("the position breaks the rules: " + "; ".join(problems), rule="position")
+    match: Match[Any] = Match(game, config, validate=False)
+    match.state = state
+    return match
+
+
+def position_digest(game: Game[Any], state: Any) -> str:
+    return digest_of(game.to_position(state))

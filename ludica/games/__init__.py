@@ -1,0 +1,1 @@
+"""The games. Each package exposes ``GAME``; see ``ludica.core.registry``."""

@@ -1,0 +1,1 @@
+"""Batch simulation, statistics and golden playthroughs for designers and tests."""
