@@ -37,14 +37,29 @@ _RESERVED_BARE = {"true", "false", "null"}
 
 @dataclass(frozen=True, slots=True)
 class Text:
-    """Declares a free-text parameter: any string of ``min_len``..``max_len`` characters."""
+    """Declares a free-text parameter: any string of ``min_len``..``max_len`` characters.
+
+    ``prefix``, when set, is how the text must begin (e.g. a memory's "I remember").
+    """
 
     hint: str = "text"
     min_len: int = 1
     max_len: int = 2000
+    prefix: str = ""
+
+    def accepts(self, value: Any) -> bool:
+        return (
+            isinstance(value, str)
+            and self.min_len <= len(value) <= self.max_len
+            and value.startswith(self.prefix)
+            and (bool(value.strip()) or self.min_len == 0)
+        )
 
     def to_json(self) -> dict[str, Any]:
-        return {"$text": self.hint, "min_len": self.min_len, "max_len": self.max_len}
+        out: dict[str, Any] = {"$text": self.hint, "min_len": self.min_len, "max_len": self.max_len}
+        if self.prefix:
+            out["prefix"] = self.prefix
+        return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -219,7 +234,8 @@ _WORDS = tuple(
 def sample_text(spec: Text, rng: random.Random) -> str:
     """A short deterministic sentence that satisfies ``spec`` (for bots and fuzzers)."""
     words = [rng.choice(_WORDS) for _ in range(rng.randint(2, 7))]
-    text = " ".join(words).capitalize()
+    text = " ".join(words)
+    text = f"{spec.prefix} {text}" if spec.prefix else text.capitalize()
     while len(text) < spec.min_len:
         text += " " + rng.choice(_WORDS)
     return text[: spec.max_len]
@@ -249,7 +265,7 @@ def matches(template: Action, action: Action) -> bool:
     for key, want in template.args.items():
         got = action.args[key]
         if isinstance(want, Text):
-            if not isinstance(got, str) or not want.min_len <= len(got) <= want.max_len:
+            if not want.accepts(got):
                 return False
         elif isinstance(want, IntRange):
             if not isinstance(got, int) or isinstance(got, bool) or not want.lo <= got <= want.hi:

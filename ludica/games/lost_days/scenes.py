@@ -1,0 +1,454 @@
+"""Play: sessions, the scene cycle, the market, trading and selling, the epilogue.
+
+[Telling the Story, Framing Scenes, The King is Dead, Market of Memories, Creating New Memories,
+Replenishing, Trading, Selling, Ending; spec §3, §5, §7, LD-R31 to LD-R36, LD-R39].
+"""
+
+from __future__ import annotations
+
+from ...core import Action, Event, IntRange, Text
+from ...core.mechanisms import Proposal, clockwise_from, next_seat
+from .coins import give_memory, move, new_memory, to_market
+from .creation import card_text
+from .madness import check_madness
+from .state import (
+    ADVERSITY,
+    EPILOGUE,
+    GAME_OVER,
+    INTERRUPT,
+    MARKET,
+    PERSONAL,
+    REPLENISH,
+    SCENE,
+    SESSION,
+    STORY,
+    TRADE,
+    WRITE_OUT,
+    LostDaysState,
+    Scene,
+)
+from .vocabulary import NONE, refuse
+
+S_STORY, S_SCENES, S_KING_DEAD = "Telling the Story", "Framing Scenes", "The King is Dead, Long Live the King!"
+S_NEW, S_REPLENISH = "Creating New Memories", "Replenishing the Market of Memories"
+S_TRADING, S_SELLING = "Trading Memories", "Selling Memories"
+S_ENDING, S_DESCENT = "Ending the Game", "Descent into Madness"
+
+
+# -- sessions and the cycle --------------------------------------------------------------------
+def anchor(state: LostDaysState) -> str:
+    """The king's seat, or the last king's in an interregnum (LD-R31)."""
+    return state.king or state.last_king or state.seats[state.rules.first_seat]
+
+
+def session_opener(state: LostDaysState) -> str:
+    """The king opens the session; with no king, the first seat of the cycle (LD-R31)."""
+    return state.king or next_seat(state.seats, anchor(state))
+
+
+def validate_start_session(state: LostDaysState, action: Action) -> None:
+    if action.seat != session_opener(state):
+        raise refuse("the king narrates the opening of the story", "LD-R39", S_STORY)
+
+
+def apply_start_session(state: LostDaysState, action: Action, out: list[Event]) -> None:
+    state.session += 1
+    state.story = action.args["opening"]
+    state.cycle, state.slot = [], -1
+    out.append(Event("session", f"session {state.session} opens: {state.story}"))
+    next_slot(state, out)
+
+
+def build_cycle(state: LostDaysState) -> list[list[str]]:
+    """One scene for each player from the king's left round to the king, then the king's story scene."""
+    first = next_seat(state.seats, anchor(state))
+    return [[s, PERSONAL] for s in clockwise_from(state.seats, first)] + [["", STORY]]
+
+
+def next_slot(state: LostDaysState, out: list[Event]) -> None:
+    """Open the next slot's scene; a story slot with no king is skipped (LD-R31)."""
+    while True:
+        state.slot += 1
+        if state.slot >= len(state.cycle):
+            state.cycle, state.slot = build_cycle(state), 0
+        seat, kind = state.cycle[state.slot]
+        if kind == STORY:
+            if state.king is None:
+                continue
+            seat = state.king
+        elif state.elves[seat].mad:
+            kind = WRITE_OUT if state.elves[seat].pending_write_out else ADVERSITY
+        break
+    last = state.slot == len(state.cycle) - 1 or (state.slot == len(state.cycle) - 2 and state.king is None)
+    open_scene(state, Scene(seat, kind, last_of_cycle=last), out)
+
+
+def open_scene(state: LostDaysState, scene: Scene, out: list[Event]) -> None:
+    """A scene opens; the market is replenished first when it holds too few memories (LD-R35)."""
+    if state.rules.scene_limit and state.scenes_played >= state.rules.scene_limit:
+        fall(state, out)
+        return
+    state.scene = scene
+    state.scenes_played += 1
+    out.append(Event("scene", f"scene {state.scenes_played}: {scene.kind.lower()} scene of {scene.framer}"))
+    if len(state.market()) < state.rules.market_minimum:
+        state.theme, state.replenish_left = None, list(state.seats)
+        state.phase = REPLENISH
+        out.append(Event("replenish", "the market holds fewer than a couple of memories: it is replenished"))
+    else:
+        state.phase = SCENE
+
+
+def fall(state: LostDaysState, out: list[Event]) -> None:
+    """The scene limit (an option, off by default) is reached: the court falls with no single survivor."""
+    state.scene, state.conflict, state.trade = None, None, None
+    state.phase = GAME_OVER
+    out.append(Event("end", f"the scene limit ({state.rules.scene_limit}) is reached: the Eternal Court falls"))
+
+
+def close_scene(state: LostDaysState, out: list[Event]) -> None:
+    """The scene ends; a new king interrupts, else the cycle goes on [King is Dead; LD-R32]."""
+    state.scene = None
+    if state.pending_interrupt is not None and state.pending_interrupt == state.king:
+        king, state.pending_interrupt = state.pending_interrupt, None
+        out.append(Event("interrupt", f"the new king {king} frames a scene at once"))
+        open_scene(state, Scene(king, INTERRUPT), out)
+        return
+    state.pending_interrupt = None
+    next_slot(state, out)
+
+
+def after_step(state: LostDaysState, out: list[Event]) -> None:
+    """After a trade or a conflict: a new king interrupts the scene in progress [LD-R32]."""
+    if state.phase in (EPILOGUE, GAME_OVER):
+        return
+    state.phase = SCENE
+    if state.pending_interrupt is not None and state.pending_interrupt != state.king:
+        state.pending_interrupt = None
+    if state.pending_interrupt is not None:
+        close_scene(state, out)
+
+
+# -- replenishing the market (LD-R35) ----------------------------------------------------------
+def theme_setter(state: LostDaysState) -> str:
+    assert state.scene is not None
+    return state.king or state.scene.framer
+
+
+def pending_replenish(state: LostDaysState) -> tuple[str, ...]:
+    if state.theme is None:
+        return (theme_setter(state),)
+    return tuple(state.replenish_left)
+
+
+def legal_replenish(state: LostDaysState, seat: str) -> list[Action]:
+    if state.theme is None:
+        return [Action(seat, "set_replenish_theme", {"theme": Text("a theme: magic, love, childhood ...")})]
+    return [Action(seat, "write_replenish_memory", {"text": Text("I remember ...")})]
+
+
+def validate_theme(state: LostDaysState, action: Action) -> None:
+    if state.theme is not None or action.seat != theme_setter(state):
+        raise refuse("the king records the theme of the new round", "LD-R35", S_REPLENISH)
+
+
+def apply_theme(state: LostDaysState, action: Action, out: list[Event]) -> None:
+    state.theme = action.args["theme"]
+    out.append(Event("replenish", f"a new round of memories on the theme: {state.theme}"))
+
+
+def validate_replenish_memory(state: LostDaysState, action: Action) -> None:
+    if state.theme is None or action.seat not in state.replenish_left:
+        raise refuse("every player writes one memory for the market", "LD-R35", S_REPLENISH)
+
+
+def apply_replenish_memory(state: LostDaysState, action: Action, out: list[Event]) -> None:
+    memory = new_memory(state, card_text(action.args["text"]), action.seat, "replenished", MARKET)
+    state.replenish_left.remove(action.seat)
+    out.append(Event("memory", f"{action.seat} writes {memory.id} for the market: {memory.text}"))
+    if not state.replenish_left:
+        state.phase = SCENE
+
+
+# -- the scene ---------------------------------------------------------------------------------
+def validate_framer(state: LostDaysState, action: Action, *, framed: bool) -> None:
+    scene = state.scene
+    if scene is None or action.seat != scene.framer:
+        raise refuse("only the player framing the scene does that", "scenes", S_SCENES)
+    if scene.framed != framed:
+        word = "not yet been framed" if framed else "already been framed"
+        raise refuse(f"the scene has {word}", "scenes", S_SCENES)
+    if (action.type == "write_out") != (scene.kind == WRITE_OUT):
+        raise refuse("a mad elf's next scene writes him out of the story", "LD-R29", S_DESCENT)
+
+
+def validate_frame_scene(state: LostDaysState, action: Action) -> None:
+    validate_framer(state, action, framed=False)
+
+
+def apply_frame_scene(state: LostDaysState, action: Action, out: list[Event]) -> None:
+    assert state.scene is not None
+    state.scene.framed = True
+    out.append(Event("frame", f"{action.seat} frames the scene: {action.args['description']}"))
+
+
+def apply_write_out(state: LostDaysState, action: Action, out: list[Event]) -> None:
+    elf = state.elves[action.seat]
+    elf.pending_write_out = False
+    out.append(Event("write_out", f"{elf.name} is written out of the story: {action.args['narration']}"))
+    close_scene(state, out)
+
+
+def validate_create_memory(state: LostDaysState, action: Action) -> None:
+    validate_framer(state, action, framed=True)
+    if state.purse(action.seat) < 1:
+        raise refuse("creating a memory costs a coin from your purse", "LD-R34", S_NEW)
+
+
+def apply_create_memory(state: LostDaysState, action: Action, out: list[Event]) -> None:
+    memory = new_memory(state, card_text(action.args["text"]), action.seat, "created", MARKET)
+    move(state, action.seat, memory.id)
+    out.append(Event("memory", f"{action.seat} creates {memory.id} for the market (value 1): {memory.text}"))
+
+
+def validate_restart_story(state: LostDaysState, action: Action) -> None:
+    validate_framer(state, action, framed=False)
+    assert state.scene is not None
+    if state.scene.kind != INTERRUPT or state.scene.story_restarted:
+        raise refuse("only a new king, in his first scene, may close the story and open another", "LD-R32", S_KING_DEAD)
+
+
+def apply_restart_story(state: LostDaysState, action: Action, out: list[Event]) -> None:
+    assert state.scene is not None
+    state.scene.story_restarted = True
+    state.story = action.args["text"]
+    out.append(Event("story", f"the new king tells a new story: {state.story}"))
+
+
+def validate_end_scene(state: LostDaysState, action: Action) -> None:
+    validate_framer(state, action, framed=True)
+    assert state.scene is not None
+    if action.type == "end_session" and not state.scene.last_of_cycle:
+        raise refuse("a session ends after the last scene of a cycle", "LD-R39", S_STORY)
+
+
+def apply_end_scene(state: LostDaysState, action: Action, out: list[Event]) -> None:
+    if action.type == "end_session":
+        state.scene = None
+        state.phase = SESSION
+        state.slot = len(state.cycle)
+        state.pending_interrupt = None
+        out.append(Event("session", f"session {state.session} ends"))
+        return
+    close_scene(state, out)
+
+
+def scene_actions(state: LostDaysState, seat: str) -> list[Action]:
+    """The framer's own actions in the scene (conflicts are added by :mod:`.conflict`)."""
+    scene = state.scene
+    assert scene is not None
+    if not scene.framed:
+        if scene.kind == WRITE_OUT:
+            return [Action(seat, "write_out", {"narration": Text("how the elf is written out")})]
+        out = [Action(seat, "frame_scene", {"description": Text("setting, who is present, intent")})]
+        if scene.kind == INTERRUPT and not scene.story_restarted:
+            out.append(Action(seat, "restart_story", {"text": Text("the new story")}))
+        return out
+    out = [Action(seat, "end_scene")]
+    if scene.last_of_cycle:
+        out.append(Action(seat, "end_session"))
+    if state.purse(seat) >= 1:
+        out.append(Action(seat, "create_memory", {"text": Text("I remember ...")}))
+    return out
+
+
+# -- trading and selling (LD-R27, LD-R36) ------------------------------------------------------
+def validate_sell(state: LostDaysState, action: Action) -> None:
+    memory = state.memories.get(action.args["memory"])
+    if state.elves[action.seat].mad:
+        raise refuse("a mad elf sells nothing", "LD-R29", S_DESCENT)
+    if memory is None or memory.owner != action.seat:
+        raise refuse("you can sell only a memory you own", "LD-R27", S_SELLING)
+
+
+def apply_sell(state: LostDaysState, action: Action, out: list[Event]) -> None:
+    """Value less one to the purse; the card goes to the market with its last coin [Selling; LD-R27]."""
+    memory = state.memories[action.args["memory"]]
+    value = state.value(memory.id)
+    move(state, memory.id, action.seat, max(value - 1, 0))
+    to_market(state, memory, out)
+    out.append(Event("sell", f"{action.seat} sells {memory.id} to the market for {max(value - 1, 0)}"))
+    check_madness(state, out)
+    after_step(state, out)
+
+
+def trade_partners(state: LostDaysState, seat: str) -> list[str]:
+    return [s for s in state.seats if s != seat and not state.elves[s].mad]
+
+
+def has_memories(state: LostDaysState, seat: str) -> bool:
+    return any(m.owner == seat for m in state.memories.values())
+
+
+def validate_trade(state: LostDaysState, action: Action) -> None:
+    a = action.args
+    if state.elves[action.seat].mad:
+        raise refuse("a mad elf trades nothing", "LD-R29", S_DESCENT)
+    if a["to"] not in trade_partners(state, action.seat):
+        raise refuse("you trade with another player whose elf is sane", "LD-R36", S_TRADING)
+    for who, coins in ((action.seat, a["give_coins"]), (a["to"], a["get_coins"])):
+        if not 0 <= coins <= state.purse(who):
+            raise refuse(f"{who} has {state.purse(who)} coins in the purse", "LD-R36", S_TRADING)
+    if not a["give_coins"] and not a["get_coins"] and not memories_between(state, action.seat, a["to"]):
+        raise refuse("a trade gives or asks for something", "LD-R36", S_TRADING)
+
+
+def memories_between(state: LostDaysState, seat: str, partner: str) -> bool:
+    return has_memories(state, seat) or has_memories(state, partner)
+
+
+def apply_trade(state: LostDaysState, action: Action, out: list[Event]) -> None:
+    """A deal is put together in three steps: coins, the memory offered, the memory asked for."""
+    a = action.args
+    content = {"give_coins": a["give_coins"], "get_coins": a["get_coins"], "give_memory": None, "get_memory": None}
+    state.trade = Proposal(action.seat, content, (a["to"],), rule="LD-R36")
+    state.phase = TRADE
+    out.append(Event("trade", f"{action.seat} offers {a['to']} {a['give_coins']} coins for {a['get_coins']}"))
+
+
+def legal_trades(state: LostDaysState, seat: str) -> list[Action]:
+    """One proposal per partner: coins each way (the memories come next, see :func:`deal_step`)."""
+    out = []
+    mine = state.purse(seat)
+    for partner in trade_partners(state, seat):
+        theirs = state.purse(partner)
+        if memories_between(state, seat, partner):
+            out.append(_trade(seat, partner, IntRange(0, mine), IntRange(0, theirs)))
+            continue
+        if mine:
+            out.append(_trade(seat, partner, IntRange(1, mine), IntRange(0, theirs)))
+        if theirs:
+            out.append(_trade(seat, partner, 0, IntRange(1, theirs)))
+    return out
+
+
+def _trade(seat: str, to: str, give: int | IntRange, get: int | IntRange) -> Action:
+    return Action(seat, "propose_trade", {"to": to, "give_coins": give, "get_coins": get})
+
+
+def deal_step(state: LostDaysState) -> str:
+    """``offer`` (the proposer names his memory), ``ask`` (the partner's), or ``answer``."""
+    trade = state.trade
+    assert trade is not None
+    if trade.content["give_memory"] is None:
+        return "offer"
+    return "ask" if trade.content["get_memory"] is None else "answer"
+
+
+def deal_options(state: LostDaysState) -> list[str]:
+    """The memories the proposer may offer or ask for now; ``none`` unless the deal would be empty."""
+    trade = state.trade
+    assert trade is not None
+    c, partner = trade.content, trade.voters[0]
+    coins = c["give_coins"] or c["get_coins"]
+    if deal_step(state) == "offer":
+        owned = [m.id for m in state.owned(trade.proposer)]
+        return ([NONE] if coins or has_memories(state, partner) else []) + owned
+    return ([NONE] if coins or c["give_memory"] != NONE else []) + [m.id for m in state.owned(partner)]
+
+
+def pending_trade(state: LostDaysState) -> tuple[str, ...]:
+    assert state.trade is not None
+    return state.trade.waiting() if deal_step(state) == "answer" else (state.trade.proposer,)
+
+
+def legal_trade(state: LostDaysState, seat: str) -> list[Action]:
+    step = deal_step(state)
+    if step == "answer":
+        return [Action(seat, "accept_trade"), Action(seat, "decline_trade")]
+    kind = "offer_memory" if step == "offer" else "ask_memory"
+    return [Action(seat, kind, {"memory": m}) for m in deal_options(state)]
+
+
+def validate_deal_memory(state: LostDaysState, action: Action) -> None:
+    step = deal_step(state)
+    if action.type != f"{step}_memory":
+        raise refuse(f"the deal is at its {step} step", "LD-R36", S_TRADING)
+    if action.args["memory"] not in deal_options(state):
+        raise refuse("offer one of your memories and ask for one of theirs (or none)", "LD-R36", S_TRADING)
+
+
+def apply_deal_memory(state: LostDaysState, action: Action, out: list[Event]) -> None:
+    trade = state.trade
+    assert trade is not None
+    memory = action.args["memory"]
+    trade.content["give_memory" if action.type == "offer_memory" else "get_memory"] = memory
+    verb = "offers" if action.type == "offer_memory" else "asks for"
+    out.append(Event("trade", f"{action.seat} {verb} {'no memory' if memory == NONE else memory}"))
+
+
+def validate_answer(state: LostDaysState, action: Action) -> None:
+    assert state.trade is not None
+    if deal_step(state) != "answer":
+        raise refuse("the deal is not complete yet", "LD-R36", S_TRADING)
+    state.trade.check_answer(action.seat)
+
+
+def apply_answer(state: LostDaysState, action: Action, out: list[Event]) -> None:
+    """The deal is done at once, or not at all; promises bind nobody [Trading; LD-R36]."""
+    trade = state.trade
+    assert trade is not None
+    state.trade = None
+    if action.type == "decline_trade":
+        out.append(Event("trade", f"{action.seat} declines the deal"))
+        after_step(state, out)
+        return
+    c, giver, taker = trade.content, trade.proposer, action.seat
+    move(state, giver, taker, c["give_coins"])
+    move(state, taker, giver, c["get_coins"])
+    if c["give_memory"] != NONE:
+        give_memory(state, state.memories[c["give_memory"]], taker, out)
+    if c["get_memory"] != NONE:
+        give_memory(state, state.memories[c["get_memory"]], giver, out)
+    out.append(Event("trade", f"{taker} accepts the deal of {giver}"))
+    check_madness(state, out)
+    after_step(state, out)
+
+
+def may_deal(state: LostDaysState, seat: str) -> bool:
+    """Whether ``seat`` has any sale or trade open to it (without listing them)."""
+    if state.elves[seat].mad:
+        return False
+    sane = state.sane()
+    if len(sane) < 2:
+        return False
+    # only sane elves own memories: any owned memory, or any coin in a sane purse, makes a deal possible
+    return any(m.owner is not None for m in state.memories.values()) or any(state.coins[p] for p in sane)
+
+
+def any_time_actions(state: LostDaysState, seat: str, kind: str | None = None) -> list[Action]:
+    """Selling and trading, open to every sane player outside conflicts (LD-R27, LD-R36).
+
+    ``kind`` limits the list to one action type (what ``check`` needs).
+    """
+    if state.elves[seat].mad:
+        return []
+    out = []
+    if kind in (None, "sell_memory"):
+        out.extend(Action(seat, "sell_memory", {"memory": m.id}) for m in state.owned(seat))
+    if kind in (None, "propose_trade"):
+        out.extend(legal_trades(state, seat))
+    return out
+
+
+# -- the end -----------------------------------------------------------------------------------
+def validate_epilogue(state: LostDaysState, action: Action) -> None:
+    if action.seat != state.survivor:
+        raise refuse("the remaining player narrates the epilogue", "LD-R38", S_ENDING)
+
+
+def apply_epilogue(state: LostDaysState, action: Action, out: list[Event]) -> None:
+    if action.type == "narrate_epilogue":
+        state.epilogue = action.args["text"]
+        out.append(Event("epilogue", f"epilogue: {state.epilogue}"))
+    state.phase = GAME_OVER

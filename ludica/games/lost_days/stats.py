@@ -1,0 +1,68 @@
+"""Figures for designers (``ludica simulate lost-days``): game length in scenes, when each elf goes
+mad, how value concentrates in memories, how often the crown changes hands."""
+
+from __future__ import annotations
+
+from statistics import mean, median
+from typing import Any
+
+from .state import LostDaysState
+
+
+def describe(values: list[float]) -> str:
+    """``mean 3.20 · median 3 · min 1 · max 9`` (the games never import the lab)."""
+    if not values:
+        return "no data"
+    return f"mean {mean(values):.2f} · median {median(values):g} · min {min(values):g} · max {max(values):g}"
+
+
+def gini(values: list[int]) -> float:
+    """0 when every memory is worth the same, towards 1 when one memory holds all the value."""
+    xs = sorted(values)
+    total = sum(xs)
+    if not xs or not total:
+        return 0.0
+    weighted = sum((i + 1) * x for i, x in enumerate(xs))
+    return (2 * weighted) / (len(xs) * total) - (len(xs) + 1) / len(xs)
+
+
+def summarize(state: LostDaysState, steps: int) -> dict[str, Any]:
+    values = [state.value(m.id) for m in state.memories.values() if m.place != "set_aside"]
+    total = sum(values)
+    madness_scenes = sorted(e.mad_at_scene for e in state.elves.values() if e.mad)
+    return {
+        "steps": steps,
+        "players": len(state.seats),
+        "scenes": state.scenes_played,
+        "conflicts": state.conflicts_fought,
+        "madness_scenes": madness_scenes,
+        "first_madness_scene": madness_scenes[0] if madness_scenes else -1,
+        "survivor": state.survivor is not None,
+        "crown_changes": state.crown_changes,
+        "top_memory_value": max(values, default=0),
+        "top_memory_share": round(max(values, default=0) / total, 3) if total else 0.0,
+        "memory_value_gini": round(gini(values), 3),
+        "memories": len(state.memories),
+    }
+
+
+def report(summaries: list[dict[str, Any]]) -> list[tuple[str, str]]:
+    def pick(key: str) -> list[float]:
+        return [s[key] for s in summaries if key in s]
+
+    pooled = [x for s in summaries for x in s.get("madness_scenes", [])]
+    survivors = sum(1 for s in summaries if s.get("survivor"))
+    n = len(summaries) or 1
+    return [
+        ("games", str(len(summaries))),
+        ("game length (scenes)", describe(pick("scenes"))),
+        ("game length (steps)", describe(pick("steps"))),
+        ("conflicts per game", describe(pick("conflicts"))),
+        ("scene when an elf goes mad", describe(pooled)),
+        ("scene of the first madness", describe([x for x in pick("first_madness_scene") if x >= 0])),
+        ("games ending with a last elf standing", f"{100 * survivors / n:.1f}%"),
+        ("crown changes per game", describe(pick("crown_changes"))),
+        ("most valuable memory at the end", describe(pick("top_memory_value"))),
+        ("its share of all coins on memories", describe(pick("top_memory_share"))),
+        ("Gini of memory values", describe(pick("memory_value_gini"))),
+    ]

@@ -1,0 +1,180 @@
+"""What each seat sees, and the terminal face of it.
+
+Everything on the table is public [spec §1.7] except a sealed bid before the reveal, which only
+its bidder sees (LD-R7): other seats see only who has bid. The bid's secret token
+(``sealed-bid:<seat>:<memory>:<amount>``) appears in the bidder's view and private story only.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core import Secret
+from .conflict import compare
+from .creation import bid_token
+from .state import OPPOSITION, THEMES, LostDaysState
+
+
+def view(state: LostDaysState, seat: str | None) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "phase": state.phase,
+        "round": state.round,
+        "theme": THEMES[state.round - 1] if state.round <= 4 and state.session == 0 else state.theme,
+        "king": state.king,
+        "session": state.session,
+        "story": state.story,
+        "scenes_played": state.scenes_played,
+        "players": [player_view(state, s) for s in state.seats],
+        "memories": [memory_view(state, m.id) for m in state.memories.values()],
+        "bank_out": state.bank_out,
+    }
+    if state.auction is not None:
+        out["auction"] = auction_view(state, seat)
+    if state.king_tie is not None:
+        out["king_tie"] = state.king_tie.to_json()
+    if state.scene is not None:
+        out["scene"] = state.scene.to_json()
+    if state.conflict is not None:
+        out["conflict"] = conflict_view(state)
+    if state.trade is not None:
+        out["trade"] = state.trade.to_json()
+    if state.session == 0:
+        out["selector"], out["extra_writer"] = state.selector, state.extra_writer
+    if state.survivor is not None or state.epilogue is not None:
+        out["survivor"], out["epilogue"] = state.survivor, state.epilogue
+    return out
+
+
+def player_view(state: LostDaysState, seat: str) -> dict[str, Any]:
+    elf = state.elves[seat]
+    memory_coins = state.memory_coins(seat)
+    return {
+        "seat": seat,
+        "name": elf.name,
+        "mad": elf.mad,
+        "king": seat == state.king,
+        "purse": state.purse(seat),
+        "madness": state.madness(seat),
+        "memory_coins": memory_coins,
+        "wealth": memory_coins + state.purse(seat),
+        "memories": [m.id for m in state.owned(seat)],
+        "mok_written": elf.mok_written,
+        "won_this_round": elf.won_this_round,
+        "to_write": elf.to_write,
+        "pending_write_out": elf.pending_write_out,
+    }
+
+
+def memory_view(state: LostDaysState, memory_id: str) -> dict[str, Any]:
+    m = state.memories[memory_id]
+    return {
+        "id": m.id,
+        "text": m.text,
+        "value": state.value(m.id),
+        "place": m.place,
+        "owner": m.owner,
+        "author": m.author,
+        "origin": m.origin,
+        "kingship": m.is_mok or m.mok_candidate,
+        "is_mok": m.is_mok,
+        "tainted": m.tainted,
+    }
+
+
+def auction_view(state: LostDaysState, seat: str | None) -> dict[str, Any]:
+    a = state.auction
+    assert a is not None
+    out: dict[str, Any] = {
+        "lot": a.lot,
+        "eligible": list(a.bids.seats),
+        "has_bid": [s for s in a.bids.seats if s in a.bids.choices],
+        "revealed": dict(a.bids.choices) if a.bids.revealed else None,
+        "tied": list(a.tied),
+        "still_in": list(a.still_in),
+        "turn": a.turn,
+        "high": a.high,
+        "high_bidder": a.high_bidder,
+        "rolloff": list(a.rolloff),
+    }
+    if seat is not None and seat in a.bids.choices and not a.bids.revealed:
+        amount = a.bids.choices[seat]
+        out["my_bid"] = {"amount": amount, "seal": bid_token(seat, a.lot, amount)}
+    return out
+
+
+def conflict_view(state: LostDaysState) -> dict[str, Any]:
+    c = state.conflict
+    assert c is not None
+    out = c.to_json()
+    winner, margin = compare(c.dice["a"], c.dice["b"], state.rules.tie_rule)
+    out["leading"] = {"side": winner, "margin": margin}
+    out["opposition"] = c.side_b == OPPOSITION
+    return out
+
+
+def secrets(state: LostDaysState) -> list[Secret]:
+    """Sealed bids before the reveal: each seen by its bidder only (LD-R7)."""
+    a = state.auction
+    if a is None or a.bids.revealed:
+        return []
+    return [
+        Secret(bid_token(s, a.lot, v), frozenset({s}), f"{s}'s sealed bid on {a.lot}")
+        for s, v in a.bids.choices.items()
+    ]
+
+
+# -- the terminal face -------------------------------------------------------------------------
+def render(v: dict[str, Any]) -> str:
+    lines = [f"== Lost Days of Memories and Madness · {v['phase']} · scene {v['scenes_played']} =="]
+    if v.get("theme"):
+        lines.append(f"theme: {v['theme']}")
+    if v["story"]:
+        lines.append(f"story: {v['story']}")
+    memories = {m["id"]: m for m in v["memories"]}
+    for p in v["players"]:
+        crown = " (King)" if p["king"] else ""
+        state = "MAD" if p["mad"] else "sane"
+        lines.append(
+            f"{p['seat']} {p['name']}{crown} [{state}] purse {p['purse']} · madness {p['madness']} · "
+            f"on memories {p['memory_coins']}"
+        )
+        for mid in p["memories"]:
+            lines.append("    " + memory_line(memories[mid]))
+    for place, title in (("centre", "on the table"), ("market", "market of memories")):
+        cards = [m for m in v["memories"] if m["place"] == place]
+        if cards:
+            lines.append(f"{title}:")
+            lines.extend("    " + memory_line(m) for m in cards)
+    if "auction" in v:
+        a = v["auction"]
+        lines.append(f"auction of {a['lot']}: bid so far {', '.join(a['has_bid']) or 'nobody'}")
+        if "my_bid" in a:
+            lines.append(f"    your sealed bid: {a['my_bid']['amount']}")
+        if a["revealed"]:
+            lines.append(f"    bids: {a['revealed']}; high {a['high']} ({a['high_bidder'] or 'tied'})")
+    if "scene" in v:
+        s = v["scene"]
+        lines.append(f"scene: {s['kind'].lower()} of {s['framer']}{'' if s['framed'] else ' (to be framed)'}")
+    if "conflict" in v:
+        lines.extend(conflict_lines(v["conflict"]))
+    if "trade" in v:
+        lines.append(f"deal offered by {v['trade']['proposer']}: {v['trade']['content']}")
+    if v.get("survivor"):
+        lines.append(f"the last elf standing: {v['survivor']}")
+    return "\n".join(lines)
+
+
+def memory_line(m: dict[str, Any]) -> str:
+    marks = ("♛ " if m["is_mok"] else "♔? " if m["kingship"] else "") + ("(tainted) " if m["tainted"] else "")
+    return f"{m['id']} [{m['value']}] {marks}{m['text']}"
+
+
+def conflict_lines(c: dict[str, Any]) -> list[str]:
+    staked = c["staked"] or "nothing"
+    lines = [f"conflict: {c['side_a']} against {c['side_b']} ({c['controller_b']}), at stake {staked}: {c['stakes']}"]
+    lines.append(f"    memories: a {c['narrated']['a']} b {c['narrated']['b']}")
+    if c["dice"]["a"] or c["dice"]["b"]:
+        lead = c["leading"]
+        who = {"a": c["side_a"], "b": c["side_b"]}.get(lead["side"] or "", "nobody")
+        lines.append(f"    dice: a {c['dice']['a']} · b {c['dice']['b']} · {who} leads by {lead['margin']}")
+    return lines
