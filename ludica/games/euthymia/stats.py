@@ -1,0 +1,62 @@
+"""Figures for designers (``ludica simulate euthymia``).
+
+Per game: deaths, Ideal Citizens, Conflicts by launch type, how often the Committee Member
+launched, and the mean Strength of each Aspect at the end of every hour 2–10. Over many games the
+report prints the four Strength trajectories, so the rulebook's claim **[On the Strength of
+Aspects]** — "the Strengths of most Aspects will be driven towards zero" — can be read off.
+"""
+
+from __future__ import annotations
+
+from statistics import mean
+from typing import Any
+
+from .state import ASPECTS, COMMITTEE, TEMPTED, WANT, EuthymiaState
+
+HOURS = range(2, 11)
+
+
+def summarize(state: EuthymiaState, steps: int) -> dict[str, Any]:
+    stats = state.stats
+    conflicts = stats["conflicts"]
+    out: dict[str, Any] = {
+        "steps": steps,
+        "deaths": stats["deaths"],
+        "ideal_citizens": stats["ideal_citizens"],
+        "conflicts": conflicts,
+        "cm_launches": stats["cm_launches"],
+        "cm_launch_share": stats["cm_launches"] / conflicts if conflicts else 0.0,
+        "final_hour_cm_launch_share": (
+            stats["final_hour_cm_launches"] / stats["final_hour_conflicts"] if stats["final_hour_conflicts"] else 0.0
+        ),
+        "want_launches": stats["launches"][WANT],
+        "tempted_launches": stats["launches"][TEMPTED],
+        "committee_launches": stats["launches"][COMMITTEE],
+        "active_player_win_share": stats["wins"] / conflicts if conflicts else 0.0,
+        "cm_changes": stats["cm_changes"],
+    }
+    final = [s for _, sheets in stats["strengths_by_hour"][-1:] for s in sheets]
+    values = [v for sheet in final for v in sheet]
+    out["aspects_at_zero_share"] = sum(1 for v in values if v == 0) / len(values) if values else 0.0
+    by_hour = {hour: sheets for hour, sheets in stats["strengths_by_hour"]}
+    for i, aspect in enumerate(ASPECTS):
+        out[f"{aspect.lower()}_by_hour"] = [
+            round(mean(sheet[i] for sheet in by_hour[h]), 3) if by_hour.get(h) else None for h in HOURS
+        ]
+    return out
+
+
+def report(summaries: list[dict[str, Any]]) -> list[tuple[str, str]]:
+    from ...lab.stats import aggregate
+
+    scalars = [{k: v for k, v in s.items() if not k.endswith("_by_hour")} for s in summaries]
+    lines = aggregate(scalars)
+    lines.append(("Strength at the end of hour", " ".join(f"{h:>4}" for h in HOURS)))
+    for aspect in ASPECTS:
+        key = f"{aspect.lower()}_by_hour"
+        cells = []
+        for i, _ in enumerate(HOURS):
+            values = [s[key][i] for s in summaries if key in s and s[key][i] is not None]
+            cells.append(f"{mean(values):4.1f}" if values else "   -")
+        lines.append((f"  {aspect} (mean)", " ".join(cells)))
+    return lines

@@ -1,0 +1,253 @@
+"""The Game protocol for Misery Bubblegum: set-up, pending decisions, check and play, views, positions."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ...core import (
+    CHANCE,
+    Action,
+    Config,
+    ConfigError,
+    Event,
+    Game,
+    GameMeta,
+    IllegalAction,
+    MalformedAction,
+    NotYourDecision,
+    OptionSpec,
+    Outcome,
+    Pending,
+    Roll,
+)
+from . import legal, position, rules, stats
+from . import view as faces
+from .state import ATTRIBUTES, GM, Character, MiseryState, Settings
+
+TEXT_PARAMS = {"intent", "text"}
+GM_ONLY = {"gm_oppose"}
+GM_MAY = {
+    "pass_opposition",
+    "decide_success",
+    "choose_arrow",
+    "create_resource",
+    "activate_resource",
+    "deactivate_resource",
+    "increase_resource",
+    "select_die",
+    "unselect_die",
+    "end_meaning",
+}
+PROMPTS = {
+    "SETUP": "set your character's Passion, Confidence and Insight",
+    "IDLE": "call an action, offer a Trait, or agree to end the session",
+    "DECLARING": "accept or refuse offered Traits, then call your action",
+    "OPPOSITION": "oppose the action or pass",
+    "REROLL": "use a Trait to reroll dice, or pass",
+    "SUCCESS": "decide whether the action succeeds",
+    "MEANING": "decide what the action means",
+    "GROWTH": "raise Traits used in the action with your success dice",
+    "RECLAIM": "reclaim your rolled dice",
+}
+
+OPTIONS = (
+    OptionSpec("gm", True, "a GM seat opposes with NPCs and the environment (MB-R36)"),
+    OptionSpec("dice_per_player", 20, "dice of each player's colour, at least 20 [Character Attributes]"),
+    OptionSpec(
+        "starting_pools", [5, 5, 5], "dice starting in Passion, Confidence, Insight; the rest are spare (MB-R3)"
+    ),
+    OptionSpec("rating_min", 1, "lowest attribute number (MB-R4)"),
+    OptionSpec("rating_max", 6, "highest attribute number (MB-R4)"),
+    OptionSpec("max_traits", 10, "most Traits a character may have [Growing and changing]"),
+    OptionSpec("gm_max_dice", 6, "most dice the GM rolls (MB-R36)"),
+    OptionSpec("trait_reroll_scope", "any", "which rolled dice a Trait may reroll (MB-R12)", choices=("any", "own")),
+    OptionSpec("calling_order", "free", "who may call an action (MB-R6)", choices=("free", "round_robin")),
+    OptionSpec("session_actions", 60, "the session ends after this many actions (0: only by consent, MB-R45)"),
+)
+
+
+class MiseryBubblegum(Game[MiseryState]):
+    meta = GameMeta(
+        id="misery-bubblegum",
+        title="Misery Bubblegum (draft rules)",
+        description="Who will you let influence the person you become? Dice, Traits, Misery and meaning.",
+        players_min=2,
+        players_max=6,
+        rules_version="draft-1",
+        chance=True,
+        hidden_information=False,
+        referee=GM,
+        options=OPTIONS,
+        max_steps=200_000,
+    )
+
+    # -- set-up --------------------------------------------------------------------------------
+    def setup(self, config: Config) -> MiseryState:
+        opt = {o.name: config.option(self.meta, o.name) for o in OPTIONS}
+        pools = opt["starting_pools"]
+        if not (isinstance(pools, list) and len(pools) == 3 and all(isinstance(n, int) and n >= 0 for n in pools)):
+            raise ConfigError("starting_pools lists three counts: Passion, Confidence, Insight", rule="MB-R3")
+        if opt["dice_per_player"] < 20:
+            raise ConfigError("each player needs at least 20 dice", rule="Character Attributes")
+        if sum(pools) > opt["dice_per_player"]:
+            raise ConfigError("the starting pools hold more dice than a player has", rule="MB-R3")
+        if not 1 <= opt["rating_min"] <= opt["rating_max"]:
+            raise ConfigError("rating_min must be at least 1 and at most rating_max", rule="MB-R4")
+        if opt["max_traits"] < 1 or opt["gm_max_dice"] < 1 or opt["session_actions"] < 0:
+            raise ConfigError("max_traits and gm_max_dice are at least 1; session_actions at least 0", rule="config")
+        settings = Settings(**{**opt, "starting_pools": tuple(pools)})
+        players = tuple(f"p{i + 1}" for i in range(len(config.players)))
+        characters = {
+            seat: Character(
+                seat,
+                name,
+                {},
+                dict(zip(ATTRIBUTES, pools, strict=True)),
+                0,
+                settings.dice_per_player - sum(pools),
+                {other: 0 for other in players if other != seat},
+            )
+            for seat, name in zip(players, config.players, strict=True)
+        }
+        return MiseryState(settings=settings, players=players, characters=characters, turn=players[0])
+
+    def seats(self, state: MiseryState) -> tuple[str, ...]:
+        return state.seats()
+
+    def seat_name(self, state: MiseryState, seat: str) -> str:
+        return "GM" if seat == GM else state.characters[seat].name
+
+    # -- decisions -----------------------------------------------------------------------------
+    def pending(self, state: MiseryState) -> Pending:
+        ctx = rules.context(state)
+        if ctx == "over":
+            return Pending((), "GAME_OVER")
+        if ctx == "chance":
+            assert state.attempt is not None
+            return Pending((CHANCE,), state.attempt.stage, "roll the dice")
+        seats = deciding(state, ctx)
+        if not seats:
+            return Pending((), "GAME_OVER", "nobody can act any more")
+        phase = rules.PHASES[ctx]
+        return Pending(seats, phase, PROMPTS[phase])
+
+    def chance_step(self, state: MiseryState) -> Roll:
+        kind, n = rules.chance_size(state)
+        return Roll((6,) * n, type=kind)
+
+    def legal_actions(self, state: MiseryState, seat: str) -> list[Action]:
+        return legal.legal_actions(state, seat)
+
+    def check(self, state: MiseryState, action: Action) -> None:
+        if action.seat == CHANCE:
+            self._check_chance(state, action)
+            return
+        kind, args = action.type, dict(action.args)
+        if kind not in rules.PARAMS:
+            raise MalformedAction(f"Misery Bubblegum has no action {kind!r}", rule="actions")
+        self._check_shape(state, kind, args)
+        ctx = rules.context(state)
+        if ctx not in rules.CONTEXTS[kind]:
+            where = rules.PHASES.get(ctx, "a roll")
+            raise IllegalAction(f"{kind} is not possible now (the table is at {where})", rule="phases")
+        if action.seat not in deciding(state, ctx):
+            raise NotYourDecision(f"it is not {action.seat}'s decision now", rule="turn order")
+        if action.seat == GM and kind not in GM_MAY | GM_ONLY:
+            raise IllegalAction("the GM has no character, Traits or Misery", rule="MB-R36", section=rules.S_DONE)
+        if action.seat != GM and kind in GM_ONLY:
+            raise IllegalAction("players oppose with oppose; gm_oppose is the GM's", rule="MB-R36")
+        rules.HANDLERS[kind][0](state, action.seat, args)
+
+    def _check_shape(self, state: MiseryState, kind: str, args: dict[str, Any]) -> None:
+        """Unknown, missing or extra parameters and values of the wrong type are malformed."""
+        want = dict(rules.PARAMS[kind])
+        if kind == "reclaim" and rules.context(state) == "reclaim" and state.attempt is not None:
+            seat = rules.proc.current_player(state.attempt)
+            if rules.reclaim_orientation(state, seat) != "others":
+                want = {}
+        if set(args) != set(want):
+            expected = ", ".join(want) or "no parameters"
+            raise MalformedAction(f"{kind} takes {expected}; got {', '.join(args) or 'none'}", rule="actions")
+        for name, typ in want.items():
+            value = args[name]
+            ok = isinstance(value, typ) and (typ is bool or not isinstance(value, bool))
+            if not ok:
+                raise MalformedAction(f"{name} must be {typ.__name__}, not {value!r}", rule="actions")
+            if name in TEXT_PARAMS and not 1 <= len(value) <= 2000:
+                raise MalformedAction(f"{name} is 1 to 2000 characters of text", rule="actions")
+
+    def _check_chance(self, state: MiseryState, action: Action) -> None:
+        if rules.context(state) != "chance":
+            raise NotYourDecision("no dice are waiting to be rolled", rule="chance")
+        kind, n = rules.chance_size(state)
+        dice = action.args.get("dice")
+        if action.type != kind or set(action.args) != {"dice"}:
+            raise MalformedAction(f"the chance seat must take a {kind!r} step with 'dice'", rule="chance")
+        if not isinstance(dice, list) or len(dice) != n:
+            raise MalformedAction(f"'dice' must list {n} result(s)", rule="chance")
+        if not all(isinstance(f, int) and not isinstance(f, bool) and 1 <= f <= 6 for f in dice):
+            raise MalformedAction("a die shows 1 to 6", rule="chance")
+
+    def play(self, state: MiseryState, action: Action) -> Sequence[Event]:
+        if action.seat == CHANCE:
+            return rules.play_chance(state, list(action.args["dice"]))
+        return rules.HANDLERS[action.type][1](state, action.seat, dict(action.args))
+
+    # -- information ---------------------------------------------------------------------------
+    def view(self, state: MiseryState, seat: str | None) -> dict[str, Any]:
+        return faces.view(state, seat)
+
+    def render(self, view: dict[str, Any]) -> str:
+        return faces.render(view)
+
+    def outcome(self, state: MiseryState) -> Outcome | None:
+        if not self.pending(state).is_over:
+            return None
+        misery = {s: float(c.misery) for s, c in state.characters.items()}
+        return Outcome((), misery, f"the session ends after {state.attempts_done} actions; nobody wins (MB-R45)")
+
+    # -- positions -----------------------------------------------------------------------------
+    def to_position(self, state: MiseryState) -> dict[str, Any]:
+        return position.to_position(state)
+
+    def from_position(self, data: dict[str, Any], config: Config) -> MiseryState:
+        return position.from_position(data)
+
+    def copy(self, state: MiseryState) -> MiseryState:
+        return position.from_position(position.to_position(state))
+
+    def invariants(self, state: MiseryState) -> list[str]:
+        from .invariants import problems
+
+        return problems(state)
+
+    # -- statistics ----------------------------------------------------------------------------
+    def summarize(self, state: MiseryState, steps: int) -> dict[str, Any]:
+        return stats.summarize(state, steps)
+
+    def report(self, summaries: list[dict[str, Any]]) -> list[tuple[str, str]]:
+        return stats.report(summaries)
+
+
+def deciding(state: MiseryState, ctx: str) -> tuple[str, ...]:
+    """The seats that decide now in a context where people decide (spec §4)."""
+    if ctx == "setup":
+        return tuple(s for s in state.players if not state.characters[s].rating)
+    if ctx == "idle":
+        return tuple(s for s in state.players if rules.idle_can_act(state, s))
+    if ctx == "declaring":
+        assert state.declaration is not None
+        return (state.declaration.seat,)
+    attempt = state.attempt
+    assert attempt is not None
+    if ctx == "opposition":
+        return (attempt.answering[0],)
+    if ctx == "success":
+        return (attempt.success_decider or "",)
+    if ctx in ("meaning", "wipe"):
+        return (attempt.meaning_decider or "",)
+    return (rules.proc.current_player(attempt),)
+
+
+GAME = MiseryBubblegum()
