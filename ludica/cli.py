@@ -106,7 +106,7 @@ class TerminalTable:
 
     def finish(self) -> None:
         console.rule("The game is over")
-        console.print(self.match.game.render(self.match.view(None)))
+        console.print(self.match.game.render(self.match.view(None)), markup=False)
         outcome = self.match.game.outcome(self.match.state)
         if outcome is not None:
             console.print(f"[bold]Result:[/bold] {outcome.summary or ', '.join(outcome.winners)}")
@@ -135,7 +135,7 @@ class TerminalTable:
         step = self.match.game.chance_step(self.match.state)
         if not self.physical:
             action = self.match.deal()
-            console.print(f"[dim]dealer: {action.notation()}[/dim]")
+            console.print(f"dealer: {action.notation()}", style="dim", markup=False)
             return
         while True:
             raw = self.ask(f"[physical] {describe_step(step)}: ").strip()
@@ -144,16 +144,16 @@ class TerminalTable:
                 self.match.apply(action)
                 return
             except (LudicaError, UserError) as exc:
-                console.print(f"[red]{exc}[/red]")
+                console.print(str(exc), style="red", markup=False)
 
     def decide(self, seat: str) -> None:
         game, match = self.match.game, self.match
         self.hand_over(seat)
         console.rule(f"{game.seat_name(match.state, seat)} ({seat}) decides — {match.pending().phase}")
-        console.print(game.render(match.view(seat)))
+        console.print(game.render(match.view(seat)), markup=False)
         legal = match.legal_actions(seat)
         for i, template in enumerate(legal, 1):
-            console.print(f"  {i:>3}. {template.notation()}")
+            console.print(f"  {i:>3}. {template.notation()}", markup=False)
         while True:
             raw = self.ask(f"{seat}> ").strip()
             if not raw:
@@ -163,7 +163,7 @@ class TerminalTable:
                 continue
             if raw == "log":
                 for entry in match.story(seat)[-20:]:
-                    console.print(f"  [{entry.step}] {entry.event.text}")
+                    console.print(f"  [{entry.step}] {entry.event.text}", markup=False)
                 continue
             if raw in ("quit", "exit"):
                 raise KeyboardInterrupt
@@ -172,7 +172,7 @@ class TerminalTable:
                 match.apply(action)
                 return
             except (LudicaError, UserError) as exc:
-                console.print(f"[red]Refused: {exc}[/red]")
+                console.print(f"Refused: {exc}", style="red", markup=False)
 
     def read_action(self, seat: str, raw: str, legal: list[Action]) -> Action:
         if raw.isdigit():
@@ -215,7 +215,9 @@ def describe_step(step: ChanceStep) -> str:
         return f"type the {len(step.sides)} die result(s) ({' '.join(f'd{s}' for s in step.sides)}), space-separated"
     if isinstance(step, Shuffle):
         return f"type the order of the {step.n} shuffled items (0..{step.n - 1}), space-separated"
-    return f"type the {step.k} item(s) picked from {list(step.options)}, space-separated"
+    options = [str(o) for o in step.options]
+    shown = ", ".join(options) if len(options) <= 20 else ", ".join(options[:8]) + f", … ({len(options)} in all)"
+    return f"type the {step.k} item(s) picked from {shown}, space-separated"
 
 
 def parse_chance(step: ChanceStep, raw: str) -> dict[str, Any]:
@@ -263,7 +265,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     if seat is not None and seat not in match.game.seats(match.state):
         raise UserError(f"no seat {seat!r}; the seats are {', '.join(match.game.seats(match.state))}")
     console.print(f"[green]Record verified[/green]: {len(match.actions)} actions, digest {match.digest()[:16]}…")
-    console.print(match.game.render(match.view(seat)))
+    console.print(match.game.render(match.view(seat)), markup=False)
     return 0
 
 
@@ -377,7 +379,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return int(args.func(args))
     except (LudicaError, UserError) as exc:
-        console.print(f"[red]ludica: {exc}[/red]")
+        console.print(f"ludica: {exc}", style="red", markup=False)
         return 2
 
 
