@@ -1,9 +1,11 @@
 """Per-game throughput and size figures, printed (never asserted).
 
-For each registered game, on one core:
-- random legal play: steps/s (each step lists the deciding seat's legal actions, picks one, checks
-  and applies it; chance steps are dealt) and games/s;
-- replay: actions/s re-applying a record with every check;
+For each registered game, on one core (CPU time of this process, so a busy machine does not skew it):
+- random legal play: steps/s (each step lists the deciding seat's legal actions, picks one and
+  applies it; chance steps are dealt) and games/s, both with the full check of every action
+  ("checked") and applying listed actions as trusted ("trusted", what simulations do);
+- replay: actions/s re-applying a record with every check ("checked"), and without ("trusted": a
+  record the installation wrote itself; the digest is still compared);
 - state size: the position JSON in bytes, and peak memory of one game (tracemalloc).
 
     python benchmarks/bench_games.py [GAME ...] [--seconds S] [--players N]
@@ -25,28 +27,30 @@ from ludica.core.records import record_of, replay_record
 from ludica.lab.playthrough import default_config
 
 
-def random_play(game_id: str, players: int | None, seconds: float) -> tuple[int, int, float, list[Match[Any]]]:
+def random_play(
+    game_id: str, players: int | None, seconds: float, *, check: bool = True
+) -> tuple[int, int, float, list[Match[Any]]]:
     game = get_game(game_id)
     config = default_config(game_id, players)
     steps = games = 0
     matches: list[Match[Any]] = []
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds or games == 0:
+    start = time.process_time()
+    while time.process_time() - start < seconds or games == 0:
         match: Match[Any] = Match(game, replace(config, seed=games))
-        steps += play_random(match, random.Random(games))
+        steps += play_random(match, random.Random(games), check=check)
         games += 1
         if len(matches) < 5:
             matches.append(match)
-    return steps, games, time.perf_counter() - start, matches
+    return steps, games, time.process_time() - start, matches
 
 
-def replay_speed(matches: list[Match[Any]]) -> float:
+def replay_speed(matches: list[Match[Any]], *, check: bool = True) -> float:
     records = [json.loads(json.dumps(record_of(m))) for m in matches]
     n = sum(len(r["actions"]) for r in records)
-    start = time.perf_counter()
+    start = time.process_time()
     for record in records:
-        replay_record(record)
-    return n / (time.perf_counter() - start)
+        replay_record(record, check=check)
+    return n / (time.process_time() - start)
 
 
 def state_size(match: Match[Any]) -> tuple[int, int]:
@@ -66,17 +70,21 @@ def main() -> None:
     parser.add_argument("--players", type=int, help="player count (default: the game's minimum; euphoria 4)")
     args = parser.parse_args()
     ids = args.games or available()
-    header = f"{'game':<18}{'players':>8}{'steps/s':>12}{'games/s':>10}{'steps/game':>12}{'replay act/s':>14}"
-    print(header + f"{'state KB':>10}{'peak KB':>10}")
+    header = f"{'game':<18}{'players':>8}{'checked st/s':>14}{'trusted st/s':>14}{'games/s':>10}{'steps/game':>12}"
+    print(header + f"{'replay act/s':>14}{'trusted':>10}{'state KB':>10}{'peak KB':>10}")
     for game_id in ids:
         players = args.players or (4 if game_id == "euphoria" else None)
         players = players or get_game(game_id).meta.players_min
-        steps, games, elapsed, matches = random_play(game_id, players, args.seconds)
+        steps, _, elapsed, matches = random_play(game_id, players, args.seconds)
+        fast_steps, fast_games, fast_elapsed, _ = random_play(game_id, players, args.seconds, check=False)
         replay = replay_speed(matches)
-        size, peak = state_size(matches[0])
+        fast_replay = replay_speed(matches, check=False)
+        size = max(state_size(m)[0] for m in matches)
+        peak = state_size(matches[0])[1]
         print(
-            f"{game_id:<18}{players:>8}{steps / elapsed:>12,.0f}{games / elapsed:>10,.1f}{steps / games:>12,.0f}"
-            f"{replay:>14,.0f}{size / 1024:>10.1f}{peak / 1024:>10.0f}"
+            f"{game_id:<18}{players:>8}{steps / elapsed:>14,.0f}{fast_steps / fast_elapsed:>14,.0f}"
+            f"{fast_games / fast_elapsed:>10,.1f}{fast_steps / fast_games:>12,.0f}"
+            f"{replay:>14,.0f}{fast_replay:>10,.0f}{size / 1024:>10.1f}{peak / 1024:>10.0f}"
         )
 
 

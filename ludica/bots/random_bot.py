@@ -22,8 +22,14 @@ class RandomBot:
         return fill(self.rng.choice(legal), self.rng)
 
 
-def play_random(match: Match[Any], rng: random.Random, *, max_steps: int | None = None) -> int:
-    """Play ``match`` to the end with random bots and the dealer; return the number of steps."""
+def play_random(
+    match: Match[Any], rng: random.Random, *, max_steps: int | None = None, check: bool = True
+) -> int:
+    """Play ``match`` to the end with random bots and the dealer; return the number of steps.
+
+    With ``check=False`` the listed legal actions are applied without a second validation
+    (:meth:`Match.apply` ``trusted``), as search and simulation drivers do.
+    """
     bot = RandomBot(rng)
     limit = max_steps if max_steps is not None else match.game.meta.max_steps
     steps = 0
@@ -33,9 +39,9 @@ def play_random(match: Match[Any], rng: random.Random, *, max_steps: int | None 
         if pending.is_over:
             return steps
         if pending.is_chance:
-            match.deal()
+            match.deal(trusted=not check)
         else:
             seat = pending.seats[rng.randrange(len(pending.seats))]
-            match.apply(bot.choose(match, seat))
+            match.apply(bot.choose(match, seat), trusted=not check)
         steps += 1
     raise RuntimeError(f"{game.meta.id}: game did not end within {limit} steps")

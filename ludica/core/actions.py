@@ -74,6 +74,7 @@ class IntRange:
 
 
 ParamSpec = Text | IntRange
+_DECLARATIONS = (Text, IntRange)
 
 
 def _freeze(value: Any) -> Any:
@@ -121,7 +122,10 @@ class Action:
     @property
     def is_template(self) -> bool:
         """True when some parameter is still a declaration (:class:`Text`, :class:`IntRange`)."""
-        return any(isinstance(v, Text | IntRange) for v in self.args.values())
+        for value in self.args.values():
+            if type(value) in _DECLARATIONS:
+                return True
+        return False
 
     # -- JSON ---------------------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
@@ -270,6 +274,6 @@ def matches(template: Action, action: Action) -> bool:
         elif isinstance(want, IntRange):
             if not isinstance(got, int) or isinstance(got, bool) or not want.lo <= got <= want.hi:
                 return False
-        elif _freeze(want) != _freeze(got):
+        elif isinstance(want, bool) != isinstance(got, bool) or _freeze(want) != _freeze(got):
             return False
     return True

@@ -26,7 +26,7 @@ def play_one(game_id: str, config: Config, index: int) -> dict[str, Any]:
     game = get_game(game_id)
     seed = (config.seed or 0) + index
     match: Match[Any] = Match(game, replace(config, seed=seed))
-    steps = play_random(match, random.Random(seed))
+    steps = play_random(match, random.Random(seed), check=False)
     summary = game.summarize(match.state, steps)
     summary.setdefault("steps", steps)
     return summary

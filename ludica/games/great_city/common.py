@@ -1,0 +1,130 @@
+"""Small shared pieces of the Great City rules: interned actions, refusals, events, names."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ...core import Action, Event, IllegalAction, IntRange, MalformedAction
+from .state import GreatCityState
+
+GM = "gm"
+NEW = "NEW"
+
+# Rulebook headings, cited by every refusal (``section=``).
+S_SITUATION = "The Situation"
+S_AGENTS = "The Agents of Peril"
+S_CHARACTERS = "Generating Characters"
+S_HUMAN = "Human Characters"
+S_RESOURCES = "Character Resources and Connections"
+S_PERIL = "The Mounting Peril"
+S_INITIATIVE = "Initiative"
+S_START = "Running A Scene (1) Start the Scene"
+S_ANTE = "Running A Scene (2) Ante"
+S_INITIAL = "Running A Scene (3) Establish the Initial Situation"
+S_RANDOM = "Running A Scene (4) Flip Randomly"
+S_REACTION = "Running A Scene (5) Conduct Reaction Rounds"
+S_TRAITS = "Using Traits"
+S_TIES = "Using Ties"
+S_RESOURCE_USE = "Using Resources"
+S_REWARDS = "Running A Scene (6) Take Rewards"
+S_ENDING = "Ending the Scene"
+S_END_GAME = "END GAME"
+
+_INTERNED: dict[tuple[Any, ...], Action] = {}
+
+
+def act(seat: str, kind: str, *args: tuple[str, Any]) -> Action:
+    """An interned legal action (one shared frozen object per distinct action: cheap listing)."""
+    key = (seat, kind, *args)
+    try:
+        found = _INTERNED.get(key)
+    except TypeError:  # a list parameter (allocate_traits): not interned
+        return Action(seat, kind, dict(args))
+    if found is None:
+        found = _INTERNED[key] = Action(seat, kind, dict(args))
+    return found
+
+
+def interner(
+    kind: str, *names: str, ranges: tuple[str, ...] = (), fixed: dict[str, Any] | None = None
+) -> Callable[..., Action]:
+    """A maker of interned actions of one type with fixed parameter names (the fast path).
+
+    >>> flip = interner("flip", "position", "source")
+    >>> flip("p1", 2, "free_scarab") is flip("p1", 2, "free_scarab")
+    True
+
+    A parameter named in ``ranges`` is given as an int n and becomes ``IntRange(1, n)``; ``fixed``
+    parameters (text declarations) are the same in every action.
+    """
+    cache: dict[tuple[Any, ...], Action] = {}
+
+    def make(seat: str, *values: Any) -> Action:
+        key = (seat, *values)
+        found = cache.get(key)
+        if found is None:
+            args = dict(zip(names, values, strict=True))
+            for name in ranges:
+                args[name] = upto(args[name])
+            if fixed:
+                args.update(fixed)
+            found = cache[key] = Action(seat, kind, args)
+        return found
+
+    return make
+
+
+_RANGES: dict[int, IntRange] = {}
+
+
+def upto(n: int) -> IntRange:
+    """The shared ``IntRange(1, n)``."""
+    r = _RANGES.get(n)
+    if r is None:
+        r = _RANGES[n] = IntRange(1, n)
+    return r
+
+
+def refuse(reason: str, rule: str, section: str | None = None) -> IllegalAction:
+    return IllegalAction(reason, rule=rule, section=section)
+
+
+def malformed(reason: str, rule: str = "actions", section: str | None = None) -> MalformedAction:
+    return MalformedAction(reason, rule=rule, section=section)
+
+
+_EVENTS: dict[tuple[str, str], Event] = {}
+
+
+def say(kind: str, text: str, **data: Any) -> Event:
+    """A public event (events are immutable: repeated ones are shared, a bounded cache)."""
+    if data:
+        return Event(kind, text, data=data)
+    key = (kind, text)
+    event = _EVENTS.get(key)
+    if event is None:
+        if len(_EVENTS) > 50_000:
+            _EVENTS.clear()
+        event = _EVENTS[key] = Event(kind, text)
+    return event
+
+
+def whisper(seats: frozenset[str] | set[str], kind: str, text: str) -> Event:
+    """A private event seen only by ``seats``."""
+    return Event(kind, text, frozenset(seats))
+
+
+def seat_label(state: GreatCityState, seat: str) -> str:
+    if seat == GM:
+        return state.gm_name
+    return state.players[int(seat[1:]) - 1]
+
+
+def char_label(state: GreatCityState, cid: str) -> str:
+    c = state.characters[cid]
+    return f"{c.name or cid} ({cid})"
+
+
+def opt(state: GreatCityState, name: str) -> Any:
+    return state.options[name]

@@ -1,0 +1,598 @@
+"""The Great City as a Ludica game: phases, pending decisions, legal actions, checks and plays.
+
+The spec is ``shared/rules/the-great-city.md``; ``docs/rules/great-city.md`` tells how it is
+implemented (action names, the split of ``flip_reaction`` into ``flip``/``end_reaction``, options).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ...core import (
+    CHANCE,
+    Action,
+    Config,
+    Event,
+    Game,
+    GameMeta,
+    NotYourDecision,
+    OptionSpec,
+    Outcome,
+    Pending,
+    PositionError,
+    Roll,
+    Secret,
+    Text,
+    matches,
+)
+from . import creation as C
+from . import endgame as E
+from . import oracle as O
+from . import scene as SC
+from .common import GM, S_REACTION, malformed, refuse, seat_label
+from .state import GreatCityState
+
+OPTIONS = (
+    OptionSpec("gm_name", "GM", "the GM's name (the GM is seat 'gm')"),
+    OptionSpec(
+        "scene_triad_mode",
+        "persistent",
+        "R-GC-03: persistent (flips stay on the characters' triads), rethrow (spotlight and foil roll 3d8 "
+        "every scene), reset (flips revert at the end of each scene)",
+        choices=("persistent", "rethrow", "reset"),
+    ),
+    OptionSpec(
+        "reduce_from",
+        "initial",
+        "R-GC-05: reduce the initial throw or the trajectory pair",
+        choices=("initial", "trajectory"),
+    ),
+    OptionSpec(
+        "ante_increment_source",
+        "pool",
+        "R-GC-33: the per-round ante scarab comes from the pool or the bank",
+        choices=("pool", "bank"),
+    ),
+    OptionSpec(
+        "gm_may_accept", True, "R-GC-01: the GM may accept the judgment and take the ante", choices=(True, False)
+    ),
+    OptionSpec("gm_takes_rewards", True, "R-GC-01: the GM takes step-(6) rewards", choices=(True, False)),
+    OptionSpec(
+        "undo_random_flip", True, "R-GC-31: a stone's controller may undo the GM's random flip", choices=(True, False)
+    ),
+    OptionSpec(
+        "reflip_model",
+        "act",
+        "R-GC-30: act (reconciled, default) or sequential (the literal sentence)",
+        choices=("act", "sequential"),
+    ),
+    OptionSpec(
+        "fate_contributions", "secret", "R-GC-38: Yea/Nay contributions secret or public", choices=("secret", "public")
+    ),
+    OptionSpec(
+        "agent_triads",
+        "rolled",
+        "R-GC-17: agents' triads rolled (3d8) or chosen by the GM",
+        choices=("rolled", "chosen"),
+    ),
+    OptionSpec(
+        "hr_scene_guard",
+        False,
+        "HOUSE RULE HR-G1: after an all-pass round the spotlight must accept",
+        choices=(True, False),
+        house_rule=True,
+    ),
+    OptionSpec(
+        "hr_trait_cap_3",
+        False,
+        "HR-G2 (reading (B) of R-GC-27): three trait flips per character per scene, one per mode",
+        choices=(True, False),
+        house_rule=True,
+    ),
+    OptionSpec(
+        "hr_slow_clock",
+        False,
+        "HOUSE RULE HR-G3: rewards and the per-round ante scarab come from the bank",
+        choices=(True, False),
+        house_rule=True,
+    ),
+)
+
+ARG_TYPES: dict[str, type | tuple[type, ...]] = {
+    "position": int,
+    "n": int,
+    "blue": int,
+    "white": int,
+    "green": int,
+    "vest": bool,
+    "traits": dict,
+}
+"""Parameters that are not text; every other parameter is a string."""
+
+
+@dataclass(frozen=True, slots=True)
+class Spec:
+    phases: tuple[str, ...]
+    args: tuple[str, ...] | None
+    play: Callable[[GreatCityState, Action], list[Event]]
+    check: Callable[[GreatCityState, Action], None] | None = None
+    texts: tuple[str, ...] = ()
+
+
+def _ok(state: GreatCityState, a: Action) -> None:
+    return None
+
+
+ACTIONS: dict[str, Spec] = {
+    "record_situation": Spec(
+        ("record_situation",),
+        ("situation", "peril", "face"),
+        C.play_record_situation,
+        texts=("situation", "peril", "face"),
+    ),
+    "create_agent": Spec(
+        ("agents",), ("name", "description"), C.play_create_agent, C.check_create_agent, texts=("name", "description")
+    ),
+    "end_agents": Spec(("agents",), (), C.play_end_agents, C.check_end_agents),
+    "set_triad": Spec(("create",), ("character", "blue", "white", "green"), C.play_set_triad, C.check_set_triad),
+    "choose_kind": Spec(("create",), ("character", "kind"), C.play_choose_kind, C.check_choose_kind),
+    "allocate_traits": Spec(("create",), ("character", "traits"), C.play_allocate_traits, C.check_allocate_traits),
+    "choose_class": Spec(("create",), ("character", "class"), C.play_choose_class, C.check_choose_class),
+    "choose_intent": Spec(
+        ("create",), ("character", "color", "text"), C.play_choose_intent, C.check_choose_intent, texts=("text",)
+    ),
+    "name_character": Spec(
+        ("create",), ("character", "name"), C.play_name_character, C.check_name_character, texts=("name",)
+    ),
+    "draw_name": Spec(("create",), ("character", "list"), C.play_draw_name, C.check_draw_name),
+    "vest_class_scarab": Spec(
+        ("vest", "create"), ("character", "vest"), C.play_vest_class_scarab, C.check_vest_class_scarab
+    ),
+    "add_tie": Spec(("ties", "create"), ("source", "target", "sign", "grant"), C.play_add_tie, C.check_add_tie),
+    "buy_tie": Spec(("ties", "create"), ("source", "target", "sign"), C.play_buy_tie, C.check_buy_tie),
+    "end_ties": Spec(("ties", "create"), ("source",), C.play_end_ties, C.check_end_ties),
+    "start_scene": Spec(
+        ("scene_start",), ("spotlight", "intent"), SC.play_start_scene, SC.check_start_scene, texts=("intent",)
+    ),
+    "choose_foil": Spec(("choose_foil",), ("foil",), SC.play_choose_foil, SC.check_choose_foil),
+    "choose_ante_source": Spec(("ante",), ("role", "source"), SC.play_choose_ante_source, SC.check_choose_ante_source),
+    "buy_in": Spec(("buy_in",), ("character",), SC.play_buy_in, SC.check_buy_in),
+    "stay_out": Spec(("buy_in",), (), SC.play_stay_out),
+    "undo_flip": Spec(("undo",), ("position",), SC.play_undo_flip, SC.check_undo),
+    "decline_undo": Spec(("undo",), ("position",), SC.play_decline_undo, SC.check_undo),
+    "arrive": Spec(("reaction",), ("character",), SC.play_arrive, SC.check_arrive),
+    "pass_reaction": Spec(("reaction",), (), SC.play_pass_reaction, SC.check_pass_reaction),
+    "flip": Spec(("reaction",), None, SC.play_flip, SC.check_flip),
+    "end_reaction": Spec(("reaction",), (), SC.play_end_reaction, SC.check_pass_reaction),
+    "accept_judgment": Spec(("reaction",), ("character",), SC.play_accept_judgment, SC.check_accept_judgment),
+    "assign_narration": Spec(("assign_narration",), ("narrator",), SC.play_assign_narration, SC.check_assign_narration),
+    "narrate": Spec(("narrate",), ("text",), SC.play_narrate, texts=("text",)),
+    "give_scarabs": Spec(("distribution",), ("to_seat", "n"), SC.play_give_scarabs, SC.check_give_scarabs),
+    "vest_own": Spec(("distribution",), ("character", "color", "n"), SC.play_vest_own, SC.check_vest_own),
+    "fund_fate": Spec(("distribution",), ("box", "n"), SC.play_fund_fate, SC.check_fund_fate),
+    "flip_city_stone": Spec(("distribution",), ("position",), SC.play_flip_city_stone, SC.check_flip_city_stone),
+    "vest_city_stone": Spec(("distribution",), ("position", "n"), SC.play_vest_city_stone, SC.check_vest_city_stone),
+    "end_distribution": Spec(("distribution",), (), SC.play_end_distribution),
+    "narrate_city_fate": Spec(("city_fate",), ("text",), E.play_narrate_city_fate, texts=("text",)),
+    "narrate_character_fate": Spec(
+        ("character_fates",),
+        ("character", "text"),
+        E.play_narrate_character_fate,
+        E.check_narrate_character_fate,
+        texts=("text",),
+    ),
+}
+
+CHANCE_PLAY: dict[str, Callable[[GreatCityState, list[int]], list[Event]]] = {
+    "roll_situation": C.play_roll_situation,
+    "roll_character_triad": C.play_roll_character_triad,
+    "roll_name": C.play_roll_name,
+    "roll_initiative": C.play_roll_initiative,
+    "rethrow_triads": SC.play_rethrow_triads,
+    "random_flip": SC.play_random_flip,
+    "roll_rank_tie": E.play_roll_rank_tie,
+}
+
+PROMPTS = {
+    "record_situation": "record the table's reading of the situation, the peril and its face",
+    "agents": "create one to three agents of peril",
+    "vest": "vest the class scarab?",
+    "ties": "make ties on the character network",
+    "scene_start": "declare your intended action and your spotlight character",
+    "choose_foil": "choose the foil (or NEW)",
+    "ante": "ante from the peril pool or your purse",
+    "buy_in": "buy in a character to the scene, or stay out",
+    "undo": "undo the flip with the vested scarab?",
+    "reaction": "arrive, pass, flip stones or accept the judgment",
+    "forced_accept": "accept the judgment (scene guard HR-G1)",
+    "assign_narration": "give the narration rights to another participant",
+    "narrate": "narrate what the judgment means",
+    "distribution": "distribute scarabs from your purse, then end the distribution",
+    "city_fate": "narrate the fate of the Great City",
+    "character_fates": "narrate your character's final fate",
+}
+CREATE_PROMPTS = {
+    "choose_triad": "set the agent's triad (d8 values)",
+    "kind": "human or bug?",
+    "traits": "allocate your +'s and -'s to the traits",
+    "class": "choose a class",
+    "intent": "will you save the Great City?",
+    "name": "name the character",
+    "vest": "vest the class scarab?",
+    "ties": "buy ties for the new character",
+}
+
+_PENDING: dict[tuple[tuple[str, ...], str, str], Pending] = {}
+_REACTING: dict[str, Pending] = {}
+
+
+def _pending(seats: tuple[str, ...], phase: str, prompt: str = "") -> Pending:
+    key = (seats, phase, prompt)
+    p = _PENDING.get(key)
+    if p is None:
+        p = _PENDING[key] = Pending(seats, phase, prompt)
+    return p
+
+
+class GreatCity(Game[GreatCityState]):
+    meta = GameMeta(
+        id="great-city",
+        title="The Great City",
+        description="Bill White's oracle game: triad stones, scarabs and the peril of a city walking on spider-back.",
+        players_min=2,
+        players_max=5,
+        rules_version="1.0",
+        chance=True,
+        hidden_information=True,
+        simultaneous=False,
+        referee=GM,
+        options=OPTIONS,
+        max_steps=50_000,
+    )
+
+    # -- set-up --------------------------------------------------------------------------------
+    def setup(self, config: Config) -> GreatCityState:
+        options = {o.name: config.option(self.meta, o.name) for o in OPTIONS if o.name != "gm_name"}
+        state = GreatCityState(tuple(config.players), config.option(self.meta, "gm_name"), options)
+        n = len(config.players)
+        state.nay = n + 1  # one per player including the GM [The Situation]
+        state.pool = C.pool_size(n)  # [The Mounting Peril], R-GC-44
+        state.bank_net = state.nay + state.pool
+        return state
+
+    def seats(self, state: GreatCityState) -> tuple[str, ...]:
+        return state.seats
+
+    def seat_name(self, state: GreatCityState, seat: str) -> str:
+        return seat_label(state, seat) if seat in state.seats else seat
+
+    # -- decisions -----------------------------------------------------------------------------
+    def pending(self, state: GreatCityState) -> Pending:
+        ph = state.phase
+        if ph == "reaction":
+            sc = state.scene
+            if sc.forced is not None:  # type: ignore[union-attr]
+                return _pending((sc.forced,), "reaction", PROMPTS["forced_accept"])  # type: ignore[union-attr]
+            seat = sc.order[sc.turn]  # type: ignore[union-attr]
+            p = _REACTING.get(seat)
+            if p is None:
+                p = _REACTING[seat] = Pending((seat,), ph, PROMPTS[ph])
+            return p
+        if ph in ("roll_situation", "initiative", "rethrow", "random_flip", "rank"):
+            return _pending((CHANCE,), ph)
+        if ph == "create":
+            c = state.characters[state.creating]  # type: ignore[index]
+            if c.stage == "roll" or c.stage.startswith("name_roll"):
+                return _pending((CHANCE,), ph)
+            return _pending((c.controller,), ph, CREATE_PROMPTS[c.stage])
+        if ph == "over":
+            return _pending((), ph)
+        return _pending((self._decider(state, ph),), ph, PROMPTS[ph])
+
+    def _decider(self, state: GreatCityState, ph: str) -> str:
+        if ph in ("record_situation", "agents"):
+            return GM
+        if ph == "vest":
+            return state.characters[state.vest_queue[0]].controller
+        if ph == "ties":
+            return state.characters[state.tie_queue[0]].controller
+        sc = state.scene
+        if ph in ("scene_start", "choose_foil"):
+            return sc.focal  # type: ignore[union-attr]
+        if ph == "ante":
+            return SC.ante_seat(state)
+        if ph == "buy_in":
+            return SC.buy_seat(state)
+        if ph == "undo":
+            return sc.undo[1]  # type: ignore[union-attr,index]
+        if ph in ("assign_narration", "distribution"):
+            return sc.acceptor  # type: ignore[union-attr,return-value]
+        if ph == "narrate":
+            return sc.narrator  # type: ignore[union-attr,return-value]
+        if ph == "city_fate":
+            return state.ranking[0][0]
+        if ph == "character_fates":
+            return E.fate_seat(state)
+        raise AssertionError(f"unknown phase {ph!r}")
+
+    def chance_step(self, state: GreatCityState) -> Roll:
+        ph = state.phase
+        if ph == "roll_situation":
+            return Roll((8,) * 6, type="roll_situation")
+        if ph == "create":
+            c = state.characters[state.creating]  # type: ignore[index]
+            if c.stage == "roll":
+                return Roll((8, 8, 8), type="roll_character_triad", extra={"character": c.id})
+            return Roll((20, 20), type="roll_name", extra={"character": c.id, "list": c.stage.split(":", 1)[1]})
+        if ph == "initiative":
+            cands = state.initiative["candidates"]
+            return Roll((8,) * len(cands), type="roll_initiative", extra={"players": list(cands)})
+        if ph == "rethrow":
+            chars = SC.rethrow_characters(state)
+            return Roll((8,) * (3 * len(chars)), type="rethrow_triads", extra={"characters": chars})
+        if ph == "random_flip":
+            return Roll((6,), type="random_flip")
+        if ph == "rank":
+            group = E.tied_group(state)
+            return Roll((8,) * len(group), type="roll_rank_tie", extra={"players": list(group)})
+        raise AssertionError(f"no chance step in phase {ph!r}")
+
+    def legal_actions(self, state: GreatCityState, seat: str) -> list[Action]:
+        ph = state.phase
+        if ph == "reaction":
+            sc = state.scene
+            if seat != (sc.forced or sc.order[sc.turn]):  # type: ignore[union-attr]
+                return []
+            return SC.legal_reaction(state, seat)
+        fn = LEGAL.get(ph)
+        if fn is None:
+            return []
+        if ph == "create":
+            c = state.characters[state.creating]  # type: ignore[index]
+            if c.stage == "roll" or c.stage.startswith("name_roll") or seat != c.controller:
+                return []
+        elif seat != self._decider(state, ph):
+            return []
+        return fn(state, seat)
+
+    def check(self, state: GreatCityState, action: Action) -> None:
+        pend = self.pending(state)
+        if pend.is_over:
+            raise refuse("the game is over", "end")
+        if action.seat == CHANCE:
+            self._check_chance(state, action, pend)
+            return
+        spec = ACTIONS.get(action.type)
+        if spec is None:
+            raise malformed(f"unknown action {action.type!r}; the Great City's actions are: {', '.join(ACTIONS)}")
+        if action.seat not in pend.seats:
+            waiting = ", ".join(seat_label(state, s) if s != CHANCE else s for s in pend.seats)
+            raise NotYourDecision(f"it is not {action.seat}'s decision now (waiting for {waiting})", rule="turn order")
+        if state.phase not in spec.phases:
+            raise refuse(f"{action.type} is not possible now ({pend.prompt or state.phase})", "turn order")
+        args = action.args
+        names = spec.args
+        if names is None:  # flip: the parameters depend on the source
+            source = args.get("source")
+            if not isinstance(source, str) or source not in SC.FLIP_ARGS:
+                raise malformed(
+                    "a flip names its source: trait, tie, free_scarab or vested_scarab", "R-GC-25", S_REACTION
+                )
+            wanted = SC.FLIP_ARGS[source]
+        else:
+            wanted = set(names)
+        if set(args) != wanted:
+            missing, extra = sorted(wanted - set(args)), sorted(set(args) - wanted)
+            parts = ([f"missing {', '.join(missing)}"] if missing else []) + (
+                [f"unknown {', '.join(extra)}"] if extra else []
+            )
+            raise malformed(f"{action.type} takes {', '.join(sorted(wanted)) or 'no parameters'} ({'; '.join(parts)})")
+        for key, value in args.items():
+            want = ARG_TYPES.get(key, str)
+            if type(value) is not want:
+                raise malformed(f"{key} of {action.type} must be {want.__name__}, not {value!r}")
+            if key in spec.texts and not value.strip():
+                raise malformed(f"{key} must say something")
+        if spec.check is not None:
+            spec.check(state, action)
+        legal = self.legal_actions(state, action.seat)
+        for t in legal:
+            if t is action:  # an interned listed action, as bots send them
+                return
+        if not any(matches(t, action) for t in legal):
+            for t in legal:
+                if t.type == action.type:
+                    for key, want in t.args.items():
+                        if isinstance(want, Text) and not want.min_len <= len(args[key]) <= want.max_len:
+                            raise malformed(f"{key} must be {want.min_len}..{want.max_len} characters")
+            raise refuse(f"{action.notation()} is not a legal move now", "turn order")
+
+    def _check_chance(self, state: GreatCityState, action: Action, pend: Pending) -> None:
+        if not pend.is_chance:
+            raise NotYourDecision("no dice are due now", rule="chance")
+        step = self.chance_step(state)
+        if action.type != step.type:
+            raise malformed(f"the dice due now are {step.type!r}", "chance")
+        step.validate(dict(action.args))
+        for key, value in action.args.items():
+            if key == step.key:
+                continue
+            if key not in step.extra:
+                raise malformed(f"{step.type} has no parameter {key!r}", "chance")
+            if step.extra[key] != value:
+                raise refuse(f"{step.type} is for {key}={step.extra[key]!r}, not {value!r}", "chance")
+
+    def play(self, state: GreatCityState, action: Action) -> Sequence[Event]:
+        if action.seat == CHANCE:
+            return CHANCE_PLAY[action.type](state, list(action.args["dice"]))
+        return ACTIONS[action.type].play(state, action)
+
+    # -- information ---------------------------------------------------------------------------
+    def view(self, state: GreatCityState, seat: str | None) -> dict[str, Any]:
+        from .view import view
+
+        return view(state, seat)
+
+    def secrets(self, state: GreatCityState) -> list[Secret]:
+        from .view import secrets
+
+        return secrets(state)
+
+    def render(self, view: dict[str, Any]) -> str:
+        from .view import render
+
+        return render(view)
+
+    # -- end -----------------------------------------------------------------------------------
+    def outcome(self, state: GreatCityState) -> Outcome | None:
+        if state.phase != "over":
+            return None
+        order = E.ranking(state)
+        city = state.city
+        name, judgment = O.lookup(city >> 3, city & 7)  # type: ignore[operator]
+        fate = "survives" if state.endgame["survives"] else "succumbs"  # type: ignore[index]
+        return Outcome(
+            (order[0],),
+            {s: float(state.purse[s]) for s in state.seats[:-1]},
+            f"The Great City {fate} (Yea {state.yea}, Nay {state.nay}); its pair {O.pair_bits(city)} "  # type: ignore[arg-type]
+            f"{name}: {judgment} {seat_label(state, order[0])} had the fattest purse.",
+        )
+
+    # -- positions -----------------------------------------------------------------------------
+    def to_position(self, state: GreatCityState) -> dict[str, Any]:
+        return state.to_json()
+
+    def from_position(self, data: dict[str, Any], config: Config) -> GreatCityState:
+        try:
+            state = GreatCityState.from_json(data)
+        except KeyError as exc:
+            raise PositionError(f"the position has no field {exc}", rule="position") from None
+        if len(state.players) != len(config.players):
+            raise PositionError("the position's players do not match its config", rule="position")
+        return state
+
+    def invariants(self, state: GreatCityState) -> list[str]:
+        return invariants(state)
+
+    def copy(self, state: GreatCityState) -> GreatCityState:
+        return state.copy()
+
+    # -- statistics ----------------------------------------------------------------------------
+    def summarize(self, state: GreatCityState, steps: int) -> dict[str, Any]:
+        from .stats import summarize
+
+        return summarize(state, steps)
+
+    def report(self, summaries: list[dict[str, Any]]) -> list[tuple[str, str]]:
+        from .stats import report
+
+        return report(summaries)
+
+
+LEGAL: dict[str, Callable[[GreatCityState, str], list[Action]]] = {
+    "record_situation": C.legal_record_situation,
+    "agents": C.legal_agents,
+    "create": C.legal_create,
+    "vest": C.legal_vest,
+    "ties": C.legal_ties,
+    "scene_start": SC.legal_scene_start,
+    "choose_foil": SC.legal_choose_foil,
+    "ante": SC.legal_ante,
+    "buy_in": SC.legal_buy_in,
+    "undo": SC.legal_undo,
+    "reaction": SC.legal_reaction,
+    "assign_narration": SC.legal_assign_narration,
+    "narrate": SC.legal_narrate,
+    "distribution": SC.legal_distribution,
+    "city_fate": E.legal_city_fate,
+    "character_fates": E.legal_character_fates,
+}
+
+PHASES = {*LEGAL, "roll_situation", "initiative", "rethrow", "random_flip", "rank", "over"}
+
+
+def invariants(state: GreatCityState) -> list[str]:
+    """Every rule of the state's shape that is broken, in words."""
+    out = []
+    if state.phase not in PHASES:
+        out.append(f"unknown phase {state.phase!r}")
+    for name, value in (("pool", state.pool), ("yea", state.yea), ("nay", state.nay)):
+        if value < 0:
+            out.append(f"{name} is negative")
+    for seat, n in state.purse.items():
+        if n < 0:
+            out.append(f"{seat}'s purse is negative")
+    if set(state.purse) != set(state.seats):
+        out.append("purses do not match the seats")
+    for c in state.characters.values():
+        if not 0 <= c.triad <= 7:
+            out.append(f"{c.id} has a bad triad")
+        if any(v < 0 for v in c.vested):
+            out.append(f"{c.id} has negative vested scarabs")
+        if c.controller not in state.seats:
+            out.append(f"{c.id} is controlled by no seat")
+    if any(v < 0 for v in state.city_vested):
+        out.append("a city stone has negative vested scarabs")
+    sc = state.scene
+    if sc is not None:
+        if sc.ante < 0:
+            out.append("the ante is negative")
+        for cid in sc.present:
+            if cid not in state.characters:
+                out.append(f"present character {cid} does not exist")
+    if state.total_scarabs() != state.bank_net:
+        out.append(f"scarabs in play ({state.total_scarabs()}) differ from those the bank issued ({state.bank_net})")
+    if state.city is not None and not 0 <= state.city <= 63:
+        out.append("the city pair is not six stones")
+    out.extend(_phase_problems(state))
+    return out
+
+
+SCENE_PHASES = {
+    "scene_start",
+    "choose_foil",
+    "ante",
+    "buy_in",
+    "rethrow",
+    "random_flip",
+    "undo",
+    "reaction",
+    "assign_narration",
+    "narrate",
+    "distribution",
+}
+
+
+def _phase_problems(state: GreatCityState) -> list[str]:
+    """What the current phase needs in the state (so that a bad position is refused, not run)."""
+    ph, sc = state.phase, state.scene
+    if ph == "create" and state.creating not in state.characters:
+        return ["a character is being created but there is none"]
+    if ph in SCENE_PHASES or (ph == "create" and sc is not None):
+        if sc is None:
+            return [f"phase {ph} needs a scene"]
+        if sc.focal not in state.seats or (sc.order and set(sc.order) != set(state.seats)):
+            return ["the scene's seats are not the table's"]
+        if ph in ("ante", "buy_in", "random_flip", "undo", "reaction") and (
+            sc.spotlight not in state.characters or sc.foil not in state.characters
+        ):
+            return ["the scene has no spotlight or foil"]
+        if ph == "ante" and not sc.ante_roles:
+            return ["no ante is due"]
+        if ph == "undo" and not sc.undo:
+            return ["no flip can be undone"]
+        if ph == "reaction" and not 0 <= sc.turn < len(sc.order):
+            return ["no seat is to react"]
+        if ph in ("assign_narration", "narrate", "distribution") and sc.acceptor not in state.seats:
+            return ["nobody accepted the judgment"]
+    if (ph == "vest" and not state.vest_queue) or (ph == "ties" and not state.tie_queue):
+        return [f"phase {ph} has nobody to decide"]
+    if ph in ("rank", "city_fate", "character_fates", "over") and not state.endgame:
+        return ["the end game has not begun"]
+    if ph in ("city_fate", "character_fates") and any(len(g) != 1 for g in state.ranking):
+        return ["the ranking is not settled"]
+    if ph == "rank" and all(len(g) == 1 for g in state.ranking):
+        return ["no tie to roll off"]
+    return []

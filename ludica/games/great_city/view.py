@@ -1,0 +1,348 @@
+"""What each seat may see, the secrets, and the terminal face of The Great City.
+
+Hidden (spec §1.3, R-GC-38): each purse is seen by its owner only; the Yea and Nay purses by
+nobody (each contributor sees his own contributions) until the end game reveals everything. The
+judgment of the scene's pair is shown at the initial reading and after acceptance, otherwise only
+the name the GM last read (R-GC-24, a courtesy on a public table).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core import Secret
+from . import endgame as E
+from . import oracle as O
+from .common import seat_label
+from .scene import pair_of
+from .state import Character, GreatCityState
+
+
+def purse_token(seat: str, n: int) -> str:
+    return f"purse of {seat}: {n} free scarab(s)"
+
+
+def contributions_token(seat: str, yea: int, nay: int) -> str:
+    return f"fate contributions of {seat}: Yea {yea}, Nay {nay}"
+
+
+def fate_box_token(yea: int, nay: int) -> str:
+    return f"Fate box: Yea {yea}, Nay {nay}"
+
+
+def _revealed(state: GreatCityState) -> bool:
+    return state.endgame is not None
+
+
+def _reading(pair: int, judgment: bool) -> dict[str, Any]:
+    name, text = O.lookup(pair >> 3, pair & 7)
+    out = {"pair": O.pair_bits(pair), "name": name, "triads": [O.triad_name(pair >> 3), O.triad_name(pair & 7)]}
+    if judgment:
+        out["judgment"] = text
+    return out
+
+
+def _character(state: GreatCityState, c: Character) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "id": c.id,
+        "name": c.name,
+        "controller": c.controller,
+        "kind": c.kind,
+        "agent_of_peril": c.agent,
+    }
+    if c.description:
+        out["description"] = c.description
+    if c.stage not in ("roll", "choose_triad"):
+        out["triad"] = O.signs(c.triad)
+        out["triad_name"] = O.triad_name(c.triad)
+    out["vested"] = dict(zip(O.COLORS, c.vested, strict=True))
+    out["traits"] = list(c.traits) if c.traits else None
+    out["class"] = c.cls
+    if c.intent:
+        out["intent"] = dict(c.intent)
+    if c.stage != "done":
+        out["creating"] = c.stage
+    return out
+
+
+def view(state: GreatCityState, seat: str | None) -> dict[str, Any]:
+    revealed = _revealed(state)
+    public_fate = state.options["fate_contributions"] == "public"
+    n = len(state.players)
+    out: dict[str, Any] = {
+        "game": "great-city",
+        "you": seat,
+        "phase": state.phase,
+        "seats": [
+            {
+                "seat": s,
+                "name": seat_label(state, s),
+                "characters": list(state.owned[s]),
+            }
+            for s in state.seats
+        ],
+        "peril_pool": state.pool,
+    }
+    if seat in state.purse:
+        out["purse"] = {"scarabs": state.purse[seat], "text": purse_token(seat, state.purse[seat])}  # type: ignore[index]
+    fate: dict[str, Any] = {"nay_start": n + 1}
+    if revealed or public_fate:
+        fate["yea"], fate["nay"] = state.yea, state.nay
+        fate["text"] = fate_box_token(state.yea, state.nay)
+    if public_fate or revealed:
+        fate["contributions"] = {s: list(v) for s, v in state.contributions.items()}
+    elif seat is not None and seat in state.contributions:
+        y, nn = state.contributions[seat]
+        fate["yours"] = {"yea": y, "nay": nn, "text": contributions_token(seat, y, nn)}
+    out["fate_box"] = fate
+    if revealed:
+        out["purses"] = dict(state.purse)
+    if state.situation_dice is not None:
+        sit: dict[str, Any] = {
+            "initial": _reading(state.initial_city, True),  # type: ignore[arg-type]
+            "moving_positions": list(state.city_moving),
+            "pair": _reading(state.city, True),  # type: ignore[arg-type]
+            "reduced": {"triad": O.signs(state.reduced), "name": O.triad_name(state.reduced)},  # type: ignore[arg-type]
+            "face_of_peril": O.face_of_peril(state.reduced),  # type: ignore[arg-type]
+            "vested": list(state.city_vested),
+        }
+        if state.situation_texts:
+            sit["texts"] = dict(state.situation_texts)
+        out["situation"] = sit
+    out["characters"] = [_character(state, c) for c in state.characters.values()]
+    from .scene import tie_manner_of
+
+    out["ties"] = [{**t.to_json(), "manner": tie_manner_of(state, t.id)} for t in state.ties]
+    if state.initiative["rolls"]:
+        out["initiative"] = {
+            "rolls": [dict(r) for r in state.initiative["rolls"]],
+            "winner": state.initiative["winner"],
+            "cycle": list(state.cycle),
+        }
+    out["scenes_played"] = len(state.history)
+    out["peril_timeline"] = list(state.pool_timeline)
+    if state.history:
+        out["last_scene"] = dict(state.history[-1])
+    if state.scene is not None:
+        out["scene"] = _scene(state)
+    if state.endgame is not None:
+        out["endgame"] = _endgame(state)
+    return out
+
+
+def _scene(state: GreatCityState) -> dict[str, Any]:
+    sc = state.scene
+    assert sc is not None
+    out: dict[str, Any] = {
+        "number": sc.index + 1,
+        "focal": sc.focal,
+        "spotlight": sc.spotlight,
+        "foil": sc.foil,
+        "intent": sc.intent,
+        "present": list(sc.present),
+        "ante": sc.ante,
+        "reaction_order": list(sc.order),
+    }
+    ready = sc.initial_pair is not None
+    if ready:
+        chars = state.characters
+        spot, foil = chars[sc.spotlight], chars[sc.foil]  # type: ignore[index]
+        pair = pair_of(state, sc)
+        stones = []
+        for pos in range(1, 7):
+            owner = spot if pos <= 3 else foil
+            ci = (pos - 1) % 3
+            stones.append(
+                {
+                    "position": pos,
+                    "owner": owner.id,
+                    "color": O.COLORS[ci],
+                    "sign": "+" if pair >> (6 - pos) & 1 else "-",
+                    "vested": owner.vested[ci],
+                    "flippable": (sc.lock[pos - 1] is None)
+                    if state.options["reflip_model"] == "act"
+                    else (sc.last != pos),
+                }
+            )
+        out["stones"] = stones
+        out["pair"] = O.pair_bits(pair)
+        out["initial_reading"] = _reading(sc.initial_pair, True)  # type: ignore[arg-type]
+        if sc.announced is not None and state.phase != "random_flip":
+            out["announced"] = _reading(sc.announced, False)
+        if sc.accepted_pair is not None:
+            out["accepted"] = _reading(sc.accepted_pair, True)
+    if sc.round:
+        out["round"] = sc.round
+        out["acted"] = dict(sc.acted)
+        if state.phase == "reaction":
+            out["to_react"] = sc.forced or sc.order[sc.turn]
+        out["flipping"] = sc.flipping
+        out["used_traits"] = sorted(list(t) for t in sc.used_traits)
+        out["used_ties"] = sorted(sc.used_ties)
+    if sc.undo:
+        out["undo_window"] = {"position": sc.undo[0], "controller": sc.undo[1]}
+    if sc.forced:
+        out["must_accept"] = sc.forced
+    if sc.acceptor:
+        out["acceptor"] = sc.acceptor
+        out["narrator"] = sc.narrator
+    out["participants"] = [s for s in state.seats if s in sc.participants]
+    return out
+
+
+def _endgame(state: GreatCityState) -> dict[str, Any]:
+    eg = state.endgame
+    assert eg is not None
+    order = E.ranking(state)
+    out: dict[str, Any] = {
+        "yea": state.yea,
+        "nay": state.nay,
+        "city_fate": "survives" if eg["survives"] else "succumbs",
+        "city": _reading(state.city, True),  # type: ignore[arg-type]
+        "tie_rolls": [dict(r) for r in eg["tie_rolls"]],
+        "ranking": order or [list(g) for g in state.ranking],
+    }
+    if order:
+        out["city_narrator"] = order[0]
+        fates = []
+        for s in order:
+            c = state.player_char(s)
+            fates.append(
+                {
+                    "seat": s,
+                    "character": c.id,  # type: ignore[union-attr]
+                    "intent": c.intent["answer"],  # type: ignore[union-attr,index]
+                    **_reading(E.fate_pair(state, s), True),
+                }
+            )
+        out["fates"] = fates
+        out["narrated"] = eg["narrated"]
+    return out
+
+
+def secrets(state: GreatCityState) -> list[Secret]:
+    if _revealed(state):
+        return []
+    out = [Secret(purse_token(s, n), frozenset({s}), f"{s}'s purse") for s, n in state.purse.items()]
+    if state.options["fate_contributions"] == "secret":
+        out.append(Secret(fate_box_token(state.yea, state.nay), frozenset(), "the Yea and Nay purses"))
+        for s, (y, n) in state.contributions.items():
+            out.append(Secret(contributions_token(s, y, n), frozenset({s}), f"{s}'s fate contributions"))
+    return out
+
+
+# -- the terminal face -----------------------------------------------------------------------
+def render(v: dict[str, Any]) -> str:
+    lines: list[str] = []
+    names = {s["seat"]: s["name"] for s in v["seats"]}
+    chars = {c["id"]: c for c in v["characters"]}
+
+    def cname(cid: str | None) -> str:
+        if cid is None:
+            return "—"
+        c = chars.get(cid)
+        return f"{c['name'] or cid} ({cid})" if c else cid
+
+    lines.append(
+        f"THE GREAT CITY — phase {v['phase']}" + (f" — you are {names.get(v['you'], v['you'])}" if v["you"] else "")
+    )
+    purse = v.get("purse")
+    money = f"Peril pool {v['peril_pool']}"
+    if purse:
+        money += f" · your purse {purse['scarabs']}"
+    fate = v["fate_box"]
+    if "yea" in fate:
+        money += f" · Yea {fate['yea']} / Nay {fate['nay']}"
+    else:
+        money += f" · Yea ? / Nay ? (Nay began with {fate['nay_start']})"
+        if "yours" in fate:
+            money += f" · you gave Yea {fate['yours']['yea']}, Nay {fate['yours']['nay']}"
+    lines.append(money)
+    sit = v.get("situation")
+    if sit:
+        p, first = sit["pair"], sit["initial"]
+        lines.append(f"The city: {p['pair']} {p['name']} — {p['judgment']} (vested {sit['vested']})")
+        if sit["moving_positions"]:
+            moving = ", ".join(map(str, sit["moving_positions"]))
+            lines.append(f"  first thrown {first['pair']} {first['name']} — {first['judgment']} (moving {moving})")
+        faces = ", ".join(sit["face_of_peril"]) or "none"
+        lines.append(f"  reduced {sit['reduced']['triad']} {sit['reduced']['name']}; face of peril: {faces}")
+        texts = sit.get("texts")
+        if texts:
+            lines.append(f"  situation: {texts['situation']} · peril: {texts['peril']} · its face: {texts['face']}")
+    if v["characters"]:
+        lines.append("Characters:")
+        for c in v["characters"]:
+            who = names.get(c["controller"], c["controller"])
+            bits = c.get("triad", "???")
+            desc = f"  {cname(c['id'])} — {who}: {c['kind'] or '?'} {c['class'] or ''} {bits}"
+            if c.get("traits"):
+                desc += f" ({', '.join(c['traits'])})"
+            vested = {k: n for k, n in c["vested"].items() if n}
+            if vested:
+                desc += f" vested {vested}"
+            if c.get("intent"):
+                desc += f" · saves the city? {c['intent']['answer']} ({c['intent']['color']}: {c['intent']['text']})"
+            if c["agent_of_peril"]:
+                desc += " · agent of peril"
+            if c.get("creating"):
+                desc += f" · being created ({c['creating']})"
+            lines.append(desc)
+            if c.get("traits") and c.get("kind"):
+                modes = []
+                for mode in O.MODES:
+                    cells = [O.TRAITS[c["kind"]][t][mode] for t in c["traits"]]
+                    cells = [x for x in cells if x]
+                    if cells:
+                        modes.append(f"{mode}: {'/'.join(cells)}")
+                lines.append(f"      traits in action — {'; '.join(modes)}")
+    if v["ties"]:
+        lines.append("Ties:")
+        for t in v["ties"]:
+            lines.append(f"  {t['id']}: {cname(t['source'])} {t['sign']}→ {cname(t['target'])} — {t['manner']}")
+    sc = v.get("scene")
+    if sc:
+        lines.append(
+            f"Scene {sc['number']}: focal {names[sc['focal']]}, spotlight {cname(sc['spotlight'])}, "
+            f"foil {cname(sc['foil'])}; ante {sc['ante']}"
+        )
+        if sc["intent"]:
+            lines.append(f"  intent: {sc['intent']}")
+        lines.append(f"  present: {', '.join(cname(c) for c in sc['present'])}")
+        if "stones" in sc:
+            stones = " ".join(
+                f"{s['position']}:{s['color'][0]}{s['sign']}{'*' * s['vested']}{'' if s['flippable'] else '#'}"
+                for s in sc["stones"]
+            )
+            lines.append(f"  stones {stones}   (* vested, # locked)")
+            ir = sc["initial_reading"]
+            lines.append(f"  initial reading {ir['pair']}: {ir['name']} — {ir['judgment']}")
+            if "announced" in sc:
+                lines.append(f"  the oracle names {sc['announced']['pair']}: {sc['announced']['name']}")
+            if "accepted" in sc:
+                a = sc["accepted"]
+                lines.append(f"  accepted {a['pair']}: {a['name']} — {a['judgment']}")
+        if "round" in sc:
+            lines.append(
+                f"  round {sc['round']}; reacted: {sc['acted'] or 'nobody yet'}"
+                + (f"; to react: {names[sc['to_react']]}" if sc.get("to_react") else "")
+            )
+        if sc.get("must_accept"):
+            lines.append(f"  {names[sc['must_accept']]} must accept (scene guard)")
+    last = v.get("last_scene")
+    if last and not sc:
+        lines.append(
+            f"Last scene {last['scene']}: accepted by {names.get(last['acceptor'], last['acceptor'])} — "
+            f"{last['pair']} {last['name']}"
+        )
+    eg = v.get("endgame")
+    if eg:
+        lines.append(
+            f"END GAME: the Great City {eg['city_fate']} (Yea {eg['yea']}, Nay {eg['nay']}); "
+            f"{eg['city']['pair']} {eg['city']['name']} — {eg['city']['judgment']}"
+        )
+        for f in eg.get("fates", []):
+            lines.append(f"  {names[f['seat']]} ({f['intent']}): {f['pair']} {f['name']} — {f['judgment']}")
+    if v.get("purses"):
+        lines.append("Purses: " + ", ".join(f"{names[s]} {n}" for s, n in v["purses"].items()))
+    return "\n".join(lines)
