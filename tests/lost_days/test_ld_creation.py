@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
 
-from ludica.core import Action, Config, IllegalAction, Match
+from ludica.core import Action, Config, IllegalAction, Match, fill
 from ludica.core.match import canonical_json
 from ludica.games.lost_days import GAME
-from ludica.games.lost_days.creation import card_text
 from ludica.games.lost_days.scenario import act, dice
 from ludica.games.lost_days.state import KING_TIE, MARKET, ROLL_OFF, SEALED_BID, SELECT, SESSION, TIE_RAISE
 
@@ -250,10 +250,17 @@ def test_ld_r8_a_kingship_tie_nobody_raises_goes_to_a_roll_off() -> None:
 
 
 def test_tv_ld_12_and_ld_r9_every_memory_starts_with_i_remember() -> None:
-    assert card_text("I remember striking down my father with his own sword.").startswith("I remember striking")
-    assert card_text("I remember being good with a sword.") == "I remember being good with a sword."
-    assert card_text("“I remember the throne”") == "“I remember the throne”"
-    assert card_text("A memory of debating politics at court.") == "I remember a memory of debating politics at court."
+    """TV-LD-12: the two well-formed memories are accepted as written; the third is refused, not rewritten."""
+    match = new_match()
+    template = GAME.legal_actions(match.state, "p1")[0]
+    assert template.args["text"].prefix == "I remember"  # bots and the table write the words first
+    assert fill(template, random.Random(1)).args["text"].startswith("I remember ")
+    refused(match, 'p1 write_memory text="A memory of debating politics at court." kingship=false', "TV-LD-12")
+    refused(match, 'p1 write_memory text="i remember the wrong case" kingship=false', "TV-LD-12")
+    write(match, "p1", "I remember striking down my father with his own sword.")
+    write(match, "p1", "I remember being good with a sword.")
+    texts = [m.text for m in match.state.memories.values()]
+    assert texts == ["I remember striking down my father with his own sword.", "I remember being good with a sword."]
 
 
 def test_ld_r10_unclaimed_memories_go_to_the_market_with_no_coins() -> None:

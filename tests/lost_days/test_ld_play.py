@@ -128,6 +128,14 @@ def test_ld_r34_a_new_memory_costs_a_coin_and_goes_to_the_market() -> None:
     refused(match, 'p3 create_memory text="I remember"', "scenes")
 
 
+def test_tv_ld_12_a_created_or_replenished_memory_must_begin_i_remember() -> None:
+    match, _ = table(FOUR, purses={"p2": 1}, framer="p2")
+    refused(match, 'p2 create_memory text="A memory of debating politics at court."', "TV-LD-12")
+    match, _ = table(FOUR, framer="p2")
+    act(match, "p2 end_scene", 'p1 set_replenish_theme theme="childhood"')
+    refused(match, 'p2 write_replenish_memory text="A toy"', "TV-LD-12")
+
+
 def test_ld_r35_a_thin_market_is_replenished_by_every_player() -> None:
     match, _ = table(FOUR, framer="p2")
     match.state.elves["p4"].mad = True

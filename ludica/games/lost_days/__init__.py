@@ -60,6 +60,10 @@ OPTIONS = (
 )
 
 
+PENDING = "?pending"
+"""The memo key of :meth:`LostDays.pending`."""
+
+
 class LostDays(Game[LostDaysState]):
     meta = GameMeta(
         id="lost-days",
@@ -104,9 +108,11 @@ class LostDays(Game[LostDaysState]):
         return elf.name if elf else seat
 
     def pending(self, state: LostDaysState) -> Pending:
-        if state.phase == GAME_OVER:
-            return Pending((), GAME_OVER)
-        return Pending(rules.pending_seats(state), state.phase)
+        pending = state.memo.get(PENDING)
+        if pending is None:
+            seats = () if state.phase == GAME_OVER else rules.seats_now(state)
+            pending = state.memo[PENDING] = Pending(seats, state.phase)
+        return pending
 
     def legal_actions(self, state: LostDaysState, seat: str) -> list[Action]:
         return rules.legal(state, seat)

@@ -7,7 +7,7 @@ spec §4, LD-R11 to LD-R25, LD-R33, LD-R37].
 
 from __future__ import annotations
 
-from ...core import Action, Event, IntRange, Roll, Text
+from ...core import Action, Event, Roll, Text
 from ...core.mechanisms import Proposal, clockwise_from, next_seat
 from .coins import give_memory, move, to_market
 from .madness import check_madness
@@ -32,11 +32,15 @@ from .state import (
     LostDaysState,
     mad_key,
 )
-from .vocabulary import NONE, refuse
+from .vocabulary import NONE, amounts, listed, refuse
 
 S_FRAMING, S_SETUP, S_RESOLUTION = "Framing Conflicts", "Setting up a Conflict", "Conflict Resolution"
 S_INFLUENCE, S_MADNESS, S_TRIBUTE = "Influencing a Conflict", "Madness", "Tribute"
 S_STRAIN, S_STAKING, S_OPPOSITION = "Strain and Gain", "Staking Memories", "Playing the Opposition"
+NARRATE_TEXT, BRING_TEXT = Text("how the memory is used"), Text("how the memory jars in")
+GAIN_TEXT, STRAIN_TEXT = Text("how the conflict favours you"), Text("how the strain shows")
+INFLUENCE_TEXT = ("narration", Text("how you influence events"))
+REROLL, EXTRA_DIE = ("effect", "reroll"), ("effect", "extra_die")
 TRIBUTE_HOLDER = "tribute"
 """Where tribute coins wait between the loser paying and the winner placing them."""
 
@@ -122,6 +126,14 @@ def stakeable(state: LostDaysState, side_a: str, side_b: str) -> list[str]:
     return out
 
 
+STAKES_TEXT = Text("what is fought over, and how")
+_FRAMINGS: dict[tuple[str, str, str, str], Action] = {}
+"""Every ``frame_conflict`` template made so far, by (framer, side_a, side_b, staked_memory).
+
+Actions are immutable values, so the same one is listed again rather than built again: a scene's
+listing holds every pairing with every memory that may be at stake, and is made at each decision."""
+
+
 def legal_frame(state: LostDaysState, seat: str) -> list[Action]:
     pairs = pairings(state)
     if not pairs:
@@ -133,10 +145,15 @@ def legal_frame(state: LostDaysState, seat: str) -> list[Action]:
         elif m.place == "market":
             market.append(m.id)
     out = []
+    made = _FRAMINGS
     for a, b in pairs:
         for staked in market + owned.get(a, []) + owned.get(b, []):
-            args = {"side_a": a, "side_b": b, "stakes": Text("what is fought over, and how"), "staked_memory": staked}
-            out.append(Action(seat, "frame_conflict", args))
+            key = (seat, a, b, staked)
+            action = made.get(key)
+            if action is None:
+                args = {"side_a": a, "side_b": b, "stakes": STAKES_TEXT, "staked_memory": staked}
+                action = made[key] = Action(seat, "frame_conflict", args)
+            out.append(action)
     return out
 
 
@@ -185,9 +202,9 @@ def pending_stakes(state: LostDaysState) -> tuple[str, ...]:
 def legal_stakes(state: LostDaysState, seat: str) -> list[Action]:
     c = state.conflict
     assert c is not None
-    out = [Action(seat, "agree_stakes")] if seat in c.agreement.waiting() else []
+    out = [listed(seat, "agree_stakes")] if seat in c.agreement.waiting() else []
     if seat == c.framer:
-        out.append(Action(seat, "withdraw_conflict"))
+        out.append(listed(seat, "withdraw_conflict"))
     return out
 
 
@@ -232,13 +249,13 @@ def legal_narration(state: LostDaysState, seat: str) -> list[Action]:
     c = state.conflict
     assert c is not None
     if c.offered:
-        return [Action(seat, "approve_memory"), Action(seat, "veto_memory")]
+        return [listed(seat, "approve_memory"), listed(seat, "veto_memory")]
     side = c.narrate_turn
-    out = [Action(seat, "done_narrating")]
+    out = [listed(seat, "done_narrating")]
     for m in narratable(state, c, side):
-        out.append(Action(seat, "narrate_memory", {"memory": m, "narration": Text("how the memory is used")}))
+        out.append(listed(seat, "narrate_memory", ("memory", m), ("narration", NARRATE_TEXT)))
     if may_bring(state, c, side):
-        out.append(Action(seat, "bring_staked_memory", {"narration": Text("how the memory jars in")}))
+        out.append(listed(seat, "bring_staked_memory", ("narration", BRING_TEXT)))
     return out
 
 
@@ -362,27 +379,13 @@ def pay_options(state: LostDaysState, seat: str) -> list[str]:
 def legal_influence(state: LostDaysState, seat: str) -> list[Action]:
     c = state.conflict
     assert c is not None
-    out = [Action(seat, "end_influence_turn")]
+    out = [listed(seat, "end_influence_turn")]
     for pay in pay_options(state, seat):
         for side in ("a", "b"):
-            base = {"pay_with": pay, "effect": "reroll", "side": side}
             if c.dice[side]:
-                out.append(
-                    Action(
-                        seat,
-                        "influence",
-                        {
-                            **base,
-                            "die": IntRange(0, len(c.dice[side]) - 1),
-                            "narration": Text("how you influence events"),
-                        },
-                    )
-                )
-            out.append(
-                Action(
-                    seat, "influence", {**base, "effect": "extra_die", "narration": Text("how you influence events")}
-                )
-            )
+                die = ("die", amounts(0, len(c.dice[side]) - 1))
+                out.append(listed(seat, "influence", ("pay_with", pay), REROLL, ("side", side), die, INFLUENCE_TEXT))
+            out.append(listed(seat, "influence", ("pay_with", pay), EXTRA_DIE, ("side", side), INFLUENCE_TEXT))
     return out
 
 
@@ -495,9 +498,9 @@ def tribute_sources(state: LostDaysState, seat: str) -> list[str]:
 def legal_tribute(state: LostDaysState, seat: str) -> list[Action]:
     c = state.conflict
     assert c is not None
-    out = [Action(seat, "pay_tribute", {"source": s}) for s in tribute_sources(state, seat)]
+    out = [listed(seat, "pay_tribute", ("source", s)) for s in tribute_sources(state, seat)]
     if c.paid == 0:
-        out.extend(Action(seat, "pay_tribute_memory", {"memory": m.id}) for m in state.owned(seat))
+        out.extend(listed(seat, "pay_tribute_memory", ("memory", m.id)) for m in state.owned(seat))
     return out
 
 
@@ -550,7 +553,7 @@ def winner_dests(state: LostDaysState, seat: str) -> list[str]:
 
 
 def legal_place(state: LostDaysState, seat: str) -> list[Action]:
-    return [Action(seat, "place_tribute", {"dest": d}) for d in winner_dests(state, seat)]
+    return [listed(seat, "place_tribute", ("dest", d)) for d in winner_dests(state, seat)]
 
 
 def validate_place(state: LostDaysState, action: Action) -> None:
@@ -620,12 +623,12 @@ def legal_points(state: LostDaysState, seat: str) -> list[Action]:
     assert side is not None
     out = []
     if c.gain_left[side]:
-        out.append(Action(seat, "decline_gain"))
+        out.append(listed(seat, "decline_gain"))
         for dest in winner_dests(state, seat):
-            out.append(Action(seat, "take_gain", {"dest": dest, "narration": Text("how the conflict favours you")}))
+            out.append(listed(seat, "take_gain", ("dest", dest), ("narration", GAIN_TEXT)))
     if c.strain_left[side]:
         for source in strain_sources(state, seat):
-            out.append(Action(seat, "take_strain", {"source": source, "narration": Text("how the strain shows")}))
+            out.append(listed(seat, "take_strain", ("source", source), ("narration", STRAIN_TEXT)))
     return out
 
 

@@ -6,7 +6,7 @@ spec §2, LD-R1 to LD-R10].
 
 from __future__ import annotations
 
-from ...core import Action, Event, IntRange, Text
+from ...core import Action, Event, Text
 from ...core.mechanisms import SealedChoices, clockwise_from, next_seat
 from .coins import crown_to, give_memory, move, new_memory
 from .state import (
@@ -27,23 +27,29 @@ from .state import (
     LostDaysState,
     Memory,
 )
-from .vocabulary import refuse
+from .vocabulary import amounts, listed, refuse
 
 S_CREATE = "Creating Memories"
 S_KING = "The Memory of Kingship"
+S_MEMORIES = "Memories"
 KINGSHIP_ROUND = 5
 """``round`` during the extra auction for an unowned Memory of Kingship (LD-R8 b)."""
 
 
-def card_text(text: str) -> str:
-    """The card's words: every memory starts with "I remember" [Memories; LD-R9].
+I_REMEMBER = "I remember"
+MEMORY_TEXT = Text("I remember ...", prefix=I_REMEMBER)
+"""The free text of a memory card: it must begin with the words "I remember" [Memories; LD-R9, TV-LD-12]."""
 
-    Text that does not begin with the words has them written in front (see the docs: departure).
+
+def validate_memory_text(text: str) -> None:
+    """Refuse a memory that does not begin "I remember" [Memories; LD-R9, TV-LD-12].
+
+    "All memories should start with the words 'I remember ...'": the card is refused, never rewritten.
     """
-    body = text.strip()
-    if body.lstrip("\"'“‘").lower().startswith("i remember"):
-        return body
-    return "I remember " + body[0].lower() + body[1:]
+    if not text.startswith(I_REMEMBER):
+        raise refuse(
+            f'a memory begins with the words "I remember" (LD-R9); {text[:40]!r} does not', "TV-LD-12", S_MEMORIES
+        )
 
 
 # -- rounds ------------------------------------------------------------------------------------
@@ -86,11 +92,12 @@ def validate_write(state: LostDaysState, action: Action) -> None:
         raise refuse("no player may create more than one Memory of Kingship", "LD-R8", S_KING)
     if not action.args["kingship"] and must_write_kingship(state):
         raise refuse("one of the memories must be a Memory of Kingship: this last one must be", "LD-R8", S_KING)
+    validate_memory_text(action.args["text"])
 
 
 def apply_write(state: LostDaysState, action: Action, out: list[Event]) -> None:
     elf = state.elves[action.seat]
-    memory = new_memory(state, card_text(action.args["text"]), action.seat, f"round{state.round}", CENTRE)
+    memory = new_memory(state, action.args["text"], action.seat, f"round{state.round}", CENTRE)
     if action.args["kingship"]:
         memory.mok_candidate, elf.mok_written = True, True
     elf.to_write -= 1
@@ -106,9 +113,9 @@ def legal_write(state: LostDaysState, seat: str) -> list[Action]:
         return []
     out = []
     if not must_write_kingship(state):
-        out.append(Action(seat, "write_memory", {"text": Text("I remember ..."), "kingship": False}))
+        out.append(listed(seat, "write_memory", ("text", MEMORY_TEXT), ("kingship", False)))
     if not elf.mok_written:
-        out.append(Action(seat, "write_memory", {"text": Text("I remember ..."), "kingship": True}))
+        out.append(listed(seat, "write_memory", ("text", MEMORY_TEXT), ("kingship", True)))
     return out
 
 
@@ -141,7 +148,7 @@ def apply_select(state: LostDaysState, action: Action, out: list[Event]) -> None
 
 
 def legal_select(state: LostDaysState, seat: str) -> list[Action]:
-    return [Action(seat, "select_memory", {"memory": m.id}) for m in selectable(state)]
+    return [listed(seat, "select_memory", ("memory", m.id)) for m in selectable(state)]
 
 
 def bid_token(seat: str, lot: str, amount: int) -> str:
@@ -174,7 +181,7 @@ def apply_bid(state: LostDaysState, action: Action, out: list[Event]) -> None:
 
 
 def legal_bid(state: LostDaysState, seat: str) -> list[Action]:
-    return [Action(seat, "place_bid", {"amount": IntRange(1, state.purse(seat))})]
+    return [listed(seat, "place_bid", ("amount", amounts(1, state.purse(seat))))]
 
 
 def pending_bid(state: LostDaysState) -> tuple[str, ...]:
@@ -226,9 +233,9 @@ def apply_decline(state: LostDaysState, action: Action, out: list[Event]) -> Non
 def legal_raise(state: LostDaysState, seat: str) -> list[Action]:
     auction = state.auction
     assert auction is not None
-    out = [Action(seat, "decline_raise")]
+    out = [listed(seat, "decline_raise")]
     if state.purse(seat) > auction.high:
-        out.append(Action(seat, "raise_bid", {"amount": IntRange(auction.high + 1, state.purse(seat))}))
+        out.append(listed(seat, "raise_bid", ("amount", amounts(auction.high + 1, state.purse(seat)))))
     return out
 
 
@@ -445,8 +452,8 @@ def crown_candidate(state: LostDaysState, seat: str, out: list[Event]) -> None:
 def legal_king_tie(state: LostDaysState, seat: str) -> list[Action]:
     tie = state.king_tie
     assert tie is not None
-    out = [Action(seat, "kingship_concede"), Action(seat, "kingship_pass")]
+    out = [listed(seat, "kingship_concede"), listed(seat, "kingship_pass")]
     need = tie_top(state) - state.value(tie.candidate[seat]) + 1
     if state.purse(seat) >= need:
-        out.append(Action(seat, "kingship_raise", {"coins": IntRange(need, state.purse(seat))}))
+        out.append(listed(seat, "kingship_raise", ("coins", amounts(need, state.purse(seat)))))
     return out

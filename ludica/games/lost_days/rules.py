@@ -38,7 +38,10 @@ from .state import (
     WRITING,
     LostDaysState,
 )
-from .vocabulary import check_shape, refuse
+from .vocabulary import check_shape, listed, refuse
+
+OPENING_TEXT, EPILOGUE_TEXT = Text("the opening of the story"), Text("the fall of the elves")
+OUTCOME_TEXT, TRIBUTE_TEXT = Text("the outcome, by the stakes"), Text("the form the tribute takes")
 
 Validate = Callable[[LostDaysState, Action], None]
 Apply = Callable[[LostDaysState, Action, list[Event]], None]
@@ -145,6 +148,18 @@ def scene_seats(state: LostDaysState) -> tuple[str, ...]:
     return (framer,)
 
 
+SEATS = "?seats"
+"""The memo key of :func:`pending_seats` (seat ids key the seats' legal actions)."""
+
+
+def seats_now(state: LostDaysState) -> tuple[str, ...]:
+    """:func:`pending_seats`, remembered in ``state.memo`` until the next action."""
+    seats = state.memo.get(SEATS)
+    if seats is None:
+        seats = state.memo[SEATS] = pending_seats(state)
+    return seats
+
+
 def pending_seats(state: LostDaysState) -> tuple[str, ...]:
     phase, c = state.phase, state.conflict
     if phase in (ROLL_OFF, ROLL) or (phase == INFLUENCE and c is not None and c.spend is not None):
@@ -198,8 +213,27 @@ def conflict_seats(state: LostDaysState) -> tuple[str, ...]:
 
 # -- what they may do --------------------------------------------------------------------------
 def legal(state: LostDaysState, seat: str, kind: str | None = None) -> list[Action]:
-    """The legal actions of ``seat`` (``kind``: only those of one type, where that saves work)."""
-    if seat == CHANCE or seat not in pending_seats(state):
+    """The legal actions of ``seat``, remembered in ``state.memo`` until the next action.
+
+    ``kind`` asks only for those of one type (what ``check`` needs): the remembered list if there
+    is one, else only that type where listing it alone saves work.
+    """
+    return list(remembered(state, seat, kind))
+
+
+def remembered(state: LostDaysState, seat: str, kind: str | None = None) -> list[Action]:
+    """:func:`legal` without the copy (for reading only)."""
+    actions = state.memo.get(seat)
+    if actions is None:
+        if kind is not None:
+            return listing(state, seat, kind)
+        actions = state.memo[seat] = listing(state, seat)
+    return actions
+
+
+def listing(state: LostDaysState, seat: str, kind: str | None = None) -> list[Action]:
+    """Work out the legal actions of ``seat`` (see :func:`legal`)."""
+    if seat == CHANCE or seat not in seats_now(state):
         return []
     phase = state.phase
     if phase == WRITING:
@@ -213,7 +247,7 @@ def legal(state: LostDaysState, seat: str, kind: str | None = None) -> list[Acti
     if phase == KING_TIE:
         return cr.legal_king_tie(state, seat)
     if phase == SESSION:
-        return [Action(seat, "start_session", {"opening": Text("the opening of the story")})]
+        return [listed(seat, "start_session", ("opening", OPENING_TEXT))]
     if phase == REPLENISH:
         return sc.legal_replenish(state, seat)
     if phase == SCENE:
@@ -222,8 +256,8 @@ def legal(state: LostDaysState, seat: str, kind: str | None = None) -> list[Acti
         return sc.legal_trade(state, seat)
     if phase == EPILOGUE:
         return [
-            Action(seat, "narrate_epilogue", {"text": Text("the fall of the elves")}),
-            Action(seat, "decline_epilogue"),
+            listed(seat, "narrate_epilogue", ("text", EPILOGUE_TEXT)),
+            listed(seat, "decline_epilogue"),
         ]
     return conflict_legal(state, seat)
 
@@ -248,13 +282,13 @@ def conflict_legal(state: LostDaysState, seat: str) -> list[Action]:
     if phase == INFLUENCE:
         return cf.legal_influence(state, seat)
     if phase == OUTCOME:
-        return [Action(seat, "narrate_outcome", {"text": Text("the outcome, by the stakes")})]
+        return [listed(seat, "narrate_outcome", ("text", OUTCOME_TEXT))]
     if phase == TRIBUTE:
         return cf.legal_tribute(state, seat)
     if phase == PLACE_TRIBUTE:
         return cf.legal_place(state, seat)
     if phase == NARRATE_TRIBUTE:
-        return [Action(seat, "narrate_tribute", {"text": Text("the form the tribute takes")})]
+        return [listed(seat, "narrate_tribute", ("text", TRIBUTE_TEXT))]
     if phase == STRAIN_AND_GAIN:
         return cf.legal_points(state, seat)
     return []
@@ -268,7 +302,7 @@ def chance_step(state: LostDaysState) -> Roll:
 
 
 def check_chance(state: LostDaysState, action: Action) -> None:
-    if pending_seats(state) != (CHANCE,):
+    if seats_now(state) != (CHANCE,):
         raise NotYourDecision("no dice are due now", rule="turn order")
     step = chance_step(state)
     if action.type != step.type:
@@ -293,13 +327,16 @@ would build hundreds of templates to find what the validator already proved)."""
 
 # -- check and play ----------------------------------------------------------------------------
 def check(state: LostDaysState, action: Action) -> None:
+    """Accept an instance of a listed legal action; otherwise find the rule it breaks and name it."""
     if action.seat == CHANCE:
         check_chance(state, action)
         return
+    if action.type not in EXHAUSTIVE and is_listed(state, action):
+        return  # listed templates have the vocabulary's shape, and the rules' validators accept them
     check_shape(action)
     if action.seat not in state.elves:
         raise NotYourDecision(f"{action.seat!r} is not a seat at this table", rule="turn order")
-    pending = pending_seats(state)
+    pending = seats_now(state)
     if action.seat not in pending:
         raise NotYourDecision(
             f"it is not {action.seat}'s decision now (waiting for {', '.join(pending) or 'nobody'})", rule="turn order"
@@ -309,16 +346,26 @@ def check(state: LostDaysState, action: Action) -> None:
         where = SECTION.get(state.phase, "")
         raise refuse(f"{action.type} belongs to the {phase} phase; the game is in {state.phase}", "phase", where)
     validate(state, action)
-    if action.type in EXHAUSTIVE:
-        return
-    if not any(matches(t, action) for t in legal(state, action.seat, action.type) if t.type == action.type):
+    if action.type not in EXHAUSTIVE:
         raise IllegalAction(f"{action.notation()} is not one of your legal actions now", rule="legal actions")
+
+
+def is_listed(state: LostDaysState, action: Action) -> bool:
+    """Whether ``action`` is an instance of one of its seat's listed legal actions."""
+    kind = action.type
+    templates = remembered(state, action.seat, kind)
+    for template in templates:
+        if template is action:  # a listed action taken as it is (bots take the very same value)
+            return True
+    return any(t.type == kind and matches(t, action) for t in templates)
 
 
 def play(state: LostDaysState, action: Action) -> list[Event]:
     out: list[Event] = []
+    state.memo.clear()
     if action.seat == CHANCE:
         play_chance(state, action, out)
     else:
         HANDLERS[action.type][2](state, action, out)
+    state.memo.clear()
     return out

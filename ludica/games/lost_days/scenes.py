@@ -9,7 +9,7 @@ from __future__ import annotations
 from ...core import Action, Event, IntRange, Text
 from ...core.mechanisms import Proposal, clockwise_from, next_seat
 from .coins import give_memory, move, new_memory, to_market
-from .creation import card_text
+from .creation import MEMORY_TEXT, validate_memory_text
 from .madness import check_madness
 from .state import (
     ADVERSITY,
@@ -27,12 +27,14 @@ from .state import (
     LostDaysState,
     Scene,
 )
-from .vocabulary import NONE, refuse
+from .vocabulary import NONE, amounts, listed, refuse
 
 S_STORY, S_SCENES, S_KING_DEAD = "Telling the Story", "Framing Scenes", "The King is Dead, Long Live the King!"
 S_NEW, S_REPLENISH = "Creating New Memories", "Replenishing the Market of Memories"
 S_TRADING, S_SELLING = "Trading Memories", "Selling Memories"
 S_ENDING, S_DESCENT = "Ending the Game", "Descent into Madness"
+THEME_TEXT, STORY_TEXT = Text("a theme: magic, love, childhood ..."), Text("the new story")
+SCENE_TEXT, WRITE_OUT_TEXT = Text("setting, who is present, intent"), Text("how the elf is written out")
 
 
 # -- sessions and the cycle --------------------------------------------------------------------
@@ -143,8 +145,8 @@ def pending_replenish(state: LostDaysState) -> tuple[str, ...]:
 
 def legal_replenish(state: LostDaysState, seat: str) -> list[Action]:
     if state.theme is None:
-        return [Action(seat, "set_replenish_theme", {"theme": Text("a theme: magic, love, childhood ...")})]
-    return [Action(seat, "write_replenish_memory", {"text": Text("I remember ...")})]
+        return [listed(seat, "set_replenish_theme", ("theme", THEME_TEXT))]
+    return [listed(seat, "write_replenish_memory", ("text", MEMORY_TEXT))]
 
 
 def validate_theme(state: LostDaysState, action: Action) -> None:
@@ -160,10 +162,11 @@ def apply_theme(state: LostDaysState, action: Action, out: list[Event]) -> None:
 def validate_replenish_memory(state: LostDaysState, action: Action) -> None:
     if state.theme is None or action.seat not in state.replenish_left:
         raise refuse("every player writes one memory for the market", "LD-R35", S_REPLENISH)
+    validate_memory_text(action.args["text"])
 
 
 def apply_replenish_memory(state: LostDaysState, action: Action, out: list[Event]) -> None:
-    memory = new_memory(state, card_text(action.args["text"]), action.seat, "replenished", MARKET)
+    memory = new_memory(state, action.args["text"], action.seat, "replenished", MARKET)
     state.replenish_left.remove(action.seat)
     out.append(Event("memory", f"{action.seat} writes {memory.id} for the market: {memory.text}"))
     if not state.replenish_left:
@@ -203,10 +206,11 @@ def validate_create_memory(state: LostDaysState, action: Action) -> None:
     validate_framer(state, action, framed=True)
     if state.purse(action.seat) < 1:
         raise refuse("creating a memory costs a coin from your purse", "LD-R34", S_NEW)
+    validate_memory_text(action.args["text"])
 
 
 def apply_create_memory(state: LostDaysState, action: Action, out: list[Event]) -> None:
-    memory = new_memory(state, card_text(action.args["text"]), action.seat, "created", MARKET)
+    memory = new_memory(state, action.args["text"], action.seat, "created", MARKET)
     move(state, action.seat, memory.id)
     out.append(Event("memory", f"{action.seat} creates {memory.id} for the market (value 1): {memory.text}"))
 
@@ -249,16 +253,16 @@ def scene_actions(state: LostDaysState, seat: str) -> list[Action]:
     assert scene is not None
     if not scene.framed:
         if scene.kind == WRITE_OUT:
-            return [Action(seat, "write_out", {"narration": Text("how the elf is written out")})]
-        out = [Action(seat, "frame_scene", {"description": Text("setting, who is present, intent")})]
+            return [listed(seat, "write_out", ("narration", WRITE_OUT_TEXT))]
+        out = [listed(seat, "frame_scene", ("description", SCENE_TEXT))]
         if scene.kind == INTERRUPT and not scene.story_restarted:
-            out.append(Action(seat, "restart_story", {"text": Text("the new story")}))
+            out.append(listed(seat, "restart_story", ("text", STORY_TEXT)))
         return out
-    out = [Action(seat, "end_scene")]
+    out = [listed(seat, "end_scene")]
     if scene.last_of_cycle:
-        out.append(Action(seat, "end_session"))
+        out.append(listed(seat, "end_session"))
     if state.purse(seat) >= 1:
-        out.append(Action(seat, "create_memory", {"text": Text("I remember ...")}))
+        out.append(listed(seat, "create_memory", ("text", MEMORY_TEXT)))
     return out
 
 
@@ -320,20 +324,21 @@ def legal_trades(state: LostDaysState, seat: str) -> list[Action]:
     """One proposal per partner: coins each way (the memories come next, see :func:`deal_step`)."""
     out = []
     mine = state.purse(seat)
+    owners = {m.owner for m in state.memories.values()}
     for partner in trade_partners(state, seat):
         theirs = state.purse(partner)
-        if memories_between(state, seat, partner):
-            out.append(_trade(seat, partner, IntRange(0, mine), IntRange(0, theirs)))
+        if seat in owners or partner in owners:  # memories_between
+            out.append(_trade(seat, partner, amounts(0, mine), amounts(0, theirs)))
             continue
         if mine:
-            out.append(_trade(seat, partner, IntRange(1, mine), IntRange(0, theirs)))
+            out.append(_trade(seat, partner, amounts(1, mine), amounts(0, theirs)))
         if theirs:
-            out.append(_trade(seat, partner, 0, IntRange(1, theirs)))
+            out.append(_trade(seat, partner, 0, amounts(1, theirs)))
     return out
 
 
 def _trade(seat: str, to: str, give: int | IntRange, get: int | IntRange) -> Action:
-    return Action(seat, "propose_trade", {"to": to, "give_coins": give, "get_coins": get})
+    return listed(seat, "propose_trade", ("to", to), ("give_coins", give), ("get_coins", get))
 
 
 def deal_step(state: LostDaysState) -> str:
@@ -365,9 +370,9 @@ def pending_trade(state: LostDaysState) -> tuple[str, ...]:
 def legal_trade(state: LostDaysState, seat: str) -> list[Action]:
     step = deal_step(state)
     if step == "answer":
-        return [Action(seat, "accept_trade"), Action(seat, "decline_trade")]
+        return [listed(seat, "accept_trade"), listed(seat, "decline_trade")]
     kind = "offer_memory" if step == "offer" else "ask_memory"
-    return [Action(seat, kind, {"memory": m}) for m in deal_options(state)]
+    return [listed(seat, kind, ("memory", m)) for m in deal_options(state)]
 
 
 def validate_deal_memory(state: LostDaysState, action: Action) -> None:
@@ -423,7 +428,9 @@ def may_deal(state: LostDaysState, seat: str) -> bool:
     if len(sane) < 2:
         return False
     # only sane elves own memories: any owned memory, or any coin in a sane purse, makes a deal possible
-    return any(m.owner is not None for m in state.memories.values()) or any(state.coins[p] for p in sane)
+    if any(state.coins[p] for p in sane):
+        return True
+    return len({m.owner for m in state.memories.values()}) > 1 or any(m.owner for m in state.memories.values())
 
 
 def any_time_actions(state: LostDaysState, seat: str, kind: str | None = None) -> list[Action]:
@@ -435,7 +442,7 @@ def any_time_actions(state: LostDaysState, seat: str, kind: str | None = None) -
         return []
     out = []
     if kind in (None, "sell_memory"):
-        out.extend(Action(seat, "sell_memory", {"memory": m.id}) for m in state.owned(seat))
+        out.extend(listed(seat, "sell_memory", ("memory", m.id)) for m in state.owned(seat))
     if kind in (None, "propose_trade"):
         out.extend(legal_trades(state, seat))
     return out

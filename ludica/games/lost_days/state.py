@@ -439,6 +439,9 @@ class LostDaysState:
     crown_changes: int = 0
     survivor: str | None = None
     epilogue: str | None = None
+    memo: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+    """Who decides and their legal actions, remembered until the next action changes the table
+    (:func:`.rules.play` clears it; never part of the position)."""
 
     @property
     def king(self) -> str | None:

@@ -8,9 +8,10 @@ end of a cycle), ``docs/rules/lost-days.md`` says so.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
-from ...core import Action, IllegalAction, MalformedAction
+from ...core import Action, IllegalAction, IntRange, MalformedAction
 
 TEXT, INT, BOOL, WORD = "text", "int", "bool", "word"
 
@@ -106,3 +107,28 @@ def check_shape(action: Action) -> None:
 def refuse(reason: str, rule: str, section: str) -> IllegalAction:
     """An :class:`IllegalAction` naming the ruling and the rulebook heading."""
     return IllegalAction(reason, rule=rule, section=section)
+
+
+_LISTED: dict[tuple[Any, ...], Action] = {}
+_LISTED_MAX = 50_000
+
+
+def listed(seat: str, kind: str, *params: tuple[str, Any]) -> Action:
+    """The legal-action template ``seat kind params``, made once and listed again after.
+
+    Actions are immutable values, and the legal actions are listed at every decision: making each
+    template once (a bounded table) keeps listing cheap. ``params`` are ``(name, value)`` pairs.
+    """
+    key = (seat, kind, params)
+    action = _LISTED.get(key)
+    if action is None:
+        if len(_LISTED) >= _LISTED_MAX:
+            _LISTED.clear()
+        action = _LISTED[key] = Action(seat, kind, dict(params))
+    return action
+
+
+@lru_cache(maxsize=1024)
+def amounts(lo: int, hi: int) -> IntRange:
+    """The declaration of an amount ``lo..hi`` (made once per range)."""
+    return IntRange(lo, hi)
