@@ -24,8 +24,24 @@ def default_config(game_id: str, players: int | None = None, seed: int = 0) -> C
     return Config(NAMES[:n], {}, seed)
 
 
-def playthrough(game_id: str, *, seed: int = 1, players: int | None = None, max_steps: int = 300) -> str:
-    """The golden text of one game: header, then per step the decision, every view, the action."""
+def view_line(before: dict[str, Any] | None, after: dict[str, Any]) -> str:
+    """``{...}`` whole; ``=`` unchanged; ``~ {"set": {changed top-level keys}, "del": [removed keys]}``."""
+    if before is None:
+        return canonical_json(after)
+    if before == after:
+        return "="
+    changed = {k: v for k, v in after.items() if k not in before or before[k] != v}
+    removed = sorted(k for k in before if k not in after)
+    return "~ " + canonical_json({"set": changed, "del": removed} if removed else {"set": changed})
+
+
+def playthrough(game_id: str, *, seed: int = 1, players: int | None = None, max_steps: int = 200) -> str:
+    """The golden text of one game: header, then per step the decision, every view, the action.
+
+    Each view is written whole the first time, then as its change from the same seat's view at
+    the previous step (see :func:`view_line`): small files that still record every view at every
+    step exactly.
+    """
     game = get_game(game_id)
     config = default_config(game_id, players, seed)
     match: Match[Any] = Match(game, config)
@@ -37,12 +53,15 @@ def playthrough(game_id: str, *, seed: int = 1, players: int | None = None, max_
         f"config: {canonical_json(config.to_json())}",
     ]
     seats: list[str | None] = [*game.seats(match.state), None]
+    last_view: dict[str | None, dict[str, Any]] = {}
     for step in range(max_steps):
         pending = match.pending()
         lines.append("")
         lines.append(f"step {step}: pending={','.join(pending.seats) or 'none'} phase={pending.phase}")
         for seat in seats:
-            lines.append(f"  view[{seat or 'spectator'}] {canonical_json(match.view(seat))}")
+            view = match.view(seat)
+            lines.append(f"  view[{seat or 'spectator'}] {view_line(last_view.get(seat), view)}")
+            last_view[seat] = view
         if pending.is_over:
             break
         if pending.is_chance:
