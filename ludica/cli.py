@@ -153,7 +153,7 @@ class TerminalTable:
         console.print(game.render(match.view(seat)), markup=False)
         legal = match.legal_actions(seat)
         for i, template in enumerate(legal, 1):
-            console.print(f"  {i:>3}. {template.notation()}", markup=False)
+            console.print(f"  {i:>3}. {describe_template(template)}", markup=False)
         while True:
             raw = self.ask(f"{seat}> ").strip()
             if not raw:
@@ -201,6 +201,19 @@ class TerminalTable:
             else:
                 args[key] = value
         return Action(template.seat, template.type, args)
+
+
+def describe_template(template: Action) -> str:
+    """A legal action as a person reads it: free parameters shown as ``<hint>`` or ``<lo..hi>``."""
+    parts = [template.type]
+    for key, value in template.args.items():
+        if isinstance(value, Text):
+            parts.append(f"{key}=<{value.hint}>")
+        elif isinstance(value, IntRange):
+            parts.append(f"{key}=<{value.lo}..{value.hi}>")
+        else:
+            parts.append(Action(template.seat, "x", {key: value}).notation().split(" ", 2)[2])
+    return " ".join(parts)
 
 
 HELP_PROMPT = """  N            take action number N (you are asked for any free text and for narration)
