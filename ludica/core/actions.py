@@ -85,9 +85,13 @@ def _freeze(value: Any) -> Any:
     return value
 
 
-@dataclass(frozen=True, slots=True, eq=False)
+@dataclass(slots=True, eq=False)
 class Action:
-    """One decision of one seat: ``seat``, ``type``, ``args`` (JSON values) and ``narration``."""
+    """One decision of one seat: ``seat``, ``type``, ``args`` (JSON values) and ``narration``.
+
+    An action is a value: never change one after it is made (it is not frozen only because
+    frozen dataclasses take twice as long to create, and games create many per step).
+    """
 
     seat: str
     type: str

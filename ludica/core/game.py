@@ -140,9 +140,9 @@ class Config:
         return self.options.get(name, meta.option(name).default)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Pending:
-    """Who must decide now. ``seats`` empty means the game is over."""
+    """Who must decide now. ``seats`` empty means the game is over. A value: never change one."""
 
     seats: tuple[str, ...]
     phase: str = ""
@@ -160,9 +160,9 @@ class Pending:
         return {"seats": list(self.seats), "phase": self.phase, "prompt": self.prompt}
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Event:
-    """Something that happened, for the story log. ``visible_to`` empty = public."""
+    """Something that happened, for the story log. ``visible_to`` empty = public. A value."""
 
     kind: str
     text: str

@@ -32,7 +32,7 @@ def digest_of(position: dict[str, Any]) -> str:
     return hashlib.sha256(canonical_json(position).encode()).hexdigest()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class LogEntry:
     """One line of the story log: the step number that caused it and the event."""
 
