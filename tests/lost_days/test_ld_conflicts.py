@@ -298,6 +298,7 @@ def test_ld_r33_the_king_pits_any_characters_in_his_story_scene() -> None:
 
 def test_ld_r37_stakes_need_both_sides_and_memories_the_opponents_approval() -> None:
     match, ids = table(NAMES, memories={"a": ("p2", 2), "b": ("p2", 1)}, framer="p2")
+    refused(match, f'p2 frame_conflict side_a=p2 side_b=p3 stakes="{"x" * 2001}" staked_memory=none', "LD-R37")
     act(match, 'p2 frame_conflict side_a=p2 side_b=p3 stakes="x" staked_memory=none', "p2 agree_stakes")
     refused(match, "p2 agree_stakes")
     act(match, "p2 withdraw_conflict")

@@ -82,6 +82,9 @@ def test_ld_r29_the_mad_are_written_out_then_play_adversity() -> None:
     act(match, "p2 end_scene")
     assert st.scene.kind == WRITE_OUT and [a.type for a in GAME.legal_actions(st, "p3")] == ["write_out"]
     act(match, 'p3 write_out narration="locked in a spire, howling"')
+    assert [a.type for a in GAME.legal_actions(st, "p3")] == ["end_scene", "create_memory"]  # no conflict (LD-R29)
+    refused(match, 'p3 frame_conflict side_a=p2 side_b=opposition stakes="x" staked_memory=none', "LD-R33")
+    act(match, "p3 end_scene")
     for seat in ("p4", "p1"):
         act(match, f'{seat} frame_scene description="x"', f"{seat} end_scene")
     assert st.scene.kind == STORY
@@ -98,7 +101,7 @@ def test_ld_r30_a_mad_elfs_memory_brings_a_madness_coin_to_whoever_gains_it() ->
     match, ids = table(FOUR, purses={"p3": 1}, memories={"t": ("p2", 2)})
     match.state.memories[ids["t"]].tainted = True
     act(match, "p2 propose_trade to=p3 give_coins=0 get_coins=1", f"p2 offer_memory memory={ids['t']}")
-    act(match, "p2 ask_memory memory=none")
+    act(match, "p2 offer_memory memory=none", "p2 ask_memory memory=none")
     assert match.state.phase == TRADE and match.pending().seats == ("p3",)
     act(match, "p3 accept_trade")
     st = match.state
@@ -108,7 +111,7 @@ def test_ld_r30_a_mad_elfs_memory_brings_a_madness_coin_to_whoever_gains_it() ->
 def test_ld_r32_a_new_king_frames_a_scene_at_once() -> None:
     match, ids = table(FOUR, purses={"p2": 3}, memories={"a": ("market", 0), "b": ("market", 0)}, framer="p2")
     act(match, "p2 propose_trade to=p1 give_coins=3 get_coins=0", "p2 offer_memory memory=none")
-    act(match, f"p2 ask_memory memory={ids['kingship']}")
+    act(match, f"p2 ask_memory memory={ids['kingship']}", "p2 ask_memory memory=none")
     act(match, "p1 accept_trade")
     st = match.state
     assert st.king == "p2" and st.scene.kind == INTERRUPT and st.scene.framer == "p2" and st.crown_changes == 1
@@ -168,15 +171,30 @@ def test_ld_r36_trades_are_atomic_and_may_be_declined() -> None:
     act(match, "p2 propose_trade to=p3 give_coins=2 get_coins=1")
     refused(match, f"p2 offer_memory memory={ids['b']}", "LD-R36")  # not his to offer
     refused(match, "p3 accept_trade")  # the deal is not complete
-    act(match, f"p2 offer_memory memory={ids['a']}", f"p2 ask_memory memory={ids['b']}")
+    act(match, f"p2 offer_memory memory={ids['a']}", "p2 offer_memory memory=none")
+    act(match, f"p2 ask_memory memory={ids['b']}", "p2 ask_memory memory=none")
     refused(match, "p2 accept_trade")
     act(match, "p3 decline_trade")
     assert canonical_json(GAME.to_position(match.state)["coins"]) == before
     act(match, "p2 propose_trade to=p3 give_coins=2 get_coins=1")
-    act(match, f"p2 offer_memory memory={ids['a']}", f"p2 ask_memory memory={ids['b']}", "p3 accept_trade")
+    act(match, f"p2 offer_memory memory={ids['a']}", "p2 offer_memory memory=none")
+    act(match, f"p2 ask_memory memory={ids['b']}", "p2 ask_memory memory=none", "p3 accept_trade")
     st = match.state
     assert (st.purse("p2"), st.purse("p3")) == (1, 2)
     assert st.memories[ids["a"]].owner == "p3" and st.memories[ids["b"]].owner == "p2"
+
+
+def test_ld_r36_a_deal_may_carry_several_memories_each_way() -> None:
+    match, ids = table(FOUR, king=None, memories={"a1": ("p2", 1), "a2": ("p2", 2), "b1": ("p3", 1), "b2": ("p3", 0)})
+    act(match, "p2 propose_trade to=p3 give_coins=0 get_coins=0")
+    act(match, f"p2 offer_memory memory={ids['a1']}", f"p2 offer_memory memory={ids['a2']}")
+    assert [a.args["memory"] for a in GAME.legal_actions(match.state, "p2")] == ["none"]  # all offered already
+    refused(match, f"p2 offer_memory memory={ids['a1']}", "LD-R36")  # each memory once
+    act(match, "p2 offer_memory memory=none", f"p2 ask_memory memory={ids['b1']}", f"p2 ask_memory memory={ids['b2']}")
+    act(match, "p2 ask_memory memory=none", "p3 accept_trade")
+    st = match.state
+    assert {m.id for m in st.owned("p3")} == {ids["a1"], ids["a2"]}
+    assert {m.id for m in st.owned("p2")} == {ids["b1"], ids["b2"]}
 
 
 def test_ld_r38_the_last_elf_standing_may_narrate_the_epilogue() -> None:

@@ -12,6 +12,7 @@ from ludica.bots.random_bot import RandomBot
 from ludica.core import CHANCE, Config, Match
 from ludica.core.match import canonical_json
 from ludica.games.lost_days import GAME
+from ludica.games.lost_days.scenario import act, table
 
 BANK_FLOWS = {
     # spec §1.2: the only actions through which coins enter or leave the bank
@@ -90,3 +91,22 @@ def test_the_copy_is_independent() -> None:
     assert canonical_json(GAME.to_position(copy)) == canonical_json(GAME.to_position(match.state))
     copy.coins.counts["p1"] += 1
     assert copy.coins.counts["p1"] != match.state.coins.counts["p1"]
+
+
+def test_remembered_legal_actions_follow_the_table() -> None:
+    """The pending seats and legal actions remembered for a state are dropped by every action, and a copy
+    (or a trade being put together in it) shares nothing with the original."""
+    match, ids = table(["Ann", "Bob", "Cat"], purses={"p2": 2}, memories={"a": ("p2", 1), "b": ("p3", 1)}, framer="p2")
+    state = match.state
+    listed = GAME.legal_actions(state, "p2")
+    listed.clear()  # the caller's list is its own
+    assert GAME.legal_actions(state, "p2") and GAME.pending(state).seats == ("p2", "p1", "p3")
+    act(match, "p2 propose_trade to=p3 give_coins=1 get_coins=0", f"p2 offer_memory memory={ids['a']}")
+    assert GAME.pending(state).seats == ("p2",) and {a.type for a in GAME.legal_actions(state, "p2")} == {
+        "offer_memory"
+    }
+    copy = GAME.copy(state)
+    act(match, "p2 offer_memory memory=none")
+    assert copy.trade.content["step"] == "offer" and GAME.pending(copy).seats == ("p2",)
+    assert [a.type for a in GAME.legal_actions(state, "p2")] == ["ask_memory"] * 2
+    assert GAME.legal_actions(copy, "p2")[0].type == "offer_memory"

@@ -23,7 +23,9 @@ its owner King of the Elves, who narrates the story and plays the opposition. Th
 Rules: ``shared/seeds/lost-days-of-memories-and-madness.txt``; rulings: ``shared/rules/lost-days.md``
 (LD-R1..LD-R41); as implemented: ``docs/rules/lost-days.md``.
 
-Version history: 1.0 — first implementation.
+Version history: 1.0 — first implementation. 1.1 — a memory that does not begin "I remember" is
+refused (TV-LD-12) instead of rewritten; a trade carries any number of memories each way; the
+write-out scene goes on after the narration (no conflict); faster listing and checking.
 """
 
 from __future__ import annotations
@@ -60,7 +62,7 @@ OPTIONS = (
 )
 
 
-PENDING = "?pending"
+PENDING = ("pending",)
 """The memo key of :meth:`LostDays.pending`."""
 
 
@@ -71,7 +73,7 @@ class LostDays(Game[LostDaysState]):
         description="Decadent elves bid, fight and trade for memories until madness leaves one standing.",
         players_min=3,
         players_max=5,
-        rules_version="1.0",
+        rules_version="1.1",
         chance=True,
         hidden_information=True,
         simultaneous=True,
@@ -115,7 +117,8 @@ class LostDays(Game[LostDaysState]):
         return pending
 
     def legal_actions(self, state: LostDaysState, seat: str) -> list[Action]:
-        return rules.legal(state, seat)
+        listed = state.memo.get(seat)  # remembered since the last action (see rules.legal)
+        return list(listed) if listed is not None else rules.legal(state, seat)
 
     def chance_step(self, state: LostDaysState) -> Roll:
         return rules.chance_step(state)

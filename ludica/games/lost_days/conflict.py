@@ -168,6 +168,8 @@ def validate_frame(state: LostDaysState, action: Action) -> None:
         raise refuse(f"{a} against {b} is not a conflict this scene may hold", "LD-R33", S_SETUP)
     if action.args["staked_memory"] not in stakeable(state, a, b):
         raise refuse("only a market memory or one of the opponents' memories can be at stake", "LD-R23", S_STAKING)
+    if not STAKES_TEXT.accepts(action.args["stakes"]):
+        raise refuse(f"the stakes are said in at most {STAKES_TEXT.max_len} characters", "LD-R37", S_SETUP)
 
 
 def apply_frame(state: LostDaysState, action: Action, out: list[Event]) -> None:

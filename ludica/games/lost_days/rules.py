@@ -1,10 +1,12 @@
 """Who decides now, what they may do, and the dispatch of every action to its rule.
 
-``check`` validates completely before ``play`` changes anything: first the shape of the action
-(:mod:`.vocabulary`), then whose decision it is and whether the phase allows it, then the rule's
-own validator (with the ruling and the rulebook heading), and last a guard that the action is an
-instance of one of the listed legal actions, so that ``legal_actions`` and ``check`` never
-disagree.
+``check`` validates completely before ``play`` changes anything. An action that is an instance of
+one of its seat's listed legal actions is accepted (the listing is exact, and is remembered for the
+state until the next action). Anything else is examined in order to name what it breaks: the shape
+of the action (:mod:`.vocabulary`), whose decision it is, the phase, then the rule's own validator
+(with the ruling and the rulebook heading); what passes all of these and is still not listed is
+refused as "not one of your legal actions", so that ``legal_actions`` and ``check`` never disagree.
+``frame_conflict`` is the exception: its validator checks exactly what its (long) listing holds.
 """
 
 from __future__ import annotations
@@ -148,8 +150,8 @@ def scene_seats(state: LostDaysState) -> tuple[str, ...]:
     return (framer,)
 
 
-SEATS = "?seats"
-"""The memo key of :func:`pending_seats` (seat ids key the seats' legal actions)."""
+SEATS = ("seats",)
+"""The memo key of :func:`pending_seats` (seat ids, always text, key the seats' legal actions)."""
 
 
 def seats_now(state: LostDaysState) -> tuple[str, ...]:
@@ -353,7 +355,7 @@ def check(state: LostDaysState, action: Action) -> None:
 def is_listed(state: LostDaysState, action: Action) -> bool:
     """Whether ``action`` is an instance of one of its seat's listed legal actions."""
     kind = action.type
-    templates = remembered(state, action.seat, kind)
+    templates = state.memo.get(action.seat) or remembered(state, action.seat, kind)
     for template in templates:
         if template is action:  # a listed action taken as it is (bots take the very same value)
             return True

@@ -181,7 +181,7 @@ def validate_framer(state: LostDaysState, action: Action, *, framed: bool) -> No
     if scene.framed != framed:
         word = "not yet been framed" if framed else "already been framed"
         raise refuse(f"the scene has {word}", "scenes", S_SCENES)
-    if (action.type == "write_out") != (scene.kind == WRITE_OUT):
+    if not framed and (action.type == "write_out") != (scene.kind == WRITE_OUT):
         raise refuse("a mad elf's next scene writes him out of the story", "LD-R29", S_DESCENT)
 
 
@@ -196,10 +196,12 @@ def apply_frame_scene(state: LostDaysState, action: Action, out: list[Event]) ->
 
 
 def apply_write_out(state: LostDaysState, action: Action, out: list[Event]) -> None:
+    """The write-out narration takes the place of framing; the scene holds no conflict [Descent; LD-R29]."""
+    assert state.scene is not None
     elf = state.elves[action.seat]
     elf.pending_write_out = False
+    state.scene.framed = True
     out.append(Event("write_out", f"{elf.name} is written out of the story: {action.args['narration']}"))
-    close_scene(state, out)
 
 
 def validate_create_memory(state: LostDaysState, action: Action) -> None:
@@ -312,9 +314,16 @@ def memories_between(state: LostDaysState, seat: str, partner: str) -> bool:
 
 
 def apply_trade(state: LostDaysState, action: Action, out: list[Event]) -> None:
-    """A deal is put together in three steps: coins, the memory offered, the memory asked for."""
+    """A deal is put together step by step: the coins, then each memory offered, then each memory asked for
+    (``none`` closes each list); then the partner answers [Trading; LD-R36]."""
     a = action.args
-    content = {"give_coins": a["give_coins"], "get_coins": a["get_coins"], "give_memory": None, "get_memory": None}
+    content = {
+        "give_coins": a["give_coins"],
+        "get_coins": a["get_coins"],
+        "give_memories": [],
+        "get_memories": [],
+        "step": "offer",
+    }
     state.trade = Proposal(action.seat, content, (a["to"],), rule="LD-R36")
     state.phase = TRADE
     out.append(Event("trade", f"{action.seat} offers {a['to']} {a['give_coins']} coins for {a['get_coins']}"))
@@ -342,24 +351,23 @@ def _trade(seat: str, to: str, give: int | IntRange, get: int | IntRange) -> Act
 
 
 def deal_step(state: LostDaysState) -> str:
-    """``offer`` (the proposer names his memory), ``ask`` (the partner's), or ``answer``."""
-    trade = state.trade
-    assert trade is not None
-    if trade.content["give_memory"] is None:
-        return "offer"
-    return "ask" if trade.content["get_memory"] is None else "answer"
+    """``offer`` (the proposer names his memories), ``ask`` (the partner's), or ``answer``."""
+    assert state.trade is not None
+    return str(state.trade.content["step"])
 
 
 def deal_options(state: LostDaysState) -> list[str]:
-    """The memories the proposer may offer or ask for now; ``none`` unless the deal would be empty."""
+    """The memories the proposer may still offer or ask for; ``none`` (no more) unless the deal would be empty."""
     trade = state.trade
     assert trade is not None
     c, partner = trade.content, trade.voters[0]
     coins = c["give_coins"] or c["get_coins"]
+    offered, asked = c["give_memories"], c["get_memories"]
     if deal_step(state) == "offer":
-        owned = [m.id for m in state.owned(trade.proposer)]
-        return ([NONE] if coins or has_memories(state, partner) else []) + owned
-    return ([NONE] if coins or c["give_memory"] != NONE else []) + [m.id for m in state.owned(partner)]
+        mine = [m.id for m in state.owned(trade.proposer) if m.id not in offered]
+        return ([NONE] if coins or offered or has_memories(state, partner) else []) + mine
+    theirs = [m.id for m in state.owned(partner) if m.id not in asked]
+    return ([NONE] if coins or offered or asked else []) + theirs
 
 
 def pending_trade(state: LostDaysState) -> tuple[str, ...]:
@@ -380,16 +388,20 @@ def validate_deal_memory(state: LostDaysState, action: Action) -> None:
     if action.type != f"{step}_memory":
         raise refuse(f"the deal is at its {step} step", "LD-R36", S_TRADING)
     if action.args["memory"] not in deal_options(state):
-        raise refuse("offer one of your memories and ask for one of theirs (or none)", "LD-R36", S_TRADING)
+        raise refuse("offer your own memories and ask for theirs, each once (none: no more)", "LD-R36", S_TRADING)
 
 
 def apply_deal_memory(state: LostDaysState, action: Action, out: list[Event]) -> None:
     trade = state.trade
     assert trade is not None
-    memory = action.args["memory"]
-    trade.content["give_memory" if action.type == "offer_memory" else "get_memory"] = memory
-    verb = "offers" if action.type == "offer_memory" else "asks for"
-    out.append(Event("trade", f"{action.seat} {verb} {'no memory' if memory == NONE else memory}"))
+    memory, offer = action.args["memory"], action.type == "offer_memory"
+    verb = "offers" if offer else "asks for"
+    if memory == NONE:
+        trade.content["step"] = "ask" if offer else "answer"
+        out.append(Event("trade", f"{action.seat} {verb} no more memories"))
+        return
+    trade.content["give_memories" if offer else "get_memories"].append(memory)
+    out.append(Event("trade", f"{action.seat} {verb} {memory}"))
 
 
 def validate_answer(state: LostDaysState, action: Action) -> None:
@@ -411,10 +423,10 @@ def apply_answer(state: LostDaysState, action: Action, out: list[Event]) -> None
     c, giver, taker = trade.content, trade.proposer, action.seat
     move(state, giver, taker, c["give_coins"])
     move(state, taker, giver, c["get_coins"])
-    if c["give_memory"] != NONE:
-        give_memory(state, state.memories[c["give_memory"]], taker, out)
-    if c["get_memory"] != NONE:
-        give_memory(state, state.memories[c["get_memory"]], giver, out)
+    for memory_id in c["give_memories"]:
+        give_memory(state, state.memories[memory_id], taker, out)
+    for memory_id in c["get_memories"]:
+        give_memory(state, state.memories[memory_id], giver, out)
     out.append(Event("trade", f"{taker} accepts the deal of {giver}"))
     check_madness(state, out)
     after_step(state, out)
@@ -430,7 +442,9 @@ def may_deal(state: LostDaysState, seat: str) -> bool:
     # only sane elves own memories: any owned memory, or any coin in a sane purse, makes a deal possible
     if any(state.coins[p] for p in sane):
         return True
-    return len({m.owner for m in state.memories.values()}) > 1 or any(m.owner for m in state.memories.values())
+    owners = {m.owner for m in state.memories.values()}
+    owners.discard(None)
+    return bool(owners)
 
 
 def any_time_actions(state: LostDaysState, seat: str, kind: str | None = None) -> list[Action]:

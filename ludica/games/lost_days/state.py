@@ -48,6 +48,15 @@ THEMES = (
 """The themes of the four rounds of memory creation [4 Rounds]."""
 
 
+def copy_deal(deal: Proposal) -> Proposal:
+    """An independent copy of a trade being put together (its lists of memories copied) [LD-R36]."""
+    data = deal.to_json()
+    data["content"] = {k: list(v) if isinstance(v, list) else v for k, v in deal.content.items()}
+    out = Proposal.from_json(data)
+    out.rule = "LD-R36"
+    return out
+
+
 def mad_key(seat: str) -> str:
     """The Purses holder of a character card's madness coins."""
     return "mad:" + seat
@@ -439,7 +448,7 @@ class LostDaysState:
     crown_changes: int = 0
     survivor: str | None = None
     epilogue: str | None = None
-    memo: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+    memo: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
     """Who decides and their legal actions, remembered until the next action changes the table
     (:func:`.rules.play` clears it; never part of the position)."""
 
@@ -498,7 +507,7 @@ class LostDaysState:
             self.scene.copy() if self.scene else None,
             self.pending_interrupt,
             self.conflict.copy() if self.conflict else None,
-            Proposal.from_json(self.trade.to_json()) if self.trade else None,
+            copy_deal(self.trade) if self.trade else None,
             self.theme,
             list(self.replenish_left),
             self.scenes_played,
@@ -534,7 +543,7 @@ class LostDaysState:
             "scene": self.scene.to_json() if self.scene else None,
             "pending_interrupt": self.pending_interrupt,
             "conflict": self.conflict.to_json() if self.conflict else None,
-            "trade": self.trade.to_json() if self.trade else None,
+            "trade": copy_deal(self.trade).to_json() if self.trade else None,
             "theme": self.theme,
             "replenish_left": list(self.replenish_left),
             "scenes_played": self.scenes_played,
@@ -546,10 +555,7 @@ class LostDaysState:
 
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> LostDaysState:
-        trade = None
-        if d["trade"]:
-            trade = Proposal.from_json(d["trade"])
-            trade.rule = "LD-R36"
+        trade = copy_deal(Proposal.from_json(d["trade"])) if d["trade"] else None
         return cls(
             tuple(d["seats"]),
             Rules(**d["rules"]),

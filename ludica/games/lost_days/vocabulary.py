@@ -3,7 +3,8 @@
 Names follow the spec (``shared/rules/lost-days.md``); where this implementation had to split a
 list parameter into one action per coin (``pay_tribute``, ``place_tribute``, ``take_gain``,
 ``take_strain``) or add an action (``decline_gain``, ``decline_epilogue``, ``end_session`` at the
-end of a cycle), ``docs/rules/lost-days.md`` says so.
+end of a cycle), or turn a trade's ``give``/``get`` lists into ``offer_memory``/``ask_memory`` steps,
+``docs/rules/lost-days.md`` says so.
 """
 
 from __future__ import annotations
