@@ -1,0 +1,120 @@
+"""The agenda: how a placement, a retrieval or a dilemma unfolds step by step.
+
+Every rule that may have to wait (for a die roll, a shuffle or a player's choice) is a *task*, a
+small JSON list ``[name, *arguments]`` on ``state.agenda``. :func:`run` works the agenda from the
+front until a task asks a question (``state.prompt``), needs chance (``state.chance``) or the
+game ends. Tasks push their follow-ups to the front, so the rulebook's order of operations
+(place, bump, pay, gain, then what the gain triggers) is the order of the pushes.
+
+Prompts are ``[seat, kind, options, context]``; the answer is an action of type ``kind`` whose
+single parameter (:data:`PARAM`) names one of the options.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ...core import Event
+from .state import EuphoriaState
+
+Task = list[Any]
+Events = list[Event]
+TaskHandler = Callable[[EuphoriaState, Task, Events], None]
+AnswerHandler = Callable[[EuphoriaState, str, str, list[Any], Events], None]
+ChanceHandler = Callable[[EuphoriaState, Any, dict[str, Any], Events], None]
+
+TASKS: dict[str, TaskHandler] = {}
+ANSWERS: dict[str, AnswerHandler] = {}
+CHANCES: dict[str, ChanceHandler] = {}
+
+PARAM: dict[str, str] = {
+    "pay": "with",
+    "take": "gain",
+    "place_star": "on",
+    "discard_artifact": "kind",
+    "lose_good": "good",
+    "use_ability": "choice",
+    "choose_side": "side",
+    "keep_recruit": "recruit",
+    "sacrifice": "worker",
+    "retrieve_more": "worker",
+    "trade_give": "item",
+    "trade_ask": "item",
+    "answer_trade": "answer",
+}
+"""Prompt kind (the answering action's type) -> its one parameter."""
+
+
+WAITING = frozenset({"over", "recruit_draft", "market_draft", "track_draft"})
+"""Phases in which the agenda waits for the players' (draft) decisions."""
+
+
+def task(name: str) -> Callable[[TaskHandler], TaskHandler]:
+    def register(fn: TaskHandler) -> TaskHandler:
+        TASKS[name] = fn
+        return fn
+
+    return register
+
+
+def answer(kind: str) -> Callable[[AnswerHandler], AnswerHandler]:
+    def register(fn: AnswerHandler) -> AnswerHandler:
+        ANSWERS[kind] = fn
+        return fn
+
+    return register
+
+
+def chance(kind: str) -> Callable[[ChanceHandler], ChanceHandler]:
+    def register(fn: ChanceHandler) -> ChanceHandler:
+        CHANCES[kind] = fn
+        return fn
+
+    return register
+
+
+def push(st: EuphoriaState, *tasks: Task) -> None:
+    """Put tasks at the front of the agenda, in the given order."""
+    st.agenda[0:0] = [list(t) for t in tasks]
+
+
+def ask(st: EuphoriaState, seat: str, kind: str, options: list[str], context: list[Any], ev: Events) -> None:
+    """Ask ``seat`` to choose; a single option is taken at once, no option skips the question."""
+    if not options:
+        return
+    if len(options) == 1:
+        ANSWERS[kind](st, seat, options[0], context, ev)
+        return
+    st.prompt = [seat, kind, options, context]
+
+
+def await_chance(st: EuphoriaState, kind: str, argument: Any) -> None:
+    st.chance = [kind, argument]
+
+
+def run(st: EuphoriaState, ev: Events) -> None:
+    """Work the agenda until a question, a chance step or the end of the game."""
+    from .ending import game_over_check
+
+    game_over_check(st, ev)
+    while st.prompt is None and st.chance is None and st.agenda and st.phase not in WAITING:
+        item = st.agenda.pop(0)
+        TASKS[item[0]](st, item, ev)
+        game_over_check(st, ev)
+
+
+def answer_prompt(st: EuphoriaState, option: str, ev: Events) -> None:
+    assert st.prompt is not None
+    seat, kind, _options, context = st.prompt
+    st.prompt = None
+    ANSWERS[kind](st, seat, option, context, ev)
+    run(st, ev)
+
+
+def resolve_chance(st: EuphoriaState, outcome: dict[str, Any], ev: Events) -> None:
+    assert st.chance is not None
+    kind, argument = st.chance
+    st.chance = None
+    CHANCES[kind](st, argument, outcome, ev)
+    run(st, ev)

@@ -1,0 +1,178 @@
+"""Costs and the ways to pay them.
+
+A payment is a string of tokens joined by ``+``: a good (``energy``), an artifact of a kind
+(``art-bear``) or one step of knowledge (``knowledge``, a recruit's price). A cost is a list of
+*parts*, each a list of alternatives; the options are every affordable combination.
+Rulebook: "Artifact Markets" (any 3 artifacts or a pair), "Icarus", "Constructed Markets",
+"Construction Sites"; recruit cost modifiers (Josh, Brian, Michael, Flartner, Matthew, Kadan).
+"""
+
+from __future__ import annotations
+
+from itertools import combinations_with_replacement, product
+
+from .oracle import ARTIFACT_KINDS, COMMODITIES, MARKETS, RESOURCES, SITES, SPACES, SPOT_SEP, TRACKS
+from .state import EuphoriaState
+from .status import has, has_faction, penalized, revised
+from .tracks import hand_kinds
+
+Part = list[tuple[str, ...]]
+NOTHING = "nothing"
+ART = "art-"
+
+
+def _goods_part(good: str, n: int) -> Part:
+    return [(good,) * n]
+
+
+def _artifact_triples(kinds: dict[str, int], pairs: bool) -> Part:
+    held = sorted(kinds)
+    out: Part = []
+    for combo in combinations_with_replacement(held, 3):
+        if all(combo.count(k) <= kinds[k] for k in combo):
+            out.append(tuple(ART + k for k in combo))
+    if pairs:
+        out.extend((ART + k, ART + k) for k in held if kinds[k] >= 2)
+    return out
+
+
+def _bliss(st: EuphoriaState, seat: str) -> list[str]:
+    """Bliss, or food in its place with Brian the Viticulturist."""
+    return ["bliss", "food"] if has(st, seat, "brian_the_viticulturist") else ["bliss"]
+
+
+def cost_parts(st: EuphoriaState, seat: str, space: str, bumping_other: bool) -> list[Part]:
+    """The parts of the cost of placing on ``space`` for ``seat``."""
+    if SPOT_SEP in space:
+        site, _, index = space.partition(SPOT_SEP)
+        printed = SITES[site].spot_costs[int(index) - 1]
+        alts: Part = [(printed,)]
+        if has(st, seat, "michael_the_engineer"):
+            alts = [(r,) for r in RESOURCES]
+        if has(st, seat, "flartner_the_luddite"):
+            alts += [(ART + k,) for k in sorted(hand_kinds(st, seat))]
+        return [alts]
+    if space.endswith("_market"):
+        return _visit_parts(st, seat, MARKETS[st.sites[space[: -len("_market")]]].id)
+    sp = SPACES[space]
+    if sp.kind in ("artifact_market", "wind_saloon"):
+        kinds = hand_kinds(st, seat)
+        pairs = not penalized(st, seat, "forbid_pair_payment")
+        parts = _artifact_triples(kinds, pairs)
+        if (
+            space == "ark_of_fractured_memories"
+            and has(st, seat, "jacko_the_archivist")
+            and revised(st, "jacko_the_archivist")
+        ):
+            parts += [(ART + k,) for k in sorted(kinds)]
+        return [parts]
+    if sp.kind == "nimbus_loft":
+        return [[combo for combo in combinations_with_replacement(RESOURCES, 3)]]
+    if sp.kind in ("breeze_bar", "sky_lounge"):
+        return [[(b,) for b in _bliss(st, seat)], [(c,) for c in COMMODITIES if c != "bliss"]]
+    if sp.kind == "tunnel_end":
+        if sp.faction and has_faction(st, seat, sp.faction):
+            return []
+        return [[("knowledge", "knowledge")]]
+    parts = [_goods_part(good, n) for good, n in sp.cost]
+    if sp.kind == "tunnel" and bumping_other and has(st, seat, "matthew_the_thief"):
+        parts = [parts[0] + [("knowledge",)]]
+    return parts
+
+
+def _visit_parts(st: EuphoriaState, seat: str, market: str) -> list[Part]:
+    parts: list[Part] = []
+    kinds = hand_kinds(st, seat)
+    josh = has(st, seat, "josh_the_negotiator")
+    for key, value in MARKETS[market].visit_cost:
+        if key == "artifact_any":
+            parts.append([(ART + k,) for k in sorted(kinds)])
+        elif key == "artifact":
+            parts.append([(ART + value,)])
+        elif key == "resource_any":
+            parts.append([(r,) for r in RESOURCES] + ([("bliss",)] if josh else []))
+        elif key == "commodity_any":
+            parts.append([(c,) for c in COMMODITIES])
+        elif key in RESOURCES:
+            parts.append([(key,)] + ([("bliss",)] if josh else []))
+        elif key == "bliss":
+            parts.append([(b,) * value for b in _bliss(st, seat)])
+        else:
+            parts.append(_goods_part(key, value))
+    return parts
+
+
+def affordable(st: EuphoriaState, seat: str, tokens: tuple[str, ...], strict: bool = True) -> bool:
+    p = st.players[seat]
+    need: dict[str, int] = {}
+    for tok in tokens:
+        need[tok] = need.get(tok, 0) + 1
+    kinds = None
+    for tok, n in need.items():
+        if tok == "knowledge":
+            if strict and p.knowledge + n > TRACKS["knowledge"][1]:
+                return False
+        elif tok.startswith(ART):
+            kinds = kinds if kinds is not None else hand_kinds(st, seat)
+            if kinds.get(tok[len(ART) :], 0) < n:
+                return False
+        elif p.goods[tok] < n:
+            return False
+    return True
+
+
+def payable(st: EuphoriaState, seat: str, space: str, bumping_other: bool) -> bool:
+    """Some way to pay exists (stops at the first affordable combination). Common cases are
+    answered directly; the others try the combinations of :func:`cost_parts`."""
+    quick = _quick_payable(st, seat, space)
+    if quick is not None:
+        return quick
+    parts = cost_parts(st, seat, space, bumping_other)
+    return any(affordable(st, seat, tuple(t for alt in choice for t in alt)) for choice in product(*parts))
+
+
+def _quick_payable(st: EuphoriaState, seat: str, space: str) -> bool | None:
+    p = st.players[seat]
+    if SPOT_SEP in space:
+        site, _, index = space.partition(SPOT_SEP)
+        if p.goods[SITES[site].spot_costs[int(index) - 1]] > 0:
+            return True
+        if not has(st, seat, "michael_the_engineer") and not has(st, seat, "flartner_the_luddite"):
+            return False
+        return None
+    sp = SPACES.get(space)
+    if sp is None:
+        return None
+    if sp.kind == "tank" or (sp.kind == "tunnel" and not has(st, seat, "matthew_the_thief")):
+        return all(p.goods[g] >= n for g, n in sp.cost)
+    if sp.kind == "nimbus_loft":
+        return p.total_goods(RESOURCES) >= 3
+    if sp.kind in ("breeze_bar", "sky_lounge") and not has(st, seat, "brian_the_viticulturist"):
+        return p.goods["bliss"] > 0 and (p.goods["energy"] > 0 or p.goods["water"] > 0 or p.goods["food"] > 0)
+    if sp.kind in ("artifact_market", "wind_saloon") and len(p.hand) < 2 and not has(st, seat, "jacko_the_archivist"):
+        return False
+    return None
+
+
+def options(st: EuphoriaState, seat: str, space: str, bumping_other: bool, strict: bool = True) -> list[str]:
+    """Every affordable way for ``seat`` to pay for ``space`` (``["nothing"]`` when free)."""
+    parts = cost_parts(st, seat, space, bumping_other)
+    if not parts:
+        return [NOTHING]
+    seen: set[str] = set()
+    out: list[str] = []
+    for choice in product(*parts):
+        tokens = tuple(sorted(t for alt in choice for t in alt))
+        key = "+".join(tokens)
+        if key not in seen and affordable(st, seat, tokens, strict):
+            seen.add(key)
+            out.append(key)
+    return sorted(out)
+
+
+def tokens_of(option: str) -> list[str]:
+    return [] if option == NOTHING else option.split("+")
+
+
+def is_artifact_token(token: str) -> bool:
+    return token.startswith(ART) and token[len(ART) :] in ARTIFACT_KINDS

@@ -1,0 +1,385 @@
+"""Worker placement: where a worker may go, and what each kind of space gives.
+
+Rulebook "Worker Placement" (temporary, multi-use, one-time spaces; bumping), "Order of
+Operations" (place the worker, bumping if needed, then pay, then gain), "Worker Activation
+Tank", "Commodity Areas", "Tunnels", "Construction Sites", "Artifact Markets", "Constructed
+Markets", "Icarus".
+"""
+
+from __future__ import annotations
+
+from ...core import Event
+from . import payments
+from .agenda import Events, answer, ask, push, task
+from .oracle import (
+    BRACKETS,
+    FACTIONS,
+    ICARUS,
+    MARKET_SUFFIX,
+    MARKETS,
+    MAX_WORKERS,
+    RESOURCES,
+    SITES,
+    SPACES,
+    SPOT_SEP,
+    TUNNEL_END,
+    spot_ids,
+)
+from .state import EuphoriaState
+from .status import has, has_faction, penalties, penalty_values, tier_bonus
+from .tracks import advance_allegiance, advance_miner, discard_kind, draw, gain, knowledge, morale, place_star
+
+
+# -- where spaces are ----------------------------------------------------------------------------
+def site_of(space: str) -> str | None:
+    if SPOT_SEP in space:
+        return space.partition(SPOT_SEP)[0]
+    if space.endswith(MARKET_SUFFIX):
+        return space[: -len(MARKET_SUFFIX)]
+    return None
+
+
+def faction_of(space: str) -> str | None:
+    site = site_of(space)
+    if site is not None:
+        return SITES[site].faction
+    return SPACES[space].faction
+
+
+def kind_of(space: str) -> str:
+    kind = _KINDS.get(space)
+    return kind if kind is not None else _kind_of(space)
+
+
+def _kind_of(space: str) -> str:
+    if SPOT_SEP in space:
+        return "construction"
+    if space.endswith(MARKET_SUFFIX):
+        return "market_visit"
+    return SPACES[space].kind
+
+
+_KINDS: dict[str, str] = {
+    s: _kind_of(s)
+    for s in [*SPACES, *(x for site in SITES for x in spot_ids(site)), *(site + MARKET_SUFFIX for site in SITES)]
+}
+
+
+def bumpable(space: str) -> bool:
+    """Temporary and exclusive spaces hold one worker, who is bumped by the next."""
+    kind = kind_of(space)
+    return kind not in ("construction", "commodity_area")
+
+
+def all_spaces(st: EuphoriaState) -> list[str]:
+    """Every space that exists now (visit spaces of built markets, spots of unbuilt sites)."""
+    out = list(SPACES)
+    for site in SITES:
+        if site in st.built:
+            out.append(site + MARKET_SUFFIX)
+        else:
+            out.extend(spot_ids(site))
+    return out
+
+
+# -- may a worker go there? ----------------------------------------------------------------------
+def refusal(st: EuphoriaState, seat: str, space: str, pens: frozenset[str] | None = None) -> str | None:
+    """Why ``seat`` may not place on ``space`` now (``None`` when it may). ``pens``: the market
+    penalties binding the seat (computed once when listing)."""
+    if pens is None:
+        pens = frozenset(penalties(st, seat))
+    kind = kind_of(space)
+    occupants = st.occupants.get(space, [])
+    if space in ICARUS and "apothecary_of_productive_dreams" in pens:
+        return "the Apothecary of Productive Dreams closes Icarus to you"
+    if kind == "commodity_area":
+        if "arena_of_peaceful_conflict" in pens and any(o[0] == seat for o in occupants):
+            return "the Arena of Peaceful Conflict allows one of your workers per commodity area"
+    elif kind == "construction":
+        site = site_of(space)
+        assert site is not None
+        if occupants:
+            return "that construction spot is taken (one-time spaces cannot be bumped)"
+        if "lounge_of_opulent_frugality" in pens and any(
+            o[0] != seat for s in spot_ids(site) for o in st.occupants.get(s, [])
+        ):
+            return "the Lounge of Opulent Frugality forbids joining a site where a rival builds"
+    else:
+        if occupants and occupants[0][0] == seat and "spa_of_fleeting_pleasure" in pens:
+            return "the Spa of Fleeting Pleasure forbids bumping your own worker"
+        if kind == "tunnel_end":
+            faction = SPACES[space].faction
+            assert faction is not None
+            if st.miners[faction] < TUNNEL_END:
+                return "this exclusive space opens when its tunnel is complete"
+            if not has_faction(st, seat, faction) and not has(st, seat, "kadan_the_infiltrator"):
+                return f"only players with an active {faction} recruit may use this exclusive space"
+        if (
+            kind == "market_visit"
+            and "plaza_of_immortalized_humility" in pens
+            and seat not in st.built[site_of(space) or ""]
+        ):
+            return "the Plaza of Immortalized Humility forbids visiting markets without your star"
+    if kind != "commodity_area" and not payments.payable(st, seat, space, bumps_rival(st, seat, space)):
+        return "you cannot pay the cost of that space"
+    return None
+
+
+def bumps_rival(st: EuphoriaState, seat: str, space: str) -> bool:
+    occ = st.occupants.get(space, [])
+    return bumpable(space) and bool(occ) and occ[0][0] != seat
+
+
+def legal_spaces(st: EuphoriaState, seat: str) -> list[str]:
+    """Every space ``seat`` may place on now: the same judgement as :func:`refusal`, with the
+    construction spots (most of the board) checked site by site."""
+    pens = frozenset(penalties(st, seat))
+    out = [s for s in SPACES if refusal(st, seat, s, pens) is None]
+    goods = st.players[seat].goods
+    any_resource = has(st, seat, "michael_the_engineer") and any(goods[r] for r in RESOURCES)
+    any_card = has(st, seat, "flartner_the_luddite") and bool(st.players[seat].hand)
+    lounge = "lounge_of_opulent_frugality" in pens
+    for site, info in SITES.items():
+        if site in st.built:
+            visit = site + MARKET_SUFFIX
+            if refusal(st, seat, visit, pens) is None:
+                out.append(visit)
+            continue
+        spots = spot_ids(site)
+        taken = [st.occupants.get(s) for s in spots]
+        if lounge and any(o[0] != seat for occ in taken if occ for o in occ):
+            continue
+        for spot, occ, cost in zip(spots, taken, info.spot_costs, strict=True):
+            if not occ and (goods[cost] > 0 or any_resource or any_card):
+                out.append(spot)
+    return out
+
+
+# -- placing -------------------------------------------------------------------------------------
+def place(st: EuphoriaState, seat: str, face: int, space: str, ev: Events) -> None:
+    """Place the worker, bumping if the space is taken, then queue paying and gaining."""
+    p = st.players[seat]
+    p.available.remove(face)
+    occ = st.occupants.setdefault(space, [])
+    bumped = occ.pop(0) if bumpable(space) and occ else None
+    rival = bumped is not None and bumped[0] != seat
+    occ.append([seat, face])
+    ev.append(Event("place", f"{seat} places a {face} on {space}", data={"seat": seat, "space": space}))
+    tasks: list[list] = []
+    if bumped is not None:
+        st.players[bumped[0]].rolling += 1
+        ev.append(Event("bump", f"{seat} bumps {bumped[0]}'s {bumped[1]} off {space}"))
+        tasks.append(["bumped", bumped[0], bumped[1], seat, space])
+        tasks.append(["bump_bonus", seat, space, face, bumped[0], bumped[1]])
+    tasks += [["pay", seat, space, rival], ["gain", seat, space, face], ["on_place", seat, space, face, bumped]]
+    site = site_of(space)
+    if site is not None and site not in st.built:
+        tasks.append(["build_check", site])
+    push(st, *tasks)
+
+
+@task("pay")
+def _pay(st: EuphoriaState, t: list, ev: Events) -> None:
+    seat, space, rival = t[1], t[2], t[3]
+    opts = payments.options(st, seat, space, rival) or payments.options(st, seat, space, rival, strict=False)
+    ask(st, seat, "pay", opts, [space], ev)
+
+
+@answer("pay")
+def _paid(st: EuphoriaState, seat: str, option: str, ctx: list, ev: Events) -> None:
+    space = ctx[0]
+    if space in ("retrieve", "dilemma"):
+        from .turn import pay_dilemma, pay_retrieval
+
+        if space == "retrieve":
+            pay_retrieval(st, seat, option, ctx[1], ctx[2], ev)
+        else:
+            pay_dilemma(st, seat, option, ev)
+        return
+    pay_tokens(st, seat, payments.tokens_of(option), ev)
+    st.flags["paid_one_artifact"] = len(payments.tokens_of(option)) == 1 and option.startswith(payments.ART)
+    if option != payments.NOTHING:
+        ev.append(Event("pay", f"{seat} pays {option.replace('art-', '')}", data={"seat": seat}))
+    _payment_bonuses(st, seat, space, payments.tokens_of(option), ev)
+
+
+def pay_tokens(st: EuphoriaState, seat: str, tokens: list[str], ev: Events) -> None:
+    p = st.players[seat]
+    for tok in tokens:
+        if tok == "knowledge":
+            knowledge(st, seat, 1, ev)
+        elif tok.startswith(payments.ART):
+            discard_kind(st, seat, tok[len(payments.ART) :])
+        else:
+            p.goods[tok] -= 1
+
+
+def _payment_bonuses(st: EuphoriaState, seat: str, space: str, tokens: list[str], ev: Events) -> None:
+    """Michael (gold at a site: knowledge +1, morale +1), Flartner (artifact at a site: morale
+    +1), Brian (food for bliss at a market visit: knowledge +1, Wastelander allegiance +1)."""
+    kind = kind_of(space)
+    if kind == "construction":
+        if "gold" in tokens and has(st, seat, "michael_the_engineer"):
+            knowledge(st, seat, 1, ev)
+            morale(st, seat, 1, ev)
+        if any(payments.is_artifact_token(t) for t in tokens) and has(st, seat, "flartner_the_luddite"):
+            morale(st, seat, 1, ev)
+    if kind == "market_visit" and has(st, seat, "brian_the_viticulturist"):
+        market = MARKETS[st.sites[site_of(space) or ""]]
+        if dict(market.visit_cost).get("bliss") and tokens.count("food") > dict(market.visit_cost).get("food", 0):
+            knowledge(st, seat, 1, ev)
+            advance_allegiance(st, "wastelander", 1, ev)
+
+
+# -- gaining -------------------------------------------------------------------------------------
+@task("gain")
+def _gain(st: EuphoriaState, t: list, ev: Events) -> None:
+    seat, space, face = t[1], t[2], t[3]
+    kind = kind_of(space)
+    GAINS[kind](st, seat, space, face, ev)
+
+
+def _tank(st: EuphoriaState, seat: str, space: str, face: int, ev: Events) -> None:
+    """Worker Activation Tank: adjust morale or knowledge, then add and roll a new worker
+    (never past four; Laboratory of Selective Genetics blocks the 3rd and 4th)."""
+    for track, delta in SPACES[space].benefit:
+        (knowledge if track == "knowledge" else morale)(st, seat, delta, ev)
+    p = st.players[seat]
+    blocked = any(p.workers in totals for totals in penalty_values(st, seat, "block_worker_gain_when_total_in"))
+    if p.workers < MAX_WORKERS and not blocked:
+        p.workers += 1
+        p.rolling += 1
+        ev.append(Event("worker", f"{seat} activates a new worker"))
+        push(st, ["roll", seat, 1, "new worker"], ["new_worker", seat])
+
+
+def _commodity_area(st: EuphoriaState, seat: str, space: str, face: int, ev: Events) -> None:
+    """The knowledge total of all workers there after placing picks the bracket; the tier-1
+    bonus is judged before the bracket's allegiance step (settled point 24)."""
+    faction = SPACES[space].faction
+    assert faction is not None
+    good = FACTIONS[faction].commodity
+    total = sum(o[1] for o in st.occupants[space])
+    bonus = 1 if tier_bonus(st, seat, faction, 1) else 0
+    for lo, hi, n, (track, delta) in BRACKETS:
+        if lo <= total <= hi:
+            gain(st, seat, good, n + bonus)
+            ev.append(Event("gain", f"{seat} gains {n + bonus} {good} (total {total})", data={"seat": seat}))
+            if track == "allegiance":
+                advance_allegiance(st, faction, delta, ev)
+            else:
+                knowledge(st, seat, delta, ev)
+            return
+
+
+def _tunnel(st: EuphoriaState, seat: str, space: str, face: int, ev: Events) -> None:
+    """The miner advances first; then the resource or an artifact (both at tier 2, or with
+    Andrew the Spelunker's empty hands at the Euphorian and Wastelander tunnels)."""
+    faction = SPACES[space].faction
+    assert faction is not None
+    advance_miner(st, faction, 1, ev)
+    resource = FACTIONS[faction].resource
+    assert resource is not None
+    andrew = (
+        has(st, seat, "andrew_the_spelunker") and not st.players[seat].hand and faction in ("euphorian", "wastelander")
+    )
+    if tier_bonus(st, seat, faction, 2) or andrew:
+        gain(st, seat, resource)
+        ev.append(Event("gain", f"{seat} gains 1 {resource} and an artifact", data={"seat": seat}))
+        draw(st, seat)
+        return
+    ask(st, seat, "take", [resource, "artifact"], [space], ev)
+
+
+@answer("take")
+def _take(st: EuphoriaState, seat: str, option: str, ctx: list, ev: Events) -> None:
+    if option == "artifact":
+        draw(st, seat)
+        return
+    for good in option.split("+"):
+        gain(st, seat, good)
+    ev.append(Event("gain", f"{seat} gains {option.replace('+', ' and ')}", data={"seat": seat}))
+
+
+def _tunnel_end(st: EuphoriaState, seat: str, space: str, face: int, ev: Events) -> None:
+    for good, n in SPACES[space].benefit:
+        gain(st, seat, good, n)
+        ev.append(Event("gain", f"{seat} gains {n} {good}", data={"seat": seat}))
+
+
+def star_places(st: EuphoriaState, seat: str, faction: str, markets_too: bool) -> list[str]:
+    """Where a star of ``faction`` may go: its territory (if room) and, from an artifact market,
+    a built market of that region without the seat's star."""
+    from .tracks import territory_room
+
+    out = [f"territory:{faction}"] if territory_room(st, faction) else []
+    if markets_too:
+        out += [
+            f"market:{site}"
+            for site, owners in st.built.items()
+            if SITES[site].faction == faction and seat not in owners
+        ]
+    return out
+
+
+def _artifact_market(st: EuphoriaState, seat: str, space: str, face: int, ev: Events) -> None:
+    faction = SPACES[space].faction
+    assert faction is not None
+    push(st, ["allegiance", faction, 1])
+    ask(st, seat, "place_star", star_places(st, seat, faction, True), [space], ev)
+
+
+@answer("place_star")
+def _star(st: EuphoriaState, seat: str, option: str, ctx: list, ev: Events) -> None:
+    placed = place_star(st, seat, option, ev)
+    if placed and option == "territory:icarite" and tier_bonus(st, seat, "icarite", 2):
+        draw(st, seat)
+
+
+@task("allegiance")
+def _allegiance(st: EuphoriaState, t: list, ev: Events) -> None:
+    advance_allegiance(st, t[1], t[2], ev)
+
+
+def _icarite_star(st: EuphoriaState, seat: str, space: str, face: int, ev: Events) -> None:
+    """Wind Saloon and Nimbus Loft: a star in Icarus (tier 2: and an artifact), allegiance +1."""
+    push(st, ["allegiance", "icarite", 1])
+    ask(st, seat, "place_star", star_places(st, seat, "icarite", False), [space], ev)
+
+
+def _breeze_bar(st: EuphoriaState, seat: str, space: str, face: int, ev: Events) -> None:
+    advance_allegiance(st, "icarite", 1, ev)
+    draw(st, seat, 2)
+
+
+def _sky_lounge(st: EuphoriaState, seat: str, space: str, face: int, ev: Events) -> None:
+    advance_allegiance(st, "icarite", 1, ev)
+    pairs = sorted({"+".join(sorted((a, b))) for a in RESOURCES for b in RESOURCES})
+    ask(st, seat, "take", pairs, [space], ev)
+
+
+def _market_visit(st: EuphoriaState, seat: str, space: str, face: int, ev: Events) -> None:
+    """A visit: a star in the region's territory only (2013 rule), allegiance +1."""
+    faction = faction_of(space)
+    assert faction is not None
+    push(st, ["allegiance", faction, 1])
+    ask(st, seat, "place_star", star_places(st, seat, faction, False), [space], ev)
+
+
+def _construction(st: EuphoriaState, seat: str, space: str, face: int, ev: Events) -> None:
+    """A construction spot gives nothing now; the star comes when the market is built."""
+
+
+GAINS = {
+    "tank": _tank,
+    "commodity_area": _commodity_area,
+    "tunnel": _tunnel,
+    "tunnel_end": _tunnel_end,
+    "artifact_market": _artifact_market,
+    "wind_saloon": _icarite_star,
+    "nimbus_loft": _icarite_star,
+    "breeze_bar": _breeze_bar,
+    "sky_lounge": _sky_lounge,
+    "market_visit": _market_visit,
+    "construction": _construction,
+}

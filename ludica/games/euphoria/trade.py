@@ -1,0 +1,127 @@
+"""Trading during your own turn (rulebook "Trading"): an immediate, exact exchange of
+commodities, resources and artifact cards with another player.
+
+The player whose turn it is offers (``offer_trade to``), names what they give one item at a
+time (``trade_give item``), then what they ask for (``trade_ask item``); the other player
+accepts or declines (``answer_trade answer``). Artifacts are named by kind; asking for a kind
+the other player does not hold simply cannot be accepted (their hand stays secret). Each side
+names at most :data:`MAX_ITEMS` items, and a turn allows ``trades_per_turn`` offers (an option)
+so that play always moves on.
+"""
+
+from __future__ import annotations
+
+from ...core import Event
+from .agenda import Events, answer, ask, push, task
+from .oracle import ARTIFACT_KINDS, GOODS
+from .payments import ART
+from .state import EuphoriaState
+from .tracks import hand_kinds
+
+MAX_ITEMS = 4
+DONE = "done"
+
+
+def can_offer(st: EuphoriaState, seat: str) -> bool:
+    return st.flags.get("trades", 0) < st.options["trades_per_turn"] and len(st.seats) > 1 and seat == st.turn
+
+
+def offer(st: EuphoriaState, seat: str, partner: str, ev: Events) -> None:
+    st.flags["trades"] = st.flags.get("trades", 0) + 1
+    ev.append(Event("trade", f"{seat} proposes a trade to {partner}"))
+    push(st, ["trade_give", seat, partner, [], []])
+
+
+def _left(counts: dict[str, int], named: list[str]) -> list[str]:
+    return [k for k, n in counts.items() if n > named.count(k)]
+
+
+def _holdings(st: EuphoriaState, seat: str) -> dict[str, int]:
+    out = {g: n for g, n in st.players[seat].goods.items() if n}
+    out.update({ART + k: n for k, n in hand_kinds(st, seat).items()})
+    return out
+
+
+@task("trade_give")
+def _give(st: EuphoriaState, t: list, ev: Events) -> None:
+    seat, partner, give, get = t[1], t[2], t[3], t[4]
+    options = [DONE] + (sorted(_left(_holdings(st, seat), give)) if len(give) < MAX_ITEMS else [])
+    ask(st, seat, "trade_give", options, [partner, give, get], ev)
+
+
+@answer("trade_give")
+def _gave(st: EuphoriaState, seat: str, option: str, ctx: list, ev: Events) -> None:
+    partner, give, get = ctx
+    if option == DONE:
+        push(st, ["trade_ask", seat, partner, give, get])
+    else:
+        push(st, ["trade_give", seat, partner, [*give, option], get])
+
+
+@task("trade_ask")
+def _ask(st: EuphoriaState, t: list, ev: Events) -> None:
+    seat, partner, give, get = t[1], t[2], t[3], t[4]
+    theirs = {g: n for g, n in st.players[partner].goods.items() if n}
+    cards = len(st.players[partner].hand)
+    theirs.update({ART + k: cards for k in ARTIFACT_KINDS})
+    arts = sum(1 for i in get if i.startswith(ART))
+    items = [i for i in _left(theirs, get) if not (i.startswith(ART) and arts >= cards)]
+    options = [DONE] + (sorted(items) if len(get) < MAX_ITEMS else [])
+    ask(st, seat, "trade_ask", options, [partner, give, get], ev)
+
+
+@answer("trade_ask")
+def _asked(st: EuphoriaState, seat: str, option: str, ctx: list, ev: Events) -> None:
+    partner, give, get = ctx
+    if option != DONE:
+        push(st, ["trade_ask", seat, partner, give, [*get, option]])
+        return
+    if not give and not get:
+        ev.append(Event("trade", f"{seat} withdraws the trade"))
+        return
+    text = f"{seat} offers {_words(give)} for {_words(get)}"
+    ev.append(Event("trade", text, frozenset({seat, partner})))
+    options = ["decline"] + (["accept"] if _has_all(st, partner, get) else [])
+    # always asked, even with only "decline", so the timing does not tell what the partner holds
+    st.prompt = [partner, "answer_trade", options, [seat, give, get]]
+
+
+def _words(items: list[str]) -> str:
+    return ", ".join(i.removeprefix(ART) for i in items) or "nothing"
+
+
+def _has_all(st: EuphoriaState, seat: str, items: list[str]) -> bool:
+    held = _holdings(st, seat)
+    return all(held.get(i, 0) >= items.count(i) for i in items)
+
+
+@answer("answer_trade")
+def _answered(st: EuphoriaState, seat: str, option: str, ctx: list, ev: Events) -> None:
+    offerer, give, get = ctx
+    if option == "decline":
+        ev.append(Event("trade", f"{seat} declines {offerer}'s trade"))
+        return
+    _move(st, offerer, seat, give)
+    _move(st, seat, offerer, get)
+    goods = [i for i in give + get if i in GOODS]
+    ev.append(
+        Event(
+            "trade",
+            f"{seat} accepts {offerer}'s trade ({len(give)} for {len(get)} items; goods: {', '.join(goods) or 'none'})",
+        )
+    )
+    push(st, ["hand_limit"])
+
+
+def _move(st: EuphoriaState, giver: str, taker: str, items: list[str]) -> None:
+    from .oracle import artifact_kind
+
+    for item in items:
+        if item.startswith(ART):
+            hand = st.players[giver].hand
+            card = min(c for c in hand if artifact_kind(c) == item[len(ART) :])
+            hand.remove(card)
+            st.players[taker].hand.append(card)
+        else:
+            st.players[giver].goods[item] -= 1
+            st.players[taker].goods[item] += 1

@@ -1,0 +1,359 @@
+"""A turn: place one worker (or all same-number workers), retrieve workers, or resolve the
+ethical dilemma; rolling dice and the knowledge check.
+
+Rulebook "Game Play Overview", "Knowledge Checks", "Ethical Dilemma Cards"; settled points 4
+(doubles fixed at the turn's start), 7-10 (checks only on rolls, one lost worker per player per
+turn, roll penalties after the check), 16 (retrieval), 6 (a dilemma is the whole turn).
+"""
+
+from __future__ import annotations
+
+from ...core import Event
+from ...core.mechanisms import next_seat
+from .agenda import Events, answer, ask, await_chance, chance, push, task
+from .oracle import COMMODITIES, DILEMMAS, GOODS, KNOWLEDGE_LIMIT, RECRUITS, RESOURCES
+from .state import EuphoriaState
+from .status import has, penalized, penalty_values, revised, roll_loss_values
+from .tracks import can_pay_morale, discard_kind, draw, hand_kinds, knowledge, morale, place_star, refresh_recruits
+
+
+# -- rolling -------------------------------------------------------------------------------------
+@task("roll")
+def _roll(st: EuphoriaState, t: list, ev: Events) -> None:
+    seat, n, why = t[1], t[2], t[3]
+    if n > 0:
+        await_chance(st, "roll_workers", [seat, n, why])
+
+
+@chance("roll_workers")
+def _rolled(st: EuphoriaState, arg: list, outcome: dict, ev: Events) -> None:
+    seat, _n, why = arg
+    faces = list(outcome["dice"])
+    settle_dice(st, seat, faces, why, ev)
+
+
+def settle_dice(st: EuphoriaState, seat: str, faces: list[int], why: str, ev: Events) -> None:
+    """Newly rolled (or set) dice join the available workers; then the knowledge check, the
+    market roll penalties and Ben the Ludologist's doubles (settled points 8-12)."""
+    p = st.players[seat]
+    before = list(p.available)
+    p.available.extend(faces)
+    p.rolling -= len(faces)
+    ev.append(Event("roll", f"{seat} rolls {', '.join(map(str, faces))} ({why})", data={"seat": seat}))
+    doubles = any(f in before or faces.count(f) > 1 for f in faces)
+    push(st, ["knowledge_check", seat], ["roll_loss", seat, faces], ["doubles", seat, doubles])
+
+
+@task("knowledge_check")
+def _knowledge_check(st: EuphoriaState, t: list, ev: Events) -> None:
+    """Track + all available dice >= 16: lose the highest available worker (one per turn)."""
+    seat = t[1]
+    p = st.players[seat]
+    if p.lost_this_turn or not p.available:
+        return
+    total = p.knowledge + sum(p.available)
+    if total < KNOWLEDGE_LIMIT:
+        return
+    worst = max(p.available)
+    p.available.remove(worst)
+    p.workers -= 1
+    p.lost_this_turn = True
+    st.chain = [f for f in st.chain if f != worst] if seat == st.turn else st.chain
+    ev.append(Event("knowledge", f"{seat}'s workers know too much ({total}): the {worst} deserts"))
+    push(st, ["deserted", seat])
+
+
+@task("roll_loss")
+def _roll_loss(st: EuphoriaState, t: list, ev: Events) -> None:
+    """Teddy Bear Shop .. Center for Reduced Literacy: one good lost per die showing the number."""
+    seat, faces = t[1], t[2]
+    losses = sum(faces.count(v) for v in roll_loss_values(st, seat))
+    push(st, *(["lose_good", seat] for _ in range(losses)))
+
+
+@task("lose_good")
+def _lose_good(st: EuphoriaState, t: list, ev: Events) -> None:
+    seat = t[1]
+    goods = st.players[seat].goods
+    ask(st, seat, "lose_good", [g for g in GOODS if goods[g] > 0], [], ev)
+
+
+@answer("lose_good")
+def _lost_good(st: EuphoriaState, seat: str, option: str, ctx: list, ev: Events) -> None:
+    st.players[seat].goods[option] -= 1
+    ev.append(Event("penalty", f"{seat} loses 1 {option} to a market penalty"))
+
+
+# -- the turn ------------------------------------------------------------------------------------
+@task("start_turn")
+def _start_turn(st: EuphoriaState, t: list, ev: Events) -> None:
+    st.turn = t[1]
+    st.turn_number += 1
+    st.placed_this_turn = 0
+    st.chain = []
+    st.flags = {}
+    for p in st.players.values():
+        p.lost_this_turn = False
+    ev.append(Event("turn", f"turn {st.turn_number}: {st.turn}"))
+
+
+def begin_placement(st: EuphoriaState, seat: str, face: int, ev: Events) -> None:
+    """Doubles: the same-number workers held when the first one is placed may follow
+    (Fountain of Wishful Thinking forbids it; the Double House Rule charges 1 morale each)."""
+    p = st.players[seat]
+    if st.placed_this_turn == 0:
+        same = p.available.count(face) - 1
+        st.chain = [] if penalized(st, seat, "cap_placements_per_turn") else [face] * same
+    else:
+        st.chain.remove(face)
+        if st.options["double_house_rule"]:
+            morale(st, seat, -1, ev)
+    st.placed_this_turn += 1
+
+
+@task("after_placement")
+def _after_placement(st: EuphoriaState, t: list, ev: Events) -> None:
+    seat = st.turn
+    st.chain = [f for f in st.chain if f in st.players[seat].available]
+    if not chain_faces(st):
+        push(st, ["end_turn"])
+
+
+def chain_faces(st: EuphoriaState) -> list[int]:
+    """Faces the turn's player may still place (same-number workers)."""
+    p = st.players[st.turn]
+    faces = sorted({f for f in st.chain if f in p.available})
+    if st.options["double_house_rule"] and not can_pay_morale(st, st.turn, 1):
+        return []
+    return faces
+
+
+@task("end_turn")
+def _end_turn(st: EuphoriaState, t: list, ev: Events) -> None:
+    st.chain = []
+    push(st, ["turn_over"])
+    push(st, ["geek"])
+
+
+@task("turn_over")
+def _turn_over(st: EuphoriaState, t: list, ev: Events) -> None:
+    from .ending import end_by_round_limit, round_limit_reached
+
+    if round_limit_reached(st):
+        end_by_round_limit(st, ev)
+        return
+    push(st, ["start_turn", next_seat(st.seats, st.turn)])
+
+
+# -- retrieval -----------------------------------------------------------------------------------
+def retrieval_costs(st: EuphoriaState, seat: str) -> list[str]:
+    """Food or bliss for +2 morale, or free for -1 morale (Jefferson: energy; Gidgit: bliss
+    for -2 knowledge instead)."""
+    goods = st.players[seat].goods
+    out = [g for g in ("food", "bliss") if goods[g] > 0]
+    if goods["bliss"] > 0 and has(st, seat, "gidgit_the_hypnotist"):
+        out.append("bliss-for-knowledge")
+    if goods["energy"] > 0 and has(st, seat, "jefferson_the_shock_artist"):
+        out.append("energy")
+    return [*out, "free"]
+
+
+def placed_tokens(st: EuphoriaState, seat: str) -> list[str]:
+    """The seat's workers on the board as ``space:face`` (one entry per worker)."""
+    return sorted(f"{space}:{face}" for space, face in st.placed(seat))
+
+
+def retrieve(st: EuphoriaState, seat: str, token: str, ev: Events) -> None:
+    """Take a first worker off the board; more may follow (``retrieve_more``), then pay and roll."""
+    _lift(st, seat, token)
+    push(st, ["retrieve_more", seat, [int(token.rpartition(":")[2])], [token]])
+
+
+def _lift(st: EuphoriaState, seat: str, token: str) -> None:
+    space, _, face = token.rpartition(":")
+    occs = st.occupants[space]
+    occs.remove([seat, int(face)])
+    if not occs:
+        del st.occupants[space]
+    st.players[seat].rolling += 1
+
+
+@task("retrieve_more")
+def _retrieve_more(st: EuphoriaState, t: list, ev: Events) -> None:
+    seat, faces, workers = t[1], t[2], t[3]
+    more = placed_tokens(st, seat)
+    if not more:
+        _retrieved(st, seat, faces, workers, ev)
+        return
+    ask(st, seat, "retrieve_more", ["done", *sorted(set(more))], [faces, workers], ev)
+
+
+@answer("retrieve_more")
+def _more(st: EuphoriaState, seat: str, option: str, ctx: list, ev: Events) -> None:
+    faces, workers = list(ctx[0]), list(ctx[1])
+    if option == "done":
+        _retrieved(st, seat, faces, workers, ev)
+        return
+    _lift(st, seat, option)
+    push(st, ["retrieve_more", seat, [*faces, int(option.rpartition(":")[2])], [*workers, option]])
+
+
+def _retrieved(st: EuphoriaState, seat: str, faces: list[int], workers: list[str], ev: Events) -> None:
+    ev.append(Event("retrieve", f"{seat} retrieves {', '.join(workers)}", data={"seat": seat}))
+    push(st, ["retrieve_pay", seat, faces, workers])
+
+
+@task("retrieve_pay")
+def _retrieve_pay(st: EuphoriaState, t: list, ev: Events) -> None:
+    seat = t[1]
+    ask(st, seat, "pay", retrieval_costs(st, seat), ["retrieve", t[2], t[3]], ev)
+
+
+def pay_retrieval(st: EuphoriaState, seat: str, option: str, faces: list[int], workers: list[str], ev: Events) -> None:
+    p = st.players[seat]
+    if option == "free":
+        loss = 1 + sum(penalty_values(st, seat, "extra_free_retrieve_morale"))
+        if has(st, seat, "yordy_the_demotivator") and not revised(st, "yordy_the_demotivator") and p.workers == 2:
+            loss = 0
+        morale(st, seat, -loss, ev)
+    elif option == "bliss-for-knowledge":
+        p.goods["bliss"] -= 1
+        knowledge(st, seat, -2, ev)
+    elif option == "energy":
+        p.goods["energy"] -= 1
+        morale(st, seat, 1, ev)
+        knowledge(st, seat, -1, ev)
+    else:
+        p.goods[option] -= 1
+        morale(st, seat, 2, ev)
+    ev.append(Event("pay", f"{seat} retrieves paying {option}", data={"seat": seat}))
+    push(st, ["maggie", seat, workers], ["hand_limit"], ["end_turn"])
+    if (
+        option == "free"
+        and has(st, seat, "yordy_the_demotivator")
+        and revised(st, "yordy_the_demotivator")
+        and (p.goods["energy"] > 0)
+    ):
+        options = ["roll-all", *[f"set-{f}-to-{n}" for f in sorted(set(faces)) for n in range(1, 7)]]
+        ask(st, seat, "use_ability", options, ["yordy_the_demotivator", faces], ev)
+        return
+    push(st, ["retrieve_sacrifice", seat, faces])
+
+
+@task("retrieve_sacrifice")
+def _retrieve_sacrifice(st: EuphoriaState, t: list, ev: Events) -> None:
+    """Pete the Cannibal / Dr. Sheppard may sacrifice a retrieved worker before the roll."""
+    seat, faces = t[1], t[2]
+    p = st.players[seat]
+    ids = [r for r in ("pete_the_cannibal", "sheppard_the_lobotomist") if has(st, seat, r)]
+    if ids and p.workers > 1 and faces:
+        options = ["none", *[f"{r}:{f}" for r in ids for f in sorted(set(faces))]]
+        ask(st, seat, "sacrifice", options, ["retrieve", faces], ev)
+        return
+    push(st, ["roll", seat, len(faces), "retrieved"])
+
+
+@answer("sacrifice")
+def _sacrifice(st: EuphoriaState, seat: str, option: str, ctx: list, ev: Events) -> None:
+    faces = list(ctx[1])
+    if option != "none":
+        rid, _, face = option.partition(":")
+        faces.remove(int(face))
+        st.players[seat].workers -= 1
+        st.players[seat].rolling -= 1
+        good = "food" if rid == "pete_the_cannibal" else "bliss"
+        st.players[seat].goods[good] += 4
+        ev.append(Event("ability", f"{seat} sacrifices a worker to {RECRUITS[rid].name}: 4 {good}"))
+        push(st, ["choose_resource", seat, rid])
+    push(st, ["roll", seat, len(faces), "retrieved"])
+
+
+@task("maggie")
+def _maggie(st: EuphoriaState, t: list, ev: Events) -> None:
+    """Maggie the Outlaw: every retrieved worker came from Subterra: a water or a stone."""
+    from .spaces import faction_of
+
+    seat, workers = t[1], t[2]
+    if has(st, seat, "maggie_the_outlaw") and all(faction_of(w.rpartition(":")[0]) == "subterran" for w in workers):
+        ask(st, seat, "take", ["stone", "water"], ["maggie"], ev)
+
+
+@task("choose_resource")
+def _choose_resource(st: EuphoriaState, t: list, ev: Events) -> None:
+    ask(st, t[1], "take", list(RESOURCES), [t[2]], ev)
+
+
+@task("choose_commodity")
+def _choose_commodity(st: EuphoriaState, t: list, ev: Events) -> None:
+    ask(st, t[1], "take", list(COMMODITIES), [t[2]], ev)
+
+
+# -- the ethical dilemma -------------------------------------------------------------------------
+def dilemma_costs(st: EuphoriaState, seat: str) -> list[str]:
+    """The pictured artifact, or any two artifacts."""
+    kinds = hand_kinds(st, seat)
+    pictured = DILEMMAS[st.players[seat].dilemma].artifact
+    out = [f"art-{pictured}"] if kinds.get(pictured) else []
+    held = sorted(kinds)
+    for i, a in enumerate(held):
+        for b in held[i:]:
+            if a != b or kinds[a] >= 2:
+                out.append(f"art-{a}+art-{b}")
+    return out
+
+
+def resolve_dilemma(st: EuphoriaState, seat: str, ev: Events) -> None:
+    p = st.players[seat]
+    p.dilemma_done = True
+    ev.append(Event("dilemma", f"{seat} resolves the ethical dilemma {p.dilemma}"))
+    push(st, ["dilemma_pay", seat], ["dilemma_side", seat], ["hand_limit"], ["end_turn"])
+
+
+@task("dilemma_pay")
+def _dilemma_pay(st: EuphoriaState, t: list, ev: Events) -> None:
+    ask(st, t[1], "pay", dilemma_costs(st, t[1]), ["dilemma"], ev)
+
+
+def pay_dilemma(st: EuphoriaState, seat: str, option: str, ev: Events) -> None:
+    for tok in option.split("+"):
+        discard_kind(st, seat, tok[len("art-") :])
+    ev.append(Event("pay", f"{seat} pays {option.replace('art-', '')}", data={"seat": seat}))
+
+
+@task("dilemma_side")
+def _dilemma_side(st: EuphoriaState, t: list, ev: Events) -> None:
+    seat = t[1]
+    sides = ["fight", "contribute"] if len(st.recruit_deck) >= 1 else ["contribute"]
+    ask(st, seat, "choose_side", sides, [], ev)
+
+
+@answer("choose_side")
+def _side(st: EuphoriaState, seat: str, option: str, ctx: list, ev: Events) -> None:
+    ev.append(Event("dilemma", f"{seat} chooses to {option}"))
+    if option == "contribute":
+        place_star(st, seat, "dilemma", ev, by_space=False)
+        return
+    drawn = st.recruit_deck.draw(min(2, len(st.recruit_deck)))
+    st.players[seat].dealt = drawn
+    ask(st, seat, "keep_recruit", sorted(drawn), ["dilemma"], ev)
+
+
+@answer("keep_recruit")
+def _keep(st: EuphoriaState, seat: str, option: str, ctx: list, ev: Events) -> None:
+    """Fight the establishment: the kept recruit is hidden, activated at once if its faction is
+    revealed, and starred at once at tier 4."""
+    p = st.players[seat]
+    p.discarded.extend(r for r in p.dealt if r != option)
+    p.dealt = []
+    p.hidden.append(option)
+    ev.append(Event("recruit", f"{seat} gains a hidden recruit"))
+    refresh_recruits(st, ev)
+
+
+@task("deserted")
+def _deserted(st: EuphoriaState, t: list, ev: Events) -> None:
+    """Steven the Scholar: a deserting worker leaves an artifact and a resource behind."""
+    seat = t[1]
+    if has(st, seat, "steven_the_scholar"):
+        push(st, ["choose_resource", seat, "steven_the_scholar"])
+        draw(st, seat)
