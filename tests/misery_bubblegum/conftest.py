@@ -10,6 +10,7 @@ import pytest
 from ludica.core import CHANCE, Action, Config, IllegalAction, Match
 from ludica.core.match import canonical_json
 from ludica.games.misery_bubblegum import GAME
+from ludica.games.misery_bubblegum.memo import forget
 from ludica.games.misery_bubblegum.state import MiseryState, Resource, Trait
 
 
@@ -30,11 +31,17 @@ class Table:
     def state(self) -> MiseryState:
         return self.match.state
 
+    def fresh(self) -> MiseryState:
+        """The state, its remembered answers forgotten: tests change sheets by hand (see ``memo``)."""
+        forget(self.state)
+        return self.state
+
     def act(self, text: str) -> Any:
+        self.fresh()
         return self.match.apply(Action.parse(text))
 
     def roll(self, *faces: int) -> Any:
-        step = GAME.chance_step(self.state)
+        step = GAME.chance_step(self.fresh())
         return self.match.apply(Action(CHANCE, step.type, {"dice": list(faces)}))
 
     def refused(self, text: str, rule: str | None = None) -> IllegalAction:
@@ -48,6 +55,7 @@ class Table:
         return info.value
 
     def pending(self) -> tuple[str, ...]:
+        self.fresh()
         return self.match.pending().seats
 
     def part(self, seat: str) -> Any:
@@ -97,6 +105,7 @@ class Table:
             self.act(f"{seat} select_die die={seat}.{i}")
 
     def legal(self, seat: str) -> list[str]:
+        self.fresh()
         return [a.notation() for a in self.match.legal_actions(seat)]
 
     def invariants(self) -> list[str]:

@@ -14,6 +14,7 @@ from ludica.core.records import record_of, replay_record
 from ludica.games.misery_bubblegum import GAME
 from ludica.games.misery_bubblegum import rules as mb_rules
 from ludica.games.misery_bubblegum.invariants import dice_of
+from ludica.games.misery_bubblegum.memo import forget
 from ludica.games.misery_bubblegum.state import MiseryState, Trait
 
 NAMES = ("Ann", "Bob", "Cat", "Dan")
@@ -32,6 +33,7 @@ def enrich(state: MiseryState) -> None:
     for i, a in enumerate(state.players):
         b = state.players[(i + 1) % len(state.players)]
         state.traits[f"x{i}"] = Trait(f"x{i}", a, b, "given", 1 + i)
+    forget(state)
 
 
 def play(seed: int, players: int, options: dict, rich: bool, steps: int = 1500) -> Match[MiseryState]:

@@ -23,6 +23,7 @@ Modules, in the order of the rulebook:
 * :mod:`.rules` - the table of every decision, with :mod:`.common`, :mod:`.declare`, :mod:`.rolling`,
   :mod:`.meaning`, :mod:`.growth`, :mod:`.reclaim` and :mod:`.rolls` holding each check and effect;
 * :mod:`.legal` - the legal decisions of a seat;
+* :mod:`.memo` - the answers about one state (who decides, legal actions) remembered until it changes;
 * :mod:`.view`, :mod:`.position`, :mod:`.invariants`, :mod:`.stats` - views, positions, checks, figures;
 * :mod:`.game` - the Game protocol.
 

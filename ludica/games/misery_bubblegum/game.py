@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 from typing import Any
 
 from ...core import (
@@ -23,6 +24,8 @@ from ...core import (
 )
 from . import legal, position, rules, stats
 from . import view as faces
+from .memo import Memo, memo_of
+from .rules import HANDLERS
 from .state import ATTRIBUTES, GM, Character, MiseryState, Settings
 
 TEXT_PARAMS = {"intent", "text"}
@@ -39,6 +42,7 @@ GM_MAY = {
     "unselect_die",
     "end_meaning",
 }
+GM_ACTIONS = GM_MAY | GM_ONLY
 PROMPTS = {
     "SETUP": "set your character's Passion, Confidence and Insight",
     "IDLE": "call an action, offer a Trait, or agree to end the session",
@@ -120,40 +124,49 @@ class MiseryBubblegum(Game[MiseryState]):
 
     # -- decisions -----------------------------------------------------------------------------
     def pending(self, state: MiseryState) -> Pending:
-        ctx = rules.context(state)
-        if ctx == "over":
-            return Pending((), "GAME_OVER")
-        if ctx == "chance":
-            assert state.attempt is not None
-            return Pending((CHANCE,), state.attempt.stage, "roll the dice")
-        seats = deciding(state, ctx)
-        if not seats:
-            return Pending((), "GAME_OVER", "nobody can act any more")
-        phase = rules.PHASES[ctx]
-        return Pending(seats, phase, PROMPTS[phase])
+        memo = state.memo
+        if memo is None:  # asked first about a new state: start its memo (memo.memo_of)
+            memo = state.memo = Memo(rules.context(state))
+        pending = memo.pending
+        if pending is None:
+            pending = memo.pending = who_decides(state, memo.context)
+        return pending
 
     def chance_step(self, state: MiseryState) -> Roll:
-        kind, n = rules.chance_size(state)
-        return Roll((6,) * n, type=kind)
+        memo = memo_of(state)
+        if memo.chance_step is None:
+            memo.chance_step = d6_roll(*rules.chance_size(state))
+        return memo.chance_step
 
     def legal_actions(self, state: MiseryState, seat: str) -> list[Action]:
-        return legal.legal_actions(state, seat)
+        memo = state.memo or memo_of(state)
+        listed = memo.legal.get(seat)
+        if listed is None:
+            listed = memo.legal[seat] = legal.legal_actions(state, seat, memo.context)
+        return list(listed)
 
     def check(self, state: MiseryState, action: Action) -> None:
+        """Accept at once an action listed for this state (see :mod:`.memo`); otherwise the
+        detailed validators decide, and name the rule of a refusal."""
         if action.seat == CHANCE:
             self._check_chance(state, action)
             return
+        if not (state.memo or memo_of(state)).listed(action):
+            self._validate(state, action)
+
+    def _validate(self, state: MiseryState, action: Action) -> None:
+        """The detailed validators of :mod:`.rules` (they agree with :mod:`.legal`)."""
         kind, args = action.type, dict(action.args)
         if kind not in rules.PARAMS:
             raise MalformedAction(f"Misery Bubblegum has no action {kind!r}", rule="actions")
         self._check_shape(state, kind, args)
-        ctx = rules.context(state)
+        ctx = memo_of(state).context
         if ctx not in rules.CONTEXTS[kind]:
             where = rules.PHASES.get(ctx, "a roll")
             raise IllegalAction(f"{kind} is not possible now (the table is at {where})", rule="phases")
-        if action.seat not in deciding(state, ctx):
+        if action.seat not in self.pending(state).seats:
             raise NotYourDecision(f"it is not {action.seat}'s decision now", rule="turn order")
-        if action.seat == GM and kind not in GM_MAY | GM_ONLY:
+        if action.seat == GM and kind not in GM_ACTIONS:
             raise IllegalAction("the GM has no character, Traits or Misery", rule="MB-R36", section=rules.S_DONE)
         if action.seat != GM and kind in GM_ONLY:
             raise IllegalAction("players oppose with oppose; gm_oppose is the GM's", rule="MB-R36")
@@ -161,12 +174,12 @@ class MiseryBubblegum(Game[MiseryState]):
 
     def _check_shape(self, state: MiseryState, kind: str, args: dict[str, Any]) -> None:
         """Unknown, missing or extra parameters and values of the wrong type are malformed."""
-        want = dict(rules.PARAMS[kind])
-        if kind == "reclaim" and rules.context(state) == "reclaim" and state.attempt is not None:
+        want = rules.PARAMS[kind]
+        if kind == "reclaim" and memo_of(state).context == "reclaim" and state.attempt is not None:
             seat = rules.proc.current_player(state.attempt)
             if rules.reclaim_orientation(state, seat) != "others":
                 want = {}
-        if set(args) != set(want):
+        if args.keys() != want.keys():
             expected = ", ".join(want) or "no parameters"
             raise MalformedAction(f"{kind} takes {expected}; got {', '.join(args) or 'none'}", rule="actions")
         for name, typ in want.items():
@@ -178,9 +191,10 @@ class MiseryBubblegum(Game[MiseryState]):
                 raise MalformedAction(f"{name} is 1 to 2000 characters of text", rule="actions")
 
     def _check_chance(self, state: MiseryState, action: Action) -> None:
-        if rules.context(state) != "chance":
+        if memo_of(state).context != "chance":
             raise NotYourDecision("no dice are waiting to be rolled", rule="chance")
-        kind, n = rules.chance_size(state)
+        step = self.chance_step(state)
+        kind, n = step.type, len(step.sides)
         dice = action.args.get("dice")
         if action.type != kind or set(action.args) != {"dice"}:
             raise MalformedAction(f"the chance seat must take a {kind!r} step with 'dice'", rule="chance")
@@ -190,9 +204,10 @@ class MiseryBubblegum(Game[MiseryState]):
             raise MalformedAction("a die shows 1 to 6", rule="chance")
 
     def play(self, state: MiseryState, action: Action) -> Sequence[Event]:
+        state.memo = None  # the state changes: every remembered answer is void (memo.forget)
         if action.seat == CHANCE:
             return rules.play_chance(state, list(action.args["dice"]))
-        return rules.HANDLERS[action.type][1](state, action.seat, dict(action.args))
+        return HANDLERS[action.type][1](state, action.seat, dict(action.args))
 
     # -- information ---------------------------------------------------------------------------
     def view(self, state: MiseryState, seat: str | None) -> dict[str, Any]:
@@ -230,24 +245,45 @@ class MiseryBubblegum(Game[MiseryState]):
         return stats.report(summaries)
 
 
-def deciding(state: MiseryState, ctx: str) -> tuple[str, ...]:
-    """The seats that decide now in a context where people decide (spec §4)."""
-    if ctx == "setup":
-        return tuple(s for s in state.players if not state.characters[s].rating)
-    if ctx == "idle":
-        return tuple(s for s in state.players if rules.idle_can_act(state, s))
-    if ctx == "declaring":
-        assert state.declaration is not None
-        return (state.declaration.seat,)
+@cache
+def d6_roll(kind: str, n: int) -> Roll:
+    """The chance step rolling ``n`` six-sided dice (a value, made once: it is slow to create)."""
+    return Roll((6,) * n, type=kind)
+
+
+GAME_OVER = Pending((), "GAME_OVER")
+NOBODY_LEFT = Pending((), "GAME_OVER", "nobody can act any more")
+
+
+def who_decides(state: MiseryState, ctx: str) -> Pending:
+    """The pending decision in context ``ctx``: the chance seat, the seats deciding, or nobody (spec §4)."""
     attempt = state.attempt
-    assert attempt is not None
-    if ctx == "opposition":
-        return (attempt.answering[0],)
-    if ctx == "success":
-        return (attempt.success_decider or "",)
-    if ctx in ("meaning", "wipe"):
-        return (attempt.meaning_decider or "",)
-    return (rules.proc.current_player(attempt),)
+    if attempt is not None:
+        if ctx == "meaning" or ctx == "wipe":
+            seats: tuple[str, ...] = (attempt.meaning_decider or "",)
+        elif ctx == "chance":
+            return Pending((CHANCE,), attempt.stage, "roll the dice")
+        elif ctx == "opposition":
+            seats = (attempt.answering[0],)
+        elif ctx == "success":
+            seats = (attempt.success_decider or "",)
+        elif ctx == "over":
+            return GAME_OVER
+        else:
+            seats = (rules.proc.current_player(attempt),)
+    elif ctx == "idle":
+        seats = tuple(s for s in state.players if rules.idle_can_act(state, s))
+    elif ctx == "setup":
+        seats = tuple(s for s in state.players if not state.characters[s].rating)
+    elif ctx == "over":
+        return GAME_OVER
+    else:
+        assert state.declaration is not None
+        seats = (state.declaration.seat,)
+    if not seats:
+        return NOBODY_LEFT
+    phase = rules.PHASES[ctx]
+    return Pending(seats, phase, PROMPTS[phase])
 
 
 GAME = MiseryBubblegum()

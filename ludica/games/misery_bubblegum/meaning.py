@@ -48,9 +48,12 @@ def arrow_pair(state: MiseryState) -> tuple[str, str]:
     return ARROWS[(part.pool, attempt.orientation)].kind, attempt.orientation
 
 
-def fits(state: MiseryState, resource: Resource) -> bool:
-    """True when the resource is of the arrow's kind and scope (MB-R20, MB-R23)."""
-    kind, scope = arrow_pair(state)
+def fits(state: MiseryState, resource: Resource, arrow: tuple[str, str] | None = None) -> bool:
+    """True when the resource is of the arrow's kind and scope (MB-R20, MB-R23).
+
+    ``arrow`` is :func:`arrow_pair` when the caller has it already.
+    """
+    kind, scope = arrow or arrow_pair(state)
     me = state.attempt.meaning_decider if state.attempt else None
     mine = resource.owner == me
     return resource.kind == kind and (mine if scope == SELF else not mine)

@@ -7,7 +7,7 @@ in :mod:`.rules`; what follows by itself is here.
 
 from __future__ import annotations
 
-from ...core.mechanisms import DicePool, Die, clockwise_from, count_at_least
+from ...core.mechanisms import DicePool, Die, clockwise_from
 from .state import DESIRE, GM, PROMISE, THREAT, Attempt, MiseryState, Participant
 
 OPPOSITION, ROLLED, REROLL, SUCCESS, MEANING, GROWTH, RECLAIM = (
@@ -38,11 +38,11 @@ def parse_ref(state: MiseryState, ref: object) -> tuple[Participant, int] | None
 
 
 def face_of(state: MiseryState, ref: str) -> int:
-    found = parse_ref(state, ref)
-    assert found is not None
-    part, index = found
-    face = part.dice.dice[index].face
-    return face if face is not None else 0
+    """The face a rolled die shows (0 before the roll); ``ref`` names a die (see :func:`parse_ref`)."""
+    seat, _, index = ref.rpartition(".")
+    part = state.participant(seat)
+    assert part is not None
+    return part.dice.dice[int(index)].face or 0
 
 
 def player_participants(attempt: Attempt) -> list[Participant]:
@@ -51,7 +51,8 @@ def player_participants(attempt: Attempt) -> list[Participant]:
 
 
 def current_player(attempt: Attempt) -> str:
-    return player_participants(attempt)[attempt.turn].seat
+    """The participating player whose turn it is (players come first: the GM answers last, MB-R7)."""
+    return attempt.participants[attempt.turn].seat
 
 
 # -- A1, A2 ------------------------------------------------------------------------------------
@@ -130,9 +131,9 @@ def next_reroller(state: MiseryState, passed: bool) -> None:
 # -- A5 ----------------------------------------------------------------------------------------
 def count_participant(state: MiseryState, part: Participant) -> None:
     """[Getting things done], [Threats], [Promises]; spec §5.5, MB-R28, MB-R29, MB-R30."""
-    faces = [d.face or 0 for d in part.dice.dice]
     blocked: set[int] = set()
     promises = []
+    desires = []
     if part.seat != GM:
         for r in state.resources.values():
             if r.owner == part.seat and r.active:
@@ -140,27 +141,40 @@ def count_participant(state: MiseryState, part: Participant) -> None:
                     blocked.update(r.blocking)
                 elif r.kind == PROMISE:
                     promises.append(r)
-    part.counted = [i for i, f in enumerate(faces) if f not in blocked]
-    counted_faces = {faces[i] for i in part.counted}
-    part.success = [i for i in part.counted if faces[i] >= part.challenge]
-    part.non_success = [i for i in part.counted if faces[i] < part.challenge]
+                elif r.kind == DESIRE:
+                    desires.append(r)
+    # one pass over the dice: counted unless blocked, success at or above the challenge
+    challenge = part.challenge
+    counted: list[int] = []
+    success: list[int] = []
+    non_success: list[int] = []
+    success_sum = non_success_sum = 0
+    for i, die in enumerate(part.dice.dice):
+        face = die.face or 0
+        if face in blocked:
+            continue
+        counted.append(i)
+        if face >= challenge:
+            success.append(i)
+            success_sum += face
+        else:
+            non_success.append(i)
+            non_success_sum += face
+    part.counted, part.success, part.non_success = counted, success, non_success
     part.matched_aid, part.unmatched_aid, part.fulfillable = [], 0, []
-    for promise in promises:
-        matched = [a for a in promise.aid if a in counted_faces]
-        part.matched_aid.extend(matched)
-        part.unmatched_aid += len(promise.aid) - len(matched)
-        if len(matched) == len(promise.aid):
-            part.fulfillable.append(promise.id)
-    aid_success = [a for a in part.matched_aid if a >= part.challenge]
-    part.s = len(part.success) + count_at_least(part.matched_aid, part.challenge)
-    part.ss = sum(faces[i] for i in part.success) + sum(aid_success)
-    part.n = sum(faces[i] for i in part.non_success) + sum(a for a in part.matched_aid if a < part.challenge)
-    own_success = len(part.success)
-    part.penalising = [
-        r.id
-        for r in state.resources.values()
-        if part.seat != GM and r.kind == DESIRE and r.owner == part.seat and r.active and r.value > own_success
-    ]
+    if promises:
+        counted_faces = {part.dice.dice[i].face or 0 for i in counted}
+        for promise in promises:
+            matched = [a for a in promise.aid if a in counted_faces]
+            part.matched_aid.extend(matched)
+            part.unmatched_aid += len(promise.aid) - len(matched)
+            if len(matched) == len(promise.aid):
+                part.fulfillable.append(promise.id)
+    aid_success = [a for a in part.matched_aid if a >= challenge]
+    part.s = len(success) + len(aid_success)
+    part.ss = success_sum + sum(aid_success)
+    part.n = non_success_sum + sum(a for a in part.matched_aid if a < challenge)
+    part.penalising = [r.id for r in desires if r.value > len(success)]
 
 
 def count(state: MiseryState) -> None:

@@ -61,7 +61,7 @@ def reclaim_limit(state: MiseryState, part: Participant) -> int:
     assert state.attempt is not None
     cost = denial_cost(state, state.attempt.denied)
     top = min(me.rating[part.pool], rolled_count(part))
-    while top > 0 and misery_after(state, part, top, state.attempt.denied) < cost:
+    while cost and top > 0 and misery_after(state, part, top, state.attempt.denied) < cost:
         top -= 1
     return top
 

@@ -72,7 +72,7 @@ def reroll_budget(state: MiseryState, seat: str) -> int:
     """The largest Trait value this player could still use now (0: none) [Obnoxious]."""
     attempt = state.attempt
     assert attempt is not None
-    if not any(state.characters[seat].pool.values()):
+    if not state.traits or not any(state.characters[seat].pool.values()):
         return 0
     values = [t.value for t in state.traits_of(seat) if t.id not in attempt.traits_used]
     return max(values, default=0)
@@ -82,10 +82,12 @@ def selectable(state: MiseryState, seat: str) -> list[str]:
     """The dice ``seat`` may add to the selection now."""
     attempt = state.attempt
     assert attempt is not None
-    chosen = set(attempt.selected)
+    chosen = attempt.selected
     stage = attempt.stage
     if stage == proc.REROLL:
         room = reroll_budget(state, seat) - selection_sum(state)
+        if room < 1:  # every rolled die shows at least 1
+            return []
         own_only = state.settings.trait_reroll_scope == "own"
         return [
             proc.die_ref(p.seat, i)
@@ -102,7 +104,8 @@ def selectable(state: MiseryState, seat: str) -> list[str]:
         free = [i for i in part.non_success if i not in part.assigned and i not in part.spent]
     else:
         free = [i for i in part.success if i not in part.grown]
-    return [r for r in (proc.die_ref(seat, i) for i in free) if r not in chosen]
+    refs = [proc.die_ref(seat, i) for i in free]
+    return [r for r in refs if r not in chosen] if chosen else refs
 
 
 def check_select_die(state: MiseryState, seat: str, args: Args) -> None:

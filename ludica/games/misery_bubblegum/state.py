@@ -9,8 +9,12 @@ owner's colour) because Traits reroll and outcomes assign particular dice [spec 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from ...core.mechanisms import DicePool, Proposal
+
+if TYPE_CHECKING:
+    from .memo import Memo
 
 PASSION, CONFIDENCE, INSIGHT = "passion", "confidence", "insight"
 ATTRIBUTES: tuple[str, ...] = (PASSION, CONFIDENCE, INSIGHT)
@@ -189,6 +193,8 @@ class MiseryState:
     over: bool = False
     history: list[list[int]] = field(default_factory=list)
     """Per finished action: total Misery, number of Traits, sum of Trait values, influence dice held."""
+    memo: Memo | None = field(default=None, compare=False, repr=False)
+    """What the rules answered about this state so far; not part of the state (see :mod:`.memo`)."""
 
     def new_id(self, prefix: str) -> str:
         ident = f"{prefix}{self.next_id}"
