@@ -150,3 +150,28 @@ def test_render_every_seat():
         assert "EUTHYMIA" in text
     assert "You (p1): hand" in GAME.render(match.view("p1"))
     assert CHANCE not in GAME.seats(match.state)
+
+
+def test_the_memo_always_agrees_with_a_fresh_look():
+    """What ``legal.Memo`` remembers (kept across a ``clock`` action, R-EU-26) is what a fresh
+    copy of the state, which starts without a memo, works out; positions never show it."""
+    crossings = 0
+    for seed, options in ((7, {"FINAL_ROUND_AT_S": 900}), (8, {"HR_FORCED_LAUNCH": True, "FINAL_ROUND_AT_S": 5000})):
+        match = Match(GAME, Config(NAMES[:4], options, seed))
+        rng = random.Random(seed)
+        bot = RandomBot(rng)
+        while not match.is_over():
+            state = match.state
+            pending = match.pending()
+            fresh = GAME.copy(state)
+            assert fresh.memo is None and "memo" not in GAME.to_position(state)
+            assert GAME.pending(fresh) == pending
+            for seat in GAME.seats(state):
+                assert GAME.legal_actions(fresh, seat) == GAME.legal_actions(state, seat)
+            if pending.is_chance:
+                match.deal()
+                continue
+            action = bot.choose(match, pending.seats[rng.randrange(len(pending.seats))])
+            events = match.apply(action)
+            crossings += action.type == "clock" and bool(events)
+    assert crossings > 0  # the clock has called the final turns

@@ -163,6 +163,12 @@ class Euthymia(Game[EuthymiaState]):
 
     # -- decisions -----------------------------------------------------------------------------
     def pending(self, state: EuthymiaState) -> Pending:
+        memo = state.memo or legal.memo(state)
+        if memo.pending is None:
+            memo.pending = self._pending(state)
+        return memo.pending
+
+    def _pending(self, state: EuthymiaState) -> Pending:
         if state.phase == GAME_OVER:
             return Pending((), GAME_OVER)
         if state.chance is not None:

@@ -1,15 +1,17 @@
 """Checking and playing actions: every refusal names its rule and rulebook section.
 
-``check`` refuses ill-formed input with :class:`MalformedAction` (unknown type, missing or extra
-parameter, wrong JSON type), then accepts exactly the actions :mod:`.legal` lists; anything else
-is explained by :func:`why_not` in the rulebook's words. ``play`` applies a checked action.
+``check`` accepts a listed action as it was listed straight away; otherwise it refuses ill-formed
+input with :class:`MalformedAction` (unknown type, missing or extra parameter, wrong JSON type),
+then accepts exactly the actions :mod:`.legal` lists; anything else is explained by
+:func:`why_not` in the rulebook's words (the detailed rules run only to name the refusal).
+``play`` applies a checked action and forgets what was worked out of the state before.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from ...core import CHANCE, Action, Event, IllegalAction, IntRange, MalformedAction, Pick, Shuffle, Text, matches
+from ...core import CHANCE, Action, Event, IllegalAction, IntRange, MalformedAction, Pick, Shuffle, Text
 from ...core.mechanisms import Proposal
 from . import drink, flow, identity, legal
 from .state import (
@@ -80,13 +82,17 @@ def refuse(reason: str, rule: str, action: Action) -> IllegalAction:
 
 
 # -- check ----------------------------------------------------------------------------------------
+PARAMETERS = {kind: frozenset(schema) for kind, schema in legal.SCHEMA.items()}
+"""The parameter names of each action type."""
+
+
 def check_form(action: Action) -> None:
     """Unknown types, missing or extra parameters and wrong JSON types are malformed."""
     schema = legal.SCHEMA.get(action.type)
     if schema is None:
         known = ", ".join(sorted(legal.SCHEMA))
         raise MalformedAction(f"Euthymia has no action {action.type!r} (the actions are: {known})", rule="actions")
-    given, wanted = set(action.args), set(schema)
+    given, wanted = set(action.args), PARAMETERS[action.type]
     if given != wanted:
         missing, extra = sorted(wanted - given), sorted(given - wanted)
         parts = []
@@ -97,6 +103,8 @@ def check_form(action: Action) -> None:
         raise MalformedAction(f"{action.type}: {'; '.join(parts)}", rule="actions")
     for name, kind in schema.items():
         value = action.args[name]
+        if type(value) is kind:
+            continue
         if kind is int and (isinstance(value, bool) or not isinstance(value, int)):
             raise MalformedAction(f"{action.type}: {name} must be a whole number, not {value!r}", rule="actions")
         if kind is not int and not isinstance(value, kind):
@@ -107,12 +115,14 @@ def check(state: EuthymiaState, action: Action) -> None:
     if action.seat == CHANCE:
         check_chance(state, action)
         return
+    seat = action.seat
+    listed = legal.for_seat(state, seat) if seat == TABLE or seat in state.players else []
+    for a in listed:
+        if a is action:
+            return  # a listed action, taken as listed
     check_form(action)
-    listed = legal.for_seat(state, action.seat) if action.seat in (*state.players, TABLE) else []
-    for template in listed:
-        if template.type == action.type and matches(template, action):
-            return
-    raise why_not(state, action)
+    if not legal.accepts(listed, action):
+        raise why_not(state, action)
 
 
 def chance_step(state: EuthymiaState) -> Pick | Shuffle:
@@ -324,6 +334,9 @@ def play(state: EuthymiaState, action: Action) -> Events:
     events: Events = []
     if action.seat == CHANCE:
         play_chance(state, action, events)
+    elif action.type == "clock":
+        _clock(state, action.seat, action.args, events)
+        return events  # ``_clock`` forgets the memo itself, only when a decision changes
     else:
         _PLAY[action.type](state, action.seat, action.args, events)
     state.touch()
@@ -415,11 +428,18 @@ def _start_hour(state: EuthymiaState, seat: str, args: dict[str, Any], events: E
 
 
 def _clock(state: EuthymiaState, seat: str, args: dict[str, Any], events: Events) -> None:
-    """R-EU-26: time reaches the rules as actions; the threshold raises the final round."""
+    """R-EU-26: time reaches the rules as actions; the threshold raises the final round.
+
+    Time alone changes no decision, so what was worked out of the state (``legal.Memo``) still
+    holds, unless the final turns are called now or HR-E1 starts to force a launch."""
+    forced = legal.forced(state)
     state.hour_elapsed_s += args["seconds"]
     if not state.final_round_pending and state.hour_elapsed_s >= state.options.final_round_at_s:
         state.final_round_pending = True
         events.append(Event("clock", "The clock says the end of the hour approaches."))
+        state.touch()
+    elif legal.forced(state) != forced:
+        state.touch()
 
 
 def _trigger_final_round(state: EuthymiaState, seat: str, args: dict[str, Any], events: Events) -> None:
@@ -451,7 +471,7 @@ def _drink(state: EuthymiaState, seat: str, args: dict[str, Any], events: Events
 def _designate(state: EuthymiaState, seat: str, args: dict[str, Any], events: Events) -> None:
     """R-EU-10: the resolver names who ranks first among the tied (repeat for longer ties)."""
     context, named = args["context"], args["ordered_players"]
-    tied = drink.open_tie(state, context)
+    tied = drink.open_tie(state, context) if state.options.tie_break_pours else []
     state.designation.setdefault(context, []).extend(p for p in named if p not in state.designation[context])
     events.append(Event("designate", f"{seat} settles the tie ({context}): {', '.join(named)} first."))
     if state.options.tie_break_pours:
@@ -528,10 +548,11 @@ def _vote_cm_change(state: EuthymiaState, seat: str, args: dict[str, Any], event
     assert vote is not None
     vote.answer(seat, args["yes"])
     events.append(Event("vote", f"{seat} votes {'yes' if args['yes'] else 'no'}."))
-    if vote.status == "open":
+    status = vote.status
+    if status == "open":
         return
     state.vote = None
-    if vote.status == "rejected":
+    if status == "rejected":
         events.append(Event("vote", "The Committee Member stays as he is."))
         return
     state.identity_change = True

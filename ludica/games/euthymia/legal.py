@@ -2,8 +2,9 @@
 
 The vocabulary is the spec's (§2.2–§2.12); free words are :class:`Text`, amounts
 :class:`IntRange`. ``pending_seats`` says who may act without listing; ``for_seat`` lists one
-seat's actions; both are kept with the state until it changes, so ``pending``, ``legal_actions``
-and ``check`` share one computation.
+seat's actions; ``accepts`` says whether an action is one of them. What they work out is kept in
+the state's :class:`Memo` until the state changes, so ``pending``, ``legal_actions`` and ``check``
+share one computation; the listed actions themselves are made once and reused.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from ...core import Action, IntRange, Text
+from ...core import Action, IntRange, Pending, Text
 from . import drink, identity
 from .state import (
     ASPECTS,
@@ -97,46 +98,93 @@ def act(seat: str, kind: str, *items: tuple[str, Any]) -> Action:
     return Action(seat, kind, dict(items))
 
 
-class Computed:
-    """What is known of one version of the state: the seats that may act, their actions."""
+# -- the memo -------------------------------------------------------------------------------------
+class Memo:
+    """What is known of the state as it is now, worked out when first asked and forgotten at its
+    next change (``play`` calls ``state.touch()``): the tie in the glasses, the seats that may
+    act, the :class:`Pending` answer and each seat's listed actions, shared by ``pending``,
+    ``legal_actions`` and ``check``. It lives in ``state.memo``; ``copy`` and ``from_position``
+    start without one and ``to_position`` never shows it. With the listed actions made once
+    (:func:`act` and the other cached makers below) it is the only cache of the game."""
 
-    __slots__ = ("acts", "seats", "ties", "version")
+    __slots__ = ("acts", "pending", "seats", "ties")
 
-    def __init__(self, version: int, ties: tuple[str | None, list[str]]) -> None:
-        self.version = version
+    def __init__(self, ties: tuple[str | None, list[str]]) -> None:
         self.ties = ties
         self.seats: tuple[str, ...] | None = None
+        self.pending: Pending | None = None
         self.acts: dict[str, list[Action]] = {}
 
 
-def computed(state: EuthymiaState) -> Computed:
-    c = state.cache
-    if c is None or c.version != state.version:
-        c = Computed(state.version, _ties(state))
-        state.cache = c
-    return c
+def memo(state: EuthymiaState) -> Memo:
+    """The state's memo, begun now if there is none (hot paths read ``state.memo`` first)."""
+    m = state.memo
+    if m is None:
+        m = state.memo = Memo(_ties(state))
+    return m
 
 
 def pending_seats(state: EuthymiaState) -> tuple[str, ...]:
     """Every seat that has a legal action now, in table order (without listing them)."""
-    c = computed(state)
-    if c.seats is None:
-        if state.phase == GAME_OVER or state.chance is not None:
-            c.seats = ()
-        else:
-            c.seats = tuple(s for s in (*state.players, TABLE) if _can_act(state, s, c.ties))
-    return c.seats
+    m = state.memo or memo(state)
+    if m.seats is None:
+        m.seats = _pending_seats(state, m.ties)
+    return m.seats
+
+
+def _pending_seats(state: EuthymiaState, ties: tuple[str | None, list[str]]) -> tuple[str, ...]:
+    """Answered without listing in the busy moments — a vote, who starts, a turn, a Conflict —
+    and by listing otherwise; the tests check that it always agrees with :func:`for_seat`."""
+    phase = state.phase
+    if phase == GAME_OVER or state.chance is not None:
+        return ()
+    if state.vote is not None:
+        return state.vote.waiting()  # the players who have not voted yet, in table order
+    if state.identity_change or phase not in (TURN, CONFLICT, WHO_STARTS):
+        return tuple(s for s in (*state.players, TABLE) if for_seat(state, s))
+    if phase == WHO_STARTS:
+        seats = [p for p in state.players if _can_start(state, p)]
+    else:
+        seats = [p for p in state.players if _can_act(state, p, ties)]
+    if clock_runs(state):
+        seats.append(TABLE)
+    return tuple(seats)
 
 
 def for_seat(state: EuthymiaState, seat: str) -> list[Action]:
-    """The legal actions of one seat (listed once per state version)."""
-    c = computed(state)
-    acts = c.acts.get(seat)
+    """The legal actions of one seat (listed once per state: see :class:`Memo`)."""
+    m = state.memo or memo(state)
+    acts = m.acts.get(seat)
     if acts is None:
         over = state.phase == GAME_OVER or state.chance is not None
-        acts = [] if over else _for_seat(state, seat, c.ties)
-        c.acts[seat] = acts
+        acts = m.acts[seat] = [] if over else _for_seat(state, seat, m.ties)
     return acts
+
+
+def accepts(listed: list[Action], action: Action) -> bool:
+    """Whether ``action`` is an instance of one of the seat's ``listed`` actions: the very listed
+    object, or one with the same type whose every value fits (what ``matches`` says, for an
+    action that ``actions.check_form`` has found well formed: the right keys and JSON types)."""
+    kind, args = action.type, action.args
+    for a in listed:
+        if a is action:
+            return True
+        if a.type != kind:
+            continue
+        for name, want in a.args.items():
+            got = args[name]
+            form = type(want)
+            if form is IntRange:
+                if not want.lo <= got <= want.hi:
+                    break
+            elif form is Text:
+                if not want.accepts(got):
+                    break
+            elif want != got:
+                break
+        else:
+            return True
+    return False
 
 
 def options(state: EuthymiaState) -> dict[str, list[Action]]:
@@ -150,10 +198,7 @@ def options(state: EuthymiaState) -> dict[str, list[Action]]:
 
 
 def _can_act(state: EuthymiaState, seat: str, ties: tuple[str | None, list[str]]) -> bool:
-    """Whether ``_for_seat`` would list anything — answered without building the list in the two
-    busy phases (a turn and a Conflict); the tests check that both always agree."""
-    if state.vote is not None or seat == TABLE or state.identity_change or state.phase not in (TURN, CONFLICT):
-        return bool(_for_seat(state, seat, ties))
+    """Whether ``_for_seat`` would list anything for a player in a turn or a Conflict."""
     most, tied = ties
     if tied and seat == drink.resolver(state):
         return True
@@ -173,7 +218,17 @@ def _can_act(state: EuthymiaState, seat: str, ties: tuple[str | None, list[str]]
         return True
     if may_pour(state, seat) and pour_targets(state, seat):
         return True
-    return may_propose(state, seat) or (state.status.get(seat) == IDEAL_CITIZEN and state.hour < 10)
+    return may_propose(state, seat) or may_abandon(state, seat)
+
+
+def _can_start(state: EuthymiaState, seat: str) -> bool:
+    """Whether ``_who_starts`` would list anything."""
+    if lays_start_card(state, seat) and state.hands[seat]:
+        return True
+    start = state.start
+    if start is None or not start.choices:
+        return may_propose(state, seat) or may_abandon(state, seat)
+    return may_abandon(state, seat)
 
 
 def _ties(state: EuthymiaState) -> tuple[str | None, list[str]]:
@@ -191,9 +246,7 @@ def _ties(state: EuthymiaState) -> tuple[str | None, list[str]]:
 
 def _for_seat(state: EuthymiaState, seat: str, ties: tuple[str | None, list[str]]) -> list[Action]:
     if state.vote is not None:
-        if seat in state.vote.waiting():
-            return [act(seat, "vote_cm_change", ("yes", True)), act(seat, "vote_cm_change", ("yes", False))]
-        return []
+        return list(votes(seat)) if seat in state.vote.waiting() else []
     if seat == TABLE:
         return [] if state.identity_change else _table(state)
     if state.identity_change:
@@ -211,26 +264,35 @@ def _for_seat(state: EuthymiaState, seat: str, ties: tuple[str | None, list[str]
 def _table(state: EuthymiaState) -> list[Action]:
     phase = state.phase
     if phase == IDEAL_CITIZEN_PHASE:
-        texts = {
-            k: Text(f"how the Ideal Citizen is expected to {k}", max_len=500) for k in ("speak", "believe", "love")
-        }
-        return [Action(TABLE, "set_ideal_citizen", texts)]
+        return [SET_IDEAL_CITIZEN]
     if phase == BUILD_STATE:
-        return [Action(TABLE, "record_setting", {"answers": Text("the answers about the state of Euthymia")})]
+        return [RECORD_SETTING]
     if phase == HOUR_END and state.hour < 10:
         return [act(TABLE, "start_hour")]
-    if phase in (WHO_STARTS, TURN, CONFLICT) and state.hour >= 2 and not state.dividing:
-        out = [act(TABLE, "clock", ("seconds", IntRange(1, CLOCK_STEP_MAX)))]
-        if not state.final_round_pending:
-            out.append(act(TABLE, "trigger_final_round"))
-        return out
+    if phase in (WHO_STARTS, TURN, CONFLICT) and clock_runs(state):
+        return [CLOCK] if state.final_round_pending else [CLOCK, TRIGGER_FINAL_ROUND]
     return []
+
+
+def clock_runs(state: EuthymiaState) -> bool:
+    """R-EU-26: from the second hour the table feeds the clock (not while the bottle is divided)."""
+    return state.hour >= 2 and not state.dividing
+
+
+SET_IDEAL_CITIZEN = Action(
+    TABLE,
+    "set_ideal_citizen",
+    {k: Text(f"how the Ideal Citizen is expected to {k}", max_len=500) for k in ("speak", "believe", "love")},
+)
+RECORD_SETTING = Action(TABLE, "record_setting", {"answers": Text("the answers about the state of Euthymia")})
+CLOCK = Action(TABLE, "clock", {"seconds": IntRange(1, CLOCK_STEP_MAX)})
+TRIGGER_FINAL_ROUND = Action(TABLE, "trigger_final_round", {})
 
 
 # -- the first hour and new characters ------------------------------------------------------------
 def _characters(state: EuthymiaState, seat: str) -> list[Action]:
     if state.characters.get(seat) is None:
-        return [Action(seat, "create_character", dict(TEXT_CHARACTER))]
+        return [act(seat, "create_character", *TEXT_CHARACTER.items())]
     return []
 
 
@@ -238,9 +300,15 @@ def _strengths(state: EuthymiaState, seat: str) -> list[Action]:
     character = state.characters.get(seat)
     if character is None or character.strength is not None:
         return []
-    return [
+    return list(starting_sheets(seat))
+
+
+@cache
+def starting_sheets(seat: str) -> tuple[Action, ...]:
+    """R-EU-36: the 61 ways to divide fifteen points."""
+    return tuple(
         Action(seat, "set_starting_strengths", {"F": f, "S": s, "B": b, "L": lv}) for f, s, b, lv in STARTING_STRENGTHS
-    ]
+    )
 
 
 def _new_characters(state: EuthymiaState, seat: str) -> list[Action]:
@@ -269,9 +337,14 @@ def _social(state: EuthymiaState, seat: str) -> list[Action]:
     out = []
     if may_propose(state, seat):
         out.append(act(seat, "propose_cm_change"))
-    if state.status.get(seat) == IDEAL_CITIZEN and state.hour < 10:
+    if may_abandon(state, seat):
         out.append(act(seat, "abandon_ideal_citizen"))
     return out
+
+
+def may_abandon(state: EuthymiaState, seat: str) -> bool:
+    """**[Becoming an Ideal Citizen]** an Ideal Citizen may be abandoned for a new character."""
+    return state.status.get(seat) == IDEAL_CITIZEN and state.hour < 10
 
 
 def may_drink(state: EuthymiaState, seat: str) -> bool:
@@ -280,14 +353,44 @@ def may_drink(state: EuthymiaState, seat: str) -> bool:
 
 def _drink(state: EuthymiaState, seat: str) -> list[Action]:
     if may_drink(state, seat):
-        return [act(seat, "drink", ("units", IntRange(1, state.glass[seat])))]
+        return [drinks(seat, state.glass[seat])]
     return []
 
 
 def _designations(state: EuthymiaState, seat: str, context: str, tied: list[str]) -> list[Action]:
     if seat != drink.resolver(state):
         return []
-    return [Action(seat, "designate_drink_order", {"context": context, "ordered_players": [p]}) for p in tied]
+    return [designation(seat, context, p) for p in tied]
+
+
+@cache
+def designation(seat: str, context: str, first: str) -> Action:
+    return Action(seat, "designate_drink_order", {"context": context, "ordered_players": [first]})
+
+
+@cache
+def card_action(seat: str, kind: str, card: str) -> Action:
+    """Play a card to the Conflict, or lay it face down for who starts."""
+    return Action(seat, kind, {"card": card})
+
+
+@cache
+def votes(seat: str) -> tuple[Action, Action]:
+    """R-EU-07: yes or no to changing the Committee Member."""
+    return Action(seat, "vote_cm_change", {"yes": True}), Action(seat, "vote_cm_change", {"yes": False})
+
+
+@cache
+def drinks(seat: str, units: int) -> Action:
+    """Drink 1 to ``units`` (what the glass holds)."""
+    return Action(seat, "drink", {"units": IntRange(1, units)})
+
+
+@cache
+def pours(seat: str, target: str, units: int, kind: str = "pour") -> Action:
+    """Pour (or divide the bottle) 1 to ``units`` (the bottle, or the room in the glass) into
+    ``target``'s glass."""
+    return Action(seat, kind, {"target": target, "units": IntRange(1, units)})
 
 
 @cache
@@ -343,8 +446,7 @@ def _turn(state: EuthymiaState, seat: str, ties: tuple[str | None, list[str]]) -
     out = list(designate)
     if may_pour(state, seat):
         for target in pour_targets(state, seat):
-            units = IntRange(1, drink.pour_limit(state, target))
-            out.append(act(seat, "pour", ("target", target), ("units", units)))
+            out.append(pours(seat, target, drink.pour_limit(state, target)))
     out.extend(_drink(state, seat))
     if seat == ap:
         if state.turn_kind == NORMAL:
@@ -364,11 +466,9 @@ def _dividing(state: EuthymiaState, seat: str) -> list[Action]:
     if seat != state.active_player:
         return []
     if state.options.bottle_mode == "reseal":
-        return [Action(seat, "fill_all_and_reseal")]
+        return [act(seat, "fill_all_and_reseal")]
     return [
-        Action(seat, "divide_bottle", {"target": p, "units": IntRange(1, drink.pour_limit(state, p))})
-        for p in state.players
-        if drink.room(state, p) > 0
+        pours(seat, p, drink.pour_limit(state, p), "divide_bottle") for p in state.players if drink.room(state, p) > 0
     ]
 
 
@@ -379,7 +479,7 @@ def _conflict(state: EuthymiaState, seat: str, tied: list[str]) -> list[Action]:
     if not conflict.order:
         return _designations(state, seat, CONFLICT_ORDER, tied) + out
     if conflict.order[conflict.index] == seat:
-        out.extend(act(seat, "play_conflict_card", ("card", c)) for c in playable(state, seat))
+        out.extend([card_action(seat, "play_conflict_card", c) for c in playable(state, seat)])
     return out
 
 
@@ -396,20 +496,33 @@ def playable(state: EuthymiaState, seat: str) -> list[str]:
 # -- other moments --------------------------------------------------------------------------------
 def _who_starts(state: EuthymiaState, seat: str) -> list[Action]:
     out: list[Action] = []
+    if lays_start_card(state, seat):
+        out.extend([card_action(seat, "commit_start_card", c) for c in state.hands[seat]])
     start = state.start
-    if start is not None and not start.revealed and seat in start.waiting() and not state.start_from_deck:
-        out.extend(act(seat, "commit_start_card", ("card", c)) for c in state.hands[seat])
     if start is None or not start.choices:
         out.extend(_social(state, seat))
-    elif state.status.get(seat) == IDEAL_CITIZEN and state.hour < 10:
+    elif may_abandon(state, seat):
         out.append(act(seat, "abandon_ideal_citizen"))
     return out
+
+
+def lays_start_card(state: EuthymiaState, seat: str) -> bool:
+    """**[Who starts?]** (R-EU-13): a contender who has not laid his card face down yet (tied
+    players with empty hands turn up the deck's top card instead)."""
+    start = state.start
+    return (
+        start is not None
+        and not start.revealed
+        and seat in start.seats
+        and seat not in start.choices
+        and not state.start_from_deck
+    )
 
 
 def _turn_end(state: EuthymiaState, seat: str) -> list[Action]:
     if state.awaiting_death:
         if seat == state.active_player:
-            return [Action(seat, "describe_death", {"text": Text("how the character dies")})]
+            return [act(seat, "describe_death", ("text", Text("how the character dies")))]
         return []
     _, tied = drink.first_of(state, drink.next_active_candidates(state), state.glass, NEXT_ACTIVE)
     return _designations(state, seat, NEXT_ACTIVE, tied)
@@ -421,7 +534,7 @@ def _hour_end(state: EuthymiaState, seat: str) -> list[Action]:
 
 def _cm_reveal(state: EuthymiaState, seat: str) -> list[Action]:
     if seat == state.committee_member:
-        return [Action(seat, "reveal_identity", {"text": Text("how the Committee Member reveals himself")})]
+        return [act(seat, "reveal_identity", ("text", Text("how the Committee Member reveals himself")))]
     return []
 
 
@@ -430,7 +543,7 @@ def _endings(state: EuthymiaState, seat: str) -> list[Action]:
     if tied:
         return _designations(state, seat, ENDING_ORDER, tied)
     if seat == nxt:
-        return [Action(seat, "narrate_ending", {"text": Text("the end of the character's story")})]
+        return [act(seat, "narrate_ending", ("text", Text("the end of the character's story")))]
     return []
 
 

@@ -237,13 +237,13 @@ class EuthymiaState:
     """True while a Committee Member change deals and passes new identity cards (§2.12)."""
     endings: dict[str, str] = field(default_factory=dict)
     stats: dict[str, Any] = field(default_factory=_new_stats)
-    version: int = 0
-    cache: Any = None
+    memo: Any = field(default=None, compare=False, repr=False)
+    """What has been worked out of the state as it is now (``legal.Memo``): never copied, never
+    part of a position."""
 
     def touch(self) -> None:
-        """Forget what was computed of this state (after any change)."""
-        self.version += 1
-        self.cache = None
+        """Forget what was worked out of this state (after any change)."""
+        self.memo = None
 
     def strength(self, seat: str) -> list[int]:
         character = self.characters[seat]
@@ -307,7 +307,6 @@ class EuthymiaState:
             identity_change=self.identity_change,
             endings=dict(self.endings),
             stats=stats,
-            version=self.version,
         )
 
 
