@@ -1,0 +1,236 @@
+"""Load generator for the web table, on loopback, bounded in time.
+
+Starts ``ludica.table.server.serve`` in a child process (SQLite in a temporary folder unless
+``--db`` is given), opens ``--rooms`` rooms of Pig with ``--seats`` seats each, connects one
+WebSocket per seat, and lets every room play for ``--duration`` seconds: the seat the game waits
+for picks a legal action at random (after ``--think`` seconds), and the time from sending it until
+*every* seat of the room holds the new view is the action-to-all-views latency.
+
+Prints p50/p99 latency, accepted actions/s, connected seats, and the server's memory per idle
+room (resident memory growth over ``--idle-rooms`` extra rooms that are open but idle).
+Figures are printed, never asserted::
+
+    .venv/bin/python benchmarks/bench_table_load.py --rooms 250 --seats 4 --duration 30
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+from websockets.asyncio.client import ClientConnection, connect
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def rss_kib(pid: int) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    return 0
+
+
+def start_server(port: int, db_url: str) -> subprocess.Popen[bytes]:
+    code = "import sys; from ludica.table.server import serve; serve('127.0.0.1', int(sys.argv[1]), sys.argv[2], False)"
+    proc = subprocess.Popen([sys.executable, "-c", code, str(port), db_url], stdout=subprocess.DEVNULL)
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            if httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=1).status_code == 200:
+                return proc
+        except httpx.HTTPError:
+            time.sleep(0.1)
+    proc.kill()
+    raise SystemExit("the server did not start")
+
+
+@dataclass
+class Seat:
+    role: str
+    ws: ClientConnection
+    state: dict[str, Any] = field(default_factory=dict)
+    step: int = -1
+    changed: asyncio.Event = field(default_factory=asyncio.Event)
+
+    async def read(self) -> None:
+        try:
+            async for raw in self.ws:
+                message = json.loads(raw)
+                if message.get("type") == "state":
+                    self.state = message
+                    self.step = message["step"]
+                    self.changed.set()
+        except Exception:
+            return
+
+
+@dataclass
+class Stats:
+    rooms: int
+    latencies: list[float] = field(default_factory=list)
+    actions: int = 0
+    refused: int = 0
+    games: int = 0
+    joined: int = 0
+    ready: asyncio.Event = field(default_factory=asyncio.Event)
+    started: float = 0.0
+    deadline: float = 0.0
+
+    def arrived(self, duration: float) -> None:
+        """Play starts once every room's seats are connected (connecting is not measured)."""
+        self.joined += 1
+        if self.joined == self.rooms:
+            self.started = time.perf_counter()
+            self.deadline = time.monotonic() + duration
+            self.ready.set()
+
+
+async def open_room(http: httpx.AsyncClient, seats: int, game: str = "pig") -> tuple[str, dict[str, str]]:
+    players = [f"P{i + 1}" for i in range(seats)]
+    options = {"target": 30} if game == "pig" else {}
+    r = await http.post("/rooms", json={"game": game, "players": players, "options": options})
+    data = r.json()
+    if r.status_code != 201:
+        raise SystemExit(f"cannot open a room of {game}: {data.get('reason')}")
+    return data["room"], {i["role"]: i["token"] for i in data["invites"] if i["role"].startswith("p")}
+
+
+async def join(ws_base: str, room: str, tokens: dict[str, str]) -> list[Seat]:
+    seats = []
+    for role, token in tokens.items():
+        ws = await connect(f"{ws_base}/ws/{room}", max_size=2**22, open_timeout=60, ping_interval=None, proxy=None)
+        await ws.send(json.dumps({"type": "hello", "token": token}))
+        seat = Seat(role, ws)
+        asyncio.get_running_loop().create_task(seat.read())
+        seats.append(seat)
+    for seat in seats:
+        while seat.step < 0:
+            seat.changed.clear()
+            await asyncio.wait_for(seat.changed.wait(), 60)
+    return seats
+
+
+async def wait_all(seats: list[Seat], step: int, timeout: float = 30) -> None:
+    for seat in seats:
+        while seat.step < step:
+            seat.changed.clear()
+            await asyncio.wait_for(seat.changed.wait(), timeout)
+
+
+def choose(state: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    legal = state["legal"]
+    kinds = [i for i, a in enumerate(legal) if a["type"] != "title"]
+    index = rng.choice(kinds or list(range(len(legal))))
+    fields = {k: "a title" for k, v in legal[index].get("args", {}).items() if isinstance(v, dict) and "$text" in v}
+    return {"type": "act", "step": state["step"], "index": index, "fields": fields}
+
+
+async def drive(
+    http: httpx.AsyncClient, ws_base: str, seats_n: int, duration: float, think: float, stats: Stats, seed: int
+) -> None:
+    rng = random.Random(seed)
+    room, tokens = await open_room(http, seats_n)
+    seats = await join(ws_base, room, tokens)
+    stats.arrived(duration)
+    await stats.ready.wait()
+    await asyncio.sleep(rng.random() * max(think, 0.05))
+    while time.monotonic() < stats.deadline:
+        acting = next((s for s in seats if s.state.get("your_turn")), None)
+        if acting is None or seats[0].state.get("over"):
+            stats.games += 1
+            for s in seats:
+                await s.ws.close()
+            room, tokens = await open_room(http, seats_n)
+            seats = await join(ws_base, room, tokens)
+            continue
+        step = acting.step
+        t0 = time.perf_counter()
+        await acting.ws.send(json.dumps(choose(acting.state, rng)))
+        try:
+            await wait_all(seats, step + 1)
+        except TimeoutError:
+            stats.refused += 1
+            continue
+        stats.latencies.append(time.perf_counter() - t0)
+        stats.actions += 1
+        if think:
+            await asyncio.sleep(think * (0.5 + rng.random()))
+    for s in seats:
+        await s.ws.close()
+
+
+async def idle_rooms(http: httpx.AsyncClient, n: int, seats: int, game: str = "pig") -> None:
+    for _ in range(n):
+        await open_room(http, seats, game)
+
+
+async def main_async(args: argparse.Namespace) -> None:
+    port = free_port()
+    folder = tempfile.mkdtemp(prefix="ludica-bench-")
+    db_url = args.db or f"sqlite:///{folder}/bench.sqlite3"
+    server = start_server(port, db_url)
+    base, ws_base = f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}"
+    try:
+        async with httpx.AsyncClient(base_url=base, timeout=60) as http:
+            await idle_rooms(http, 5, args.idle_seats, args.idle_game)  # warm up imports and caches
+            before = rss_kib(server.pid)
+            t = time.perf_counter()
+            await idle_rooms(http, args.idle_rooms, args.idle_seats, args.idle_game)
+            created = args.idle_rooms / (time.perf_counter() - t)
+            per_room = (rss_kib(server.pid) - before) / max(args.idle_rooms, 1)
+            stats = Stats(args.rooms)
+            tasks = [
+                asyncio.create_task(drive(http, ws_base, args.seats, args.duration, args.think, stats, i))
+                for i in range(args.rooms)
+            ]
+            await asyncio.gather(*tasks)
+            elapsed = time.perf_counter() - stats.started
+        lat = sorted(stats.latencies)
+        p = (lambda q: lat[min(len(lat) - 1, int(q * len(lat)))] * 1000) if lat else (lambda q: float("nan"))
+        print(f"database             {db_url.split(':')[0]}")
+        print(f"connected seats      {args.rooms * args.seats} ({args.rooms} rooms x {args.seats})")
+        print(f"think time           {args.think:.2f} s (x0.5..1.5)")
+        print(f"accepted actions     {stats.actions} in {elapsed:.1f} s = {stats.actions / elapsed:.1f} actions/s")
+        print(f"games finished       {stats.games}; timed out waits {stats.refused}")
+        print(f"latency to all views p50 {p(0.50):.1f} ms  p99 {p(0.99):.1f} ms  max {p(1.0):.1f} ms")
+        if lat:
+            print(f"                     mean {statistics.mean(lat) * 1000:.1f} ms")
+        print(f"memory per idle room {per_room:.1f} KiB ({args.idle_game}, RSS growth over {args.idle_rooms} rooms)")
+        print(f"rooms opened         {created:.0f}/s")
+        print(f"server RSS at end    {rss_kib(server.pid) / 1024:.0f} MiB")
+    finally:
+        server.terminate()
+        server.wait(10)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--rooms", type=int, default=250)
+    parser.add_argument("--seats", type=int, default=4, choices=(2, 3, 4))
+    parser.add_argument("--duration", type=float, default=20.0, help="seconds of play")
+    parser.add_argument("--think", type=float, default=1.0, help="mean seconds between a view and the next action")
+    parser.add_argument("--idle-rooms", type=int, default=300)
+    parser.add_argument("--idle-game", default="pig", help="game of the idle rooms (memory figure)")
+    parser.add_argument("--idle-seats", type=int, default=4)
+    parser.add_argument("--db", default=None, help="database URL (default: SQLite in a temporary folder)")
+    asyncio.run(main_async(parser.parse_args()))
+
+
+if __name__ == "__main__":
+    main()

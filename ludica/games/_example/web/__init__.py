@@ -1,0 +1,1 @@
+"""Resources of the Ludica table (a package only so that its files are installed)."""

@@ -1,0 +1,170 @@
+"""Each game's face: the HTML a seat sees, rendered on the server with Jinja.
+
+**The plugin convention.** A game may bring ``web/view.html`` inside its package
+(``ludica/games/<package>/web/view.html``, found with :mod:`importlib.resources` from the module the
+registry names for the game). It is a Jinja template rendered with:
+
+``view``         the seat's view, exactly ``match.view(seat)`` (JSON: dicts, lists, scalars);
+``seat``         the seat id (``None`` for spectators and the host);
+``seat_names``   ``{seat id: person-friendly name}``;
+``pending``      ``match.pending().to_json()``;
+``meta``         ``game.meta.to_json()``;
+``generic``      a macro module: ``{{ generic.value(x) }}`` renders any JSON value plainly.
+
+A game without a template gets the generic renderer: nested objects become definition lists,
+lists of objects with the same keys become tables, other lists become lists. Autoescaping is
+always on. Only ``match.view(seat)`` and ``match.story(seat)`` ever reach a template.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from jinja2 import ChoiceLoader, Environment, FileSystemLoader, FunctionLoader, Template, select_autoescape
+
+from ..core import CHANCE, Action, Game, IntRange, Pick, Roll, Shuffle, Text
+from ..core.chance import ChanceStep
+from ..core.registry import EXAMPLES, GAME_MODULES
+
+TEMPLATES = Path(__file__).parent / "templates"
+GAME_PREFIX = "game:"
+
+
+def game_package(game: Game[Any]) -> str:
+    """The package of a game (where its ``web/`` folder lives)."""
+    name = GAME_MODULES.get(game.meta.id) or EXAMPLES.get(game.meta.id)
+    if name is not None:
+        return name
+    module = type(game).__module__
+    parts = module.split(".")
+    return ".".join(parts[:3]) if module.startswith("ludica.games.") else module
+
+
+def _load_game_template(name: str) -> str | None:
+    if not name.startswith(GAME_PREFIX):
+        return None
+    package = name[len(GAME_PREFIX) :]
+    try:
+        path = resources.files(package) / "web" / "view.html"
+        return path.read_text(encoding="utf-8") if path.is_file() else None
+    except (ImportError, OSError, TypeError):  # no package, no web/ folder: the generic face
+        return None
+
+
+def _humanize(word: str) -> str:
+    return str(word).replace("_", " ").strip()
+
+
+def _is_table(value: Any) -> bool:
+    if not isinstance(value, list) or not value or not all(isinstance(v, dict) for v in value):
+        return False
+    keys = list(value[0])
+    return (
+        bool(keys)
+        and all(list(v) == keys for v in value)
+        and all(not isinstance(x, dict | list) for v in value for x in v.values())
+    )
+
+
+def _compact(value: Any) -> str:
+    """A short label for an argument value of an action."""
+    if isinstance(value, str):
+        return value
+    return json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
+
+
+@cache
+def environment() -> Environment:
+    env = Environment(
+        loader=ChoiceLoader([FileSystemLoader(str(TEMPLATES)), FunctionLoader(_load_game_template)]),
+        autoescape=select_autoescape(default=True, default_for_string=True),
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+    env.filters["humanize"] = _humanize
+    env.filters["compact"] = _compact
+    env.tests["table_like"] = _is_table
+    env.tests["mapping"] = lambda v: isinstance(v, dict)
+    env.tests["sequence_list"] = lambda v: isinstance(v, list)
+    return env
+
+
+def game_template(game: Game[Any]) -> Template:
+    """The game's own ``web/view.html`` if it has one, else the generic face (looked up once)."""
+    return _template_of(game_package(game))
+
+
+@cache
+def _template_of(package: str) -> Template:
+    env = environment()
+    if _load_game_template(GAME_PREFIX + package) is not None:
+        return env.get_template(GAME_PREFIX + package)
+    return env.get_template("generic_view.html")
+
+
+def has_own_face(game: Game[Any]) -> bool:
+    return _load_game_template(GAME_PREFIX + game_package(game)) is not None
+
+
+def render_view(
+    game: Game[Any],
+    view: dict[str, Any],
+    seat: str | None,
+    seat_names: dict[str, str],
+    pending: dict[str, Any],
+) -> str:
+    env = environment()
+    generic = env.get_template("_generic.html").module
+    context = {
+        "view": view,
+        "seat": seat,
+        "seat_names": seat_names,
+        "pending": pending,
+        "meta": game.meta.to_json(),
+        "generic": generic,
+    }
+    try:
+        return game_template(game).render(**context)
+    except Exception:  # a game's face that breaks on some view falls back to the generic face
+        return env.get_template("generic_view.html").render(**context)
+
+
+# -- legal actions as forms ----------------------------------------------------------------------
+def action_forms(legal: list[Action]) -> list[dict[str, Any]]:
+    """The legal actions grouped by type, each with its fixed values and its fields."""
+    groups: dict[str, list[dict[str, Any]]] = {}
+    for index, template in enumerate(legal):
+        fixed = {k: v for k, v in template.args.items() if not isinstance(v, Text | IntRange)}
+        fields = [_field(k, v) for k, v in template.args.items() if isinstance(v, Text | IntRange)]
+        label = ", ".join(f"{_humanize(k)} {_compact(v)}" for k, v in fixed.items())
+        groups.setdefault(template.type, []).append(
+            {"index": index, "type": template.type, "label": label, "fields": fields}
+        )
+    return [{"type": kind, "items": items} for kind, items in groups.items()]
+
+
+def _field(name: str, spec: Text | IntRange) -> dict[str, Any]:
+    if isinstance(spec, IntRange):
+        return {"name": name, "kind": "int", "min": spec.lo, "max": spec.hi, "hint": _humanize(name)}
+    prefix = getattr(spec, "prefix", "")
+    return {"name": name, "kind": "text", "min": spec.min_len, "max": spec.max_len, "hint": spec.hint, "prefix": prefix}
+
+
+def chance_form(step: ChanceStep) -> dict[str, Any]:
+    """What a person at a physical table types for a chance step."""
+    if isinstance(step, Roll):
+        return {"kind": "roll", "key": step.key, "type": step.type, "sides": list(step.sides)}
+    if isinstance(step, Shuffle):
+        return {"kind": "shuffle", "key": step.key, "type": step.type, "n": step.n}
+    if isinstance(step, Pick):
+        options = [{"value": json.dumps(o), "label": _compact(o)} for o in step.options]
+        return {"kind": "pick", "key": step.key, "type": step.type, "k": step.k, "options": options}
+    return {"kind": "unknown", "type": getattr(step, "type", CHANCE)}
+
+
+def render(name: str, **context: Any) -> str:
+    return environment().get_template(name).render(**context)

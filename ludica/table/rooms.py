@@ -1,0 +1,429 @@
+"""Rooms: a game in play at the table, its seats, its record and its policies.
+
+A :class:`Room` holds the live :class:`~ludica.core.match.Match` (derived by replaying the stored
+record) and does everything a seat may ask: act, type a chance outcome (physical mode), undo by
+policy, re-issue a link. Every change is committed to the :class:`~ludica.table.storage.Store`
+before it is acknowledged; if the commit fails the room is rebuilt from the record.
+
+The room is synchronous and knows nothing of HTTP or WebSockets (see :mod:`ludica.table.server`);
+callers serialise access per room.
+"""
+
+from __future__ import annotations
+
+import secrets
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy.exc import IntegrityError
+
+from ..core import (
+    CHANCE,
+    Action,
+    Config,
+    Game,
+    IllegalAction,
+    IntRange,
+    LudicaError,
+    MalformedAction,
+    Match,
+    Text,
+    get_game,
+)
+from ..core.chance import Dealer, chance_action
+from ..core.errors import NotYourDecision
+from .storage import HOST, SPECTATOR, RoomRow, Store, now
+
+MAX_NARRATION = 2000
+CLOCK_ACTION = "clock"
+"""The action type by which a game takes time from the table (e.g. Euthymia's hour clock)."""
+MAX_PLAYER_NAME = 40
+MAX_TURN_TIMER = 24 * 3600
+
+
+class TableError(LudicaError):
+    """A request the table refuses (bad token, stale step, policy) — said in words, never a trace."""
+
+
+@dataclass(frozen=True, slots=True)
+class Invite:
+    role: str
+    label: str
+    token: str
+
+
+@dataclass(slots=True)
+class UndoRequest:
+    by: str
+    target: int
+    consents: set[str] = field(default_factory=set)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"by": self.by, "target": self.target, "consents": sorted(self.consents)}
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+def new_room_id() -> str:
+    return secrets.token_urlsafe(9)
+
+
+class Room:
+    """One room: game, record, live match, settings and undo policy."""
+
+    def __init__(self, store: Store, row: RoomRow, game: Game[Any], recorded: list[dict[str, Any]]) -> None:
+        self.store = store
+        self.row = row
+        self.game = game
+        self.undo_request: UndoRequest | None = None
+        self.cache: dict[str, Any] = {}
+        self.decision_started = time.time()
+        self._match: Match[Any] = self._replay(recorded)
+
+    @property
+    def match(self) -> Match[Any]:
+        return self._match
+
+    @match.setter
+    def match(self, value: Match[Any]) -> None:
+        """Replacing the match (undo, reload) drops every cached rendering."""
+        self._match = value
+        self.cache = {}
+        self.decision_started = time.time()
+
+    @property
+    def turn_timer(self) -> int:
+        value = self.row.settings.get("turn_timer", 0)
+        return value if isinstance(value, int) else 0
+
+    # -- building --------------------------------------------------------------------------------
+    @property
+    def id(self) -> str:
+        return self.row.id
+
+    @property
+    def config(self) -> Config:
+        return Config(tuple(self.row.config["players"]), dict(self.row.config.get("options", {})), self.row.seed)
+
+    def _replay(self, recorded: list[dict[str, Any]]) -> Match[Any]:
+        match: Match[Any] = Match(self.game, self.config, validate=False)
+        match.replay((Action.from_json(a) for a in recorded), check=False)
+        return match
+
+    def reload(self) -> None:
+        """Rebuild the live match from the stored record (after a failed commit)."""
+        self.match = self._replay(self.store.actions(self.id))
+        self.undo_request = None
+
+    # -- facts ---------------------------------------------------------------------------------------
+    @property
+    def step(self) -> int:
+        return len(self.match.actions)
+
+    @property
+    def physical_seat(self) -> str | None:
+        seat = self.row.settings.get("physical_seat")
+        return seat if isinstance(seat, str) else None
+
+    def seats(self) -> tuple[str, ...]:
+        return tuple(s for s in self.game.seats(self.match.state) if s != CHANCE)
+
+    def seat_names(self) -> dict[str, str]:
+        """Person-friendly seat labels: the game's, else the player's name when seats map to players."""
+        return _labels(self.game, self.match, self.seats())
+
+    def label(self, role: str) -> str:
+        if role == SPECTATOR:
+            return "Spectators"
+        if role == HOST:
+            return "Host"
+        return self.seat_names().get(role, role)
+
+    def is_over(self) -> bool:
+        return self.match.is_over()
+
+    def can_manage(self, role: str) -> bool:
+        """The host, or the game's referee seat (GM, King), may re-issue links."""
+        return role == HOST or (self.game.meta.referee is not None and role == self.game.meta.referee)
+
+    # -- acting ----------------------------------------------------------------------------------------
+    def act(self, seat: str, message: dict[str, Any]) -> list[Action]:
+        """A seat's action from a client message; returns every action committed (chance included)."""
+        self._check_step(message)
+        action = self._action_from(seat, message)
+        self.match.check(action)
+        if action.seat != CHANCE and not self.match.legal_matches(action):
+            raise IllegalAction("that is not one of your legal actions now", rule="legal actions")
+        return self._commit_from(action)
+
+    def _check_step(self, message: dict[str, Any]) -> None:
+        step = message.get("step")
+        if step is None:
+            return
+        if not isinstance(step, int) or isinstance(step, bool) or step != self.step:
+            raise TableError(
+                f"stale action: the game is at step {self.step}, your screen showed step {step}; look again",
+                rule="stale",
+            )
+
+    def _action_from(self, seat: str, message: dict[str, Any]) -> Action:
+        narration = message.get("narration")
+        if narration is not None and not isinstance(narration, str):
+            raise MalformedAction("narration must be text", rule="action")
+        narration = (narration or "").strip() or None
+        if narration is not None and len(narration) > MAX_NARRATION:
+            raise MalformedAction(f"narration is limited to {MAX_NARRATION} characters", rule="action")
+        if message.get("chance") is not None:
+            return self._chance_from(seat, message["chance"]).with_narration(narration)
+        if "index" in message:
+            return self._from_template(seat, message, narration)
+        raw = message.get("action")
+        if not isinstance(raw, dict):
+            raise MalformedAction("send an action: {'index': n, 'fields': {...}} or {'action': {...}}", rule="action")
+        if raw.get("seat", seat) != seat:
+            raise NotYourDecision("you may only act for your own seat", rule="seat")
+        args = raw.get("args", {})
+        if not isinstance(args, dict) or not isinstance(raw.get("type"), str):
+            raise MalformedAction("an action has a 'type' and an 'args' object", rule="action")
+        return Action(seat, raw["type"], args, narration)
+
+    def _from_template(self, seat: str, message: dict[str, Any], narration: str | None) -> Action:
+        index, fields = message.get("index"), message.get("fields", {})
+        legal = self.match.legal_actions(seat)
+        if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(legal):
+            raise NotYourDecision("that action is not offered to you now", rule="legal actions")
+        if not isinstance(fields, dict):
+            raise MalformedAction("'fields' must be an object", rule="action")
+        template = legal[index]
+        args = dict(template.args)
+        for key, value in fields.items():
+            if key not in args or not template.is_template or not _is_declaration(args[key]):
+                raise MalformedAction(f"{key!r} is not a field of this action", rule="action")
+            args[key] = value
+        return Action(seat, template.type, args, narration)
+
+    def _chance_from(self, seat: str, outcome: Any) -> Action:
+        if self.physical_seat is None or seat != self.physical_seat:
+            raise NotYourDecision("only the seat keeping the physical dice and cards types outcomes", rule="physical")
+        if not self.match.pending().is_chance:
+            raise NotYourDecision("no dice or cards are waiting now", rule="physical")
+        if not isinstance(outcome, dict):
+            raise MalformedAction("the outcome is an object", rule="physical")
+        step = self.game.chance_step(self.match.state)
+        return chance_action(step, dict(outcome))
+
+    def _commit_from(self, action: Action) -> list[Action]:
+        start = self.step
+        try:
+            self.match.apply(action)
+            self.deal()
+        except LudicaError:
+            if self.step != start:
+                self.match = self._rebuilt(start)
+            raise
+        return self._persist(start)
+
+    def deal(self) -> None:
+        """Run the dealer until a person must decide (not in physical mode)."""
+        if self.physical_seat is None:
+            self.match.run_chance()
+
+    def _persist(self, start: int) -> list[Action]:
+        new = self.match.actions[start:]
+        try:
+            self.store.append(self.id, start, [a.to_json() for a in new])
+        except IntegrityError:
+            self.reload()
+            moved = "the game moved on meanwhile (another table process wrote first); look again"
+            raise TableError(moved, rule="stale") from None
+        except Exception:
+            self.reload()
+            raise
+        self.undo_request = None
+        self.decision_started = time.time()
+        return list(new)
+
+    # -- the clock -------------------------------------------------------------------------------
+    def clock_template(self) -> Action | None:
+        """A waited-for seat's ``clock`` action with one integer parameter (the seconds), if any."""
+        for seat in self.match.pending().seats:
+            if seat == CHANCE:
+                continue
+            for template in self.match.legal_actions(seat):
+                if template.type == CLOCK_ACTION and len(template.args) == 1:
+                    (spec,) = template.args.values()
+                    if isinstance(spec, IntRange):
+                        return template
+        return None
+
+    def tick(self, seconds: float) -> list[Action]:
+        """Feed elapsed time to the rules as the game's ``clock`` action (DESIGN principle 3)."""
+        template = self.clock_template()
+        if template is None:
+            return []
+        ((name, spec),) = template.args.items()
+        if seconds < spec.lo:
+            return []
+        action = Action(template.seat, template.type, {name: min(spec.hi, int(seconds))})
+        self.match.check(action)
+        return self._commit_from(action)
+
+    # -- undo by policy -------------------------------------------------------------------------
+    def can_undo_own(self, seat: str | None) -> bool:
+        """Your own last action, before any other seat acted, not across chance or a revealed secret."""
+        if seat is None or not self.match.actions or self.is_over():
+            return False
+        last = self.match.actions[-1]
+        if last.seat != seat:
+            return False
+        key = f"undo:{self.step}"
+        if key not in self.cache:
+            self.cache[key] = self._reveals_nothing()
+        return bool(self.cache[key])
+
+    def _reveals_nothing(self) -> bool:
+        """True when the last action revealed no hidden item (compared with the state before it)."""
+        before = self._rebuilt(self.step - 1)
+        hidden_then = set(self.game.secrets(before.state))
+        hidden_now = set(self.game.secrets(self.match.state))
+        return hidden_then <= hidden_now
+
+    def undo_own(self, seat: str) -> None:
+        if not self.can_undo_own(seat):
+            raise TableError(
+                "you may take back only your own last action, before anyone else acts, and never across dice, "
+                "cards or a revealed secret; ask everyone instead",
+                rule="undo",
+            )
+        self._truncate(self.step - 1)
+
+    def undo_target(self) -> int | None:
+        """Where a consented undo goes back to: before the last action of a person."""
+        for index in range(self.step - 1, -1, -1):
+            if self.match.actions[index].seat != CHANCE:
+                return index
+        return None
+
+    def can_request_undo(self, seat: str | None) -> bool:
+        return seat is not None and self.undo_request is None and self.undo_target() is not None
+
+    def request_undo(self, seat: str) -> None:
+        target = self.undo_target()
+        if target is None:
+            raise TableError("there is nothing to take back", rule="undo")
+        if self.undo_request is not None:
+            raise TableError("a request to take back is already open", rule="undo")
+        self.undo_request = UndoRequest(seat, target, {seat})
+        self._maybe_finish_undo()
+
+    def consent_undo(self, seat: str, agree: bool) -> None:
+        if self.undo_request is None:
+            raise TableError("nobody asked to take anything back", rule="undo")
+        if not agree:
+            self.undo_request = None
+            return
+        self.undo_request.consents.add(seat)
+        self._maybe_finish_undo()
+
+    def _maybe_finish_undo(self) -> None:
+        request = self.undo_request
+        if request is not None and set(self.seats()) <= request.consents:
+            self._truncate(request.target)
+
+    def _truncate(self, length: int) -> None:
+        self.store.truncate(self.id, length)
+        self.match = self._rebuilt(length)
+        self.undo_request = None
+
+    def _rebuilt(self, length: int) -> Match[Any]:
+        return self._replay([a.to_json() for a in self.match.actions[:length]])
+
+    # -- links ---------------------------------------------------------------------------------
+    def reissue(self, by_role: str, role: str) -> Invite:
+        if not self.can_manage(by_role):
+            raise TableError("only the host or the referee seat may re-issue a link", rule="links")
+        if role not in (*self.seats(), SPECTATOR):
+            raise TableError(f"no seat {role!r} at this table", rule="links")
+        token = new_token()
+        self.store.reissue(self.id, role, token)
+        return Invite(role, self.label(role), token)
+
+
+def _is_declaration(value: Any) -> bool:
+    return isinstance(value, Text | IntRange)
+
+
+class Rooms:
+    """Every room of a table, loaded from the store on first use and cached."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.live: dict[str, Room] = {}
+
+    def create(
+        self, game_id: str, players: list[str], options: dict[str, Any], *, physical: int = 0, turn_timer: int = 0
+    ) -> tuple[Room, list[Invite]]:
+        """Open a room; returns it and the invites (host, each seat, spectators)."""
+        game = get_game(game_id)
+        players = [p.strip()[:MAX_PLAYER_NAME] for p in players if p and p.strip()]
+        seed = secrets.token_hex(16)
+        config = Config(tuple(players), options, seed)
+        game.validate_config(config)
+        probe: Match[Any] = Match(game, config)
+        seats = tuple(s for s in game.seats(probe.state) if s != CHANCE)
+        physical_seat = _physical_seat(seats, physical)
+        if not 0 <= turn_timer <= MAX_TURN_TIMER:
+            raise TableError(f"a turn timer is 0 (none) to {MAX_TURN_TIMER} seconds", rule="timer")
+        settings = {"physical_seat": physical_seat, "turn_timer": turn_timer}
+        row = RoomRow(
+            new_room_id(),
+            game.meta.id,
+            {"players": list(players), "options": dict(options)},
+            seed,
+            Dealer.seed_commitment(seed),
+            settings,
+            now(),
+        )
+        invites = [Invite(HOST, "Host", new_token())]
+        labels = _labels(game, probe, seats)
+        invites += [Invite(s, labels[s], new_token()) for s in seats]
+        invites.append(Invite(SPECTATOR, "Spectators", new_token()))
+        self.store.create_room(row, [(i.role, i.token) for i in invites])
+        room = Room(self.store, row, game, [])
+        room.deal()
+        room._persist(0)
+        self.live[row.id] = room
+        return room, invites
+
+    def get(self, room_id: str) -> Room | None:
+        room = self.live.get(room_id)
+        if room is not None:
+            return room
+        row = self.store.room(room_id)
+        if row is None:
+            return None
+        room = Room(self.store, row, get_game(row.game), self.store.actions(room_id))
+        self.live[room_id] = room
+        return room
+
+    def forget(self, room_id: str) -> None:
+        self.live.pop(room_id, None)
+
+
+def _labels(game: Game[Any], match: Match[Any], seats: tuple[str, ...]) -> dict[str, str]:
+    names = {s: game.seat_name(match.state, s) for s in seats}
+    players = match.config.players
+    if len(seats) == len(players):
+        names = {s: (players[i] if names[s] == s else names[s]) for i, s in enumerate(seats)}
+    return names
+
+
+def _physical_seat(seats: tuple[str, ...], physical: int) -> str | None:
+    if not physical:
+        return None
+    if not 1 <= physical <= len(seats):
+        raise TableError(f"physical mode names a player 1..{len(seats)}, not {physical}", rule="physical")
+    return seats[physical - 1]

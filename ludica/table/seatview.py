@@ -1,0 +1,130 @@
+"""What one connection receives: its seat's view, rendered, and nothing else.
+
+:func:`payload` is the only function that turns a room into something a browser sees. It reads
+``match.view(seat)``, ``match.story(seat)``, ``match.pending()`` and the seat's own legal actions
+— never the state, the record or another seat's view.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from ..core import CHANCE
+from ..core.match import LogEntry
+from .faces import action_forms, chance_form, render, render_view
+from .rooms import Room
+from .storage import HOST, SPECTATOR
+
+
+def seat_of(role: str) -> str | None:
+    """The game seat a role plays (``None`` for spectators and the host)."""
+    return None if role in (HOST, SPECTATOR) else role
+
+
+LOG_TAIL = 30
+"""A broadcast carries only the last entries of the story; a (re)connection gets all of it."""
+
+
+def payload(room: Room, role: str, *, full_log: bool = True) -> dict[str, Any]:
+    """The message for one role at the room's current step."""
+    seat = seat_of(role)
+    match = room.match
+    names = room.seat_names()
+    pending = match.pending()
+    over = pending.is_over
+    outcome = match.game.outcome(match.state) if over else None
+    legal = match.legal_actions(seat) if seat is not None and seat in pending.seats else []
+    chance = None
+    if seat is not None and pending.is_chance and room.physical_seat == seat:
+        chance = chance_form(match.game.chance_step(match.state))
+    undo_request = room.undo_request.to_json() if room.undo_request else None
+    pending_json = pending.to_json()
+    html = {
+        "pending": render(
+            "pending.html",
+            pending=pending_json,
+            seat=seat,
+            seat_names=names,
+            step=room.step,
+            over=over,
+            outcome=outcome.to_json() if outcome else None,
+            undo_request=undo_request,
+        ),
+        "view": render_view(match.game, match.view(seat), seat, names, pending_json),
+        "actions": render(
+            "actions.html",
+            groups=action_forms(legal),
+            chance=chance,
+            seat=seat,
+            can_undo=room.can_undo_own(seat),
+            can_request_undo=room.can_request_undo(seat) and not room.can_undo_own(seat),
+            undo_request=undo_request,
+        ),
+    }
+    return {
+        "type": "state",
+        "room": room.id,
+        "step": room.step,
+        "role": role,
+        "seat": seat,
+        "you": room.label(role),
+        "waiting_for": [s for s in pending.seats],
+        "your_turn": seat is not None and (seat in pending.seats or chance is not None),
+        "over": over,
+        "html": html,
+        **log_part(room, seat, full_log),
+        "legal": [a.to_json() for a in legal],
+        "chance": chance,
+        "fairness": fairness(room),
+        "timer": timer(room, over),
+        "manage": room.can_manage(role),
+        "seats": [{"role": s, "label": names[s]} for s in room.seats()] if room.can_manage(role) else [],
+    }
+
+
+def story_entries(room: Room, seat: str | None) -> list[dict[str, Any]]:
+    """The story log as ``seat`` may see it, as plain entries."""
+    names = room.seat_names()
+    return [_entry(entry, names) for entry in room.match.story(seat)]
+
+
+def _entry(entry: LogEntry, names: dict[str, str]) -> dict[str, Any]:
+    event = entry.event
+    who = names.get(str(event.data.get("seat", "")), str(event.data.get("seat", "")))
+    if event.kind == "narration" and event.data.get("seat") == CHANCE:
+        who = "the dealer"
+    return {"step": entry.step, "kind": event.kind, "text": event.text, "who": who, "private": bool(event.visible_to)}
+
+
+def story_items(room: Room, seat: str | None) -> list[str]:
+    """The seat's story as rendered list items (rendered once per entry, cached on the room)."""
+    log = room.match.log
+    rendered: list[str] = room.cache.setdefault("log", [])
+    if len(rendered) < len(log):
+        names = room.seat_names()
+        for entry in log[len(rendered) :]:
+            rendered.append(render("log_entry.html", entry=_entry(entry, names)))
+    return [html for entry, html in zip(log, rendered, strict=False) if entry.event.visible(seat)]
+
+
+def log_part(room: Room, seat: str | None, full: bool) -> dict[str, Any]:
+    items = story_items(room, seat)
+    start = 0 if full else max(0, len(items) - LOG_TAIL)
+    return {"log": items[start:], "log_start": start, "log_total": len(items)}
+
+
+def timer(room: Room, over: bool) -> dict[str, float] | None:
+    """The turn timer: its length and the seconds left for the current decision (None: no timer)."""
+    if not room.turn_timer or over:
+        return None
+    left = room.decision_started + room.turn_timer - time.time()
+    return {"seconds": room.turn_timer, "left": round(left, 1)}
+
+
+def fairness(room: Room) -> dict[str, Any]:
+    """The published seed hash; the seed itself only once the game is over."""
+    out: dict[str, Any] = {"seed_hash": room.row.seed_hash, "physical_seat": room.physical_seat}
+    if room.is_over():
+        out["seed"] = room.row.seed
+    return out

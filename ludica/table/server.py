@@ -1,0 +1,611 @@
+"""The web table: FastAPI on uvicorn, one WebSocket per browser, views rendered on the server.
+
+``serve(host, port, db_url, open_browser)`` is what ``ludica serve`` calls. :func:`create_app`
+builds the application (tests use it in-process).
+
+Routes
+  ``GET /``                          the lobby (rooms of this browser, open a room for any game)
+  ``POST /rooms``                    open a room (form or JSON); answers the invite links
+  ``GET /play/{room}#<token>``       the table page; the token stays in the fragment (never sent
+                                     in a URL the server logs) and is given over the WebSocket
+  ``WS  /ws/{room}``                 live play (see ``docs/table.md`` for the messages)
+  ``GET /rooms/{room}/story.md|story.html|record.json``  exports (token in ``X-Ludica-Token``
+                                     or ``?t=``); the record only once the game is over
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import threading
+import time
+import webbrowser
+from collections.abc import Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any, TypeVar
+from urllib.parse import parse_qs
+
+from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
+from fastapi.staticfiles import StaticFiles
+
+from ..core import ConfigError, GameMeta, LudicaError, get_game
+from ..core.records import record_of
+from ..core.registry import EXAMPLES, GAME_MODULES, available
+from .faces import render
+from .rooms import Invite, Room, Rooms, TableError
+from .seatview import payload, seat_of, story_entries
+from .storage import Listener, Store
+
+log = logging.getLogger("ludica.table")
+
+MAX_MESSAGE = 16 * 1024
+RATE_PER_SECOND = 20.0
+RATE_BURST = 40.0
+QUEUE_LIMIT = 256
+HELLO_TIMEOUT = 15.0
+CLOCK_INTERVAL = 15.0
+LINK_REISSUED = 4403
+"""Close code: the link is not valid (any more); the client does not reconnect."""
+SLOW_CLIENT = 1013
+"""Close code: the connection fell too far behind; the client reconnects and resynchronises."""
+STATIC = Path(__file__).parent / "static"
+T = TypeVar("T")
+
+
+class RateLimit:
+    """A token bucket per connection."""
+
+    __slots__ = ("allowance", "burst", "last", "rate")
+
+    def __init__(self, rate: float = RATE_PER_SECOND, burst: float = RATE_BURST) -> None:
+        self.rate, self.burst = rate, burst
+        self.allowance = burst
+        self.last = time.monotonic()
+
+    def allow(self) -> bool:
+        now = time.monotonic()
+        self.allowance = min(self.burst, self.allowance + (now - self.last) * self.rate)
+        self.last = now
+        if self.allowance < 1:
+            return False
+        self.allowance -= 1
+        return True
+
+
+class Connection:
+    """One browser's WebSocket, its role and its ordered outbox."""
+
+    __slots__ = ("close_code", "closed", "limit", "outbox", "role", "ws")
+
+    def __init__(self, ws: WebSocket, role: str, limit: RateLimit) -> None:
+        self.ws = ws
+        self.role = role
+        self.closed = False
+        self.close_code = 1000
+        self.outbox: asyncio.Queue[str | None] = asyncio.Queue(QUEUE_LIMIT)
+        self.limit = limit
+
+    def push(self, text: str) -> bool:
+        try:
+            self.outbox.put_nowait(text)
+            return True
+        except asyncio.QueueFull:
+            return False
+
+    async def pump(self) -> None:
+        while True:
+            text = await self.outbox.get()
+            if text is None:
+                with contextlib.suppress(Exception):
+                    await self.ws.close(code=self.close_code)
+                return
+            await self.ws.send_text(text)
+
+
+class Table:
+    """Rooms, their live connections and per-room locks (one writer per room)."""
+
+    def __init__(
+        self,
+        store: Store,
+        clock_interval: float = CLOCK_INTERVAL,
+        rate: tuple[float, float] = (RATE_PER_SECOND, RATE_BURST),
+    ) -> None:
+        self.store = store
+        self.clock_interval = clock_interval
+        self.rate = rate
+        self.listener: Listener | None = None
+        self.last_tick: dict[str, float] = {}
+        self.rooms = Rooms(store)
+        self.connections: dict[str, set[Connection]] = {}
+        self.locks: dict[str, asyncio.Lock] = {}
+        self.create_lock = asyncio.Lock()
+        self.executor = ThreadPoolExecutor(max_workers=16, thread_name_prefix="ludica-db")
+
+    async def run(self, fn: Callable[..., T], *args: Any) -> T:
+        return await asyncio.get_running_loop().run_in_executor(self.executor, fn, *args)
+
+    def lock(self, room_id: str) -> asyncio.Lock:
+        return self.locks.setdefault(room_id, asyncio.Lock())
+
+    async def room(self, room_id: str) -> Room | None:
+        room = self.rooms.live.get(room_id)
+        if room is not None:
+            return room
+        async with self.lock(room_id):
+            return await self.run(self.rooms.get, room_id)
+
+    def broadcast(self, room: Room) -> None:
+        """Each connection gets its own role's view, in order (called with the room's lock held)."""
+        cache: dict[str, str] = {}
+        for conn in list(self.connections.get(room.id, ())):
+            text = cache.get(conn.role)
+            if text is None:
+                text = cache[conn.role] = json.dumps(payload(room, conn.role, full_log=False), ensure_ascii=False)
+            if not conn.push(text):
+                self.drop(room.id, conn, SLOW_CLIENT, drain=True)  # it reconnects and resynchronises
+
+    def drop(self, room_id: str, conn: Connection, code: int = 1000, *, drain: bool = False) -> None:
+        """Stop serving a connection and close its socket once its outbox is sent (or drained)."""
+        self.connections.get(room_id, set()).discard(conn)
+        if conn.closed:
+            return
+        conn.closed, conn.close_code = True, code
+        while drain and not conn.outbox.empty():
+            conn.outbox.get_nowait()
+        with contextlib.suppress(asyncio.QueueFull):
+            conn.outbox.put_nowait(None)
+
+    def listen(self) -> None:
+        """With PostgreSQL, follow the rooms other table processes advance (LISTEN/NOTIFY)."""
+        if self.store.is_sqlite:
+            return
+        loop = asyncio.get_running_loop()
+
+        def on_notice(room_id: str, length: int) -> None:
+            if room_id in self.rooms.live:
+                loop.call_soon_threadsafe(lambda: loop.create_task(self._advanced(room_id, length)))
+
+        self.listener = Listener(self.store.url, on_notice)
+
+    async def _advanced(self, room_id: str, length: int) -> None:
+        async with self.lock(room_id):
+            room = self.rooms.live.get(room_id)
+            if room is None or room.step == length:
+                return
+            if not self.connections.get(room_id):
+                self.rooms.forget(room_id)  # nobody watches it here: load it afresh when asked
+                return
+            if await self.run(self.store.count, room_id) != room.step:
+                await self.run(room.reload)
+                self.broadcast(room)
+
+    async def clock(self) -> None:
+        """Every few seconds, feed the time that passed to each watched room whose game takes it."""
+        while True:
+            await asyncio.sleep(self.clock_interval)
+            for room_id in [r for r, conns in self.connections.items() if conns]:
+                with contextlib.suppress(Exception):
+                    await self._tick(room_id)
+
+    async def _tick(self, room_id: str) -> None:
+        now = time.monotonic()
+        last = self.last_tick.setdefault(room_id, now)
+        async with self.lock(room_id):
+            room = self.rooms.live.get(room_id)
+            if room is None or room.clock_template() is None:
+                self.last_tick[room_id] = now
+                return
+            try:
+                done = await self.run(room.tick, now - last)
+            except LudicaError:
+                return
+            if done:
+                self.last_tick[room_id] = now
+                self.broadcast(room)
+
+    def close(self) -> None:
+        if self.listener is not None:
+            self.listener.close()
+        self.executor.shutdown(wait=True)
+        self.store.close()
+
+
+def create_app(
+    db_url: str | None = None,
+    *,
+    clock_interval: float = CLOCK_INTERVAL,
+    rate: tuple[float, float] = (RATE_PER_SECOND, RATE_BURST),
+) -> FastAPI:
+    """The table over the database at ``db_url`` (default: SQLite in the user's data directory).
+
+    ``clock_interval``: seconds between clock ticks; ``rate``: messages per second and burst
+    allowed per connection.
+    """
+    store = Store(db_url)
+    holder: dict[str, Table] = {}
+
+    @contextlib.asynccontextmanager
+    async def lifespan(_app: FastAPI) -> Any:
+        holder["table"] = Table(store, clock_interval, rate)
+        holder["table"].listen()
+        ticker = asyncio.create_task(holder["table"].clock())
+        yield
+        ticker.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await ticker
+        holder["table"].close()
+
+    app = FastAPI(title="Ludica table", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
+    app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
+    app.state.store = store
+
+    def table() -> Table:
+        return holder["table"]
+
+    app.state.table = table
+
+    @app.exception_handler(Exception)
+    async def _unexpected(_request: Request, exc: Exception) -> Response:
+        log.error("unexpected %s on a request", type(exc).__name__)
+        return JSONResponse({"error": "InternalError", "reason": "the table could not do that"}, status_code=500)
+
+    @app.get("/", response_class=HTMLResponse)
+    async def lobby() -> str:
+        return render("lobby.html", games=_games())
+
+    @app.get("/api/games")
+    async def games() -> list[dict[str, Any]]:
+        return _games()
+
+    @app.get("/healthz")
+    async def healthz() -> dict[str, str]:
+        return {"status": "ok"}
+
+    @app.post("/rooms")
+    async def create_room(request: Request) -> Response:
+        wants_json = "application/json" in request.headers.get("content-type", "")
+        body = await request.body()
+        if len(body) > MAX_MESSAGE:
+            return _refuse(wants_json, "the request is too large", 413)
+        try:
+            game_id, players, options, table_settings = _room_request(body, wants_json)
+            t = table()
+            async with t.create_lock:
+                room, invites = await t.run(lambda: t.rooms.create(game_id, players, options, **table_settings))
+        except LudicaError as exc:
+            return _refuse(wants_json, exc.reason, 400)
+        links = [_invite_json(room.id, i) for i in invites]
+        if wants_json:
+            return JSONResponse({"room": room.id, "seed_hash": room.row.seed_hash, "invites": links}, status_code=201)
+        page = render(
+            "created.html", room_id=room.id, title=room.game.meta.title, seed_hash=room.row.seed_hash, invites=links
+        )
+        return HTMLResponse(page, status_code=201)
+
+    @app.get("/play/{room_id}", response_class=HTMLResponse)
+    async def play(room_id: str) -> Response:
+        room = await table().room(room_id)
+        if room is None:
+            return HTMLResponse(render("error.html", heading="No such room", reason="Check the link."), 404)
+        return HTMLResponse(render("play.html", room_id=room.id, title=room.game.meta.title))
+
+    @app.get("/rooms/{room_id}/story.md")
+    async def story_md(room_id: str, request: Request) -> Response:
+        found = await _authorise(room_id, request)
+        if isinstance(found, Response):
+            return found
+        room, role = found
+        return PlainTextResponse(_story_markdown(room, role), media_type="text/markdown; charset=utf-8")
+
+    @app.get("/rooms/{room_id}/story.html")
+    async def story_html(room_id: str, request: Request) -> Response:
+        found = await _authorise(room_id, request)
+        if isinstance(found, Response):
+            return found
+        room, role = found
+        entries = story_entries(room, seat_of(role))
+        page = render("story.html", title=room.game.meta.title, room_id=room.id, who=room.label(role), entries=entries)
+        return HTMLResponse(page)
+
+    @app.get("/rooms/{room_id}/record.json")
+    async def record_json(room_id: str, request: Request) -> Response:
+        found = await _authorise(room_id, request)
+        if isinstance(found, Response):
+            return found
+        room, _role = found
+        if not room.is_over():
+            return JSONResponse(
+                {"error": "TableError", "reason": "the record holds every secret: it is exported after the game"},
+                status_code=409,
+            )
+        return JSONResponse(export_record(room))
+
+    async def _authorise(room_id: str, request: Request) -> tuple[Room, str] | Response:
+        token = request.headers.get("x-ludica-token") or request.query_params.get("t") or ""
+        t = table()
+        room = await t.room(room_id)
+        role = await t.run(t.store.role_of, room_id, token) if room is not None and token else None
+        if room is None or role is None:
+            return JSONResponse({"error": "TableError", "reason": "no such room, or the link is not valid"}, 403)
+        return room, role
+
+    @app.websocket("/ws/{room_id}")
+    async def websocket(ws: WebSocket, room_id: str) -> None:
+        await ws.accept()
+        await _session(table(), ws, room_id)
+
+    return app
+
+
+# -- the WebSocket session -------------------------------------------------------------------------
+async def _session(t: Table, ws: WebSocket, room_id: str) -> None:
+    hello = await _hello(t, ws, room_id)
+    if hello is None:
+        return
+    room, conn = hello
+    pump = asyncio.create_task(conn.pump())
+    try:
+        async with t.lock(room_id):
+            t.connections.setdefault(room_id, set()).add(conn)
+            conn.push(json.dumps(payload(room, conn.role), ensure_ascii=False))
+        while True:
+            text = await ws.receive_text()
+            await _handle(t, room_id, conn, text)
+    except (WebSocketDisconnect, RuntimeError):
+        pass
+    except Exception as exc:  # a binary frame, a broken socket...: no trace, no value in the log
+        log.warning("room %s: connection ended by %s", room_id, type(exc).__name__)
+        with contextlib.suppress(Exception):
+            await ws.close(code=1003)
+    finally:
+        t.drop(room_id, conn)
+        pump.cancel()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await pump
+
+
+async def _hello(t: Table, ws: WebSocket, room_id: str) -> tuple[Room, Connection] | None:
+    try:
+        text = await asyncio.wait_for(ws.receive_text(), HELLO_TIMEOUT)
+        message = json.loads(text) if len(text) <= MAX_MESSAGE else None
+    except (TimeoutError, WebSocketDisconnect, json.JSONDecodeError, RuntimeError, KeyError):
+        message = None
+    token = message.get("token") if isinstance(message, dict) and message.get("type") == "hello" else None
+    room = await t.room(room_id) if isinstance(token, str) and token else None
+    role = await t.run(t.store.role_of, room_id, token) if room is not None and isinstance(token, str) else None
+    if room is None or role is None:
+        with contextlib.suppress(Exception):
+            await ws.send_text(json.dumps(_error("no such room, or the link is not valid (ask for a new one)", "link")))
+            await ws.close(code=LINK_REISSUED)
+        return None
+    return room, Connection(ws, role, RateLimit(*t.rate))
+
+
+async def _handle(t: Table, room_id: str, conn: Connection, text: str) -> None:
+    if conn.closed:
+        return
+    if len(text) > MAX_MESSAGE:
+        conn.push(json.dumps(_error(f"message too large (limit {MAX_MESSAGE} bytes)", "size")))
+        return
+    if not conn.limit.allow():
+        conn.push(json.dumps(_error("too many messages: slow down", "rate limit")))
+        return
+    try:
+        message = json.loads(text)
+    except json.JSONDecodeError:
+        message = None
+    if not isinstance(message, dict) or not isinstance(message.get("type"), str):
+        conn.push(json.dumps(_error("a message is a JSON object with a 'type'", "protocol")))
+        return
+    handler = HANDLERS.get(message["type"])
+    if handler is None:
+        conn.push(json.dumps(_error(f"unknown message type {message['type']!r}", "protocol")))
+        return
+    async with t.lock(room_id):
+        room = t.rooms.live.get(room_id)
+        if room is None:
+            return
+        try:
+            reply, changed = await handler(t, room, conn, message)
+        except LudicaError as exc:
+            conn.push(json.dumps({"type": "refused", "id": message.get("id"), **exc.to_json()}, ensure_ascii=False))
+            return
+        except Exception as exc:  # never a trace (nor a hidden value) to a browser or the log
+            log.error("room %s: unexpected %s", room_id, type(exc).__name__)
+            conn.push(json.dumps(_error("the table could not do that (nothing was changed)", "server")))
+            await t.run(room.reload)
+            return
+        if reply is not None:
+            conn.push(json.dumps({**reply, "id": message.get("id")}, ensure_ascii=False))
+        if changed:
+            t.broadcast(room)
+
+
+Reply = tuple[dict[str, Any] | None, bool]
+
+
+def _player(conn: Connection) -> str:
+    seat = seat_of(conn.role)
+    if seat is None:
+        raise TableError("spectators and the host watch; only seats act", rule="seat")
+    return seat
+
+
+async def _on_act(t: Table, room: Room, conn: Connection, message: dict[str, Any]) -> Reply:
+    seat = _player(conn)
+    done = await t.run(room.act, seat, message)
+    return {"type": "ack", "step": room.step, "actions": len(done)}, True
+
+
+async def _on_undo(t: Table, room: Room, conn: Connection, message: dict[str, Any]) -> Reply:
+    seat = _player(conn)
+    kind = message.get("mode", "own")
+    if kind == "own":
+        await t.run(room.undo_own, seat)
+    elif kind == "request":
+        await t.run(room.request_undo, seat)
+    elif kind in ("consent", "decline"):
+        await t.run(room.consent_undo, seat, kind == "consent")
+    else:
+        raise TableError("undo mode is own, request, consent or decline", rule="undo")
+    return {"type": "ack", "step": room.step}, True
+
+
+async def _on_reissue(t: Table, room: Room, conn: Connection, message: dict[str, Any]) -> Reply:
+    role = message.get("role")
+    if not isinstance(role, str):
+        raise TableError("say which seat's link to re-issue", rule="links")
+    invite = await t.run(room.reissue, conn.role, role)
+    for other in list(t.connections.get(room.id, ())):
+        if other.role == role:
+            other.push(json.dumps(_error("your link was re-issued by the host; ask for the new one", "links")))
+            t.drop(room.id, other, LINK_REISSUED)
+    return {"type": "invite", **_invite_json(room.id, invite)}, False
+
+
+async def _on_sync(t: Table, room: Room, conn: Connection, message: dict[str, Any]) -> Reply:
+    conn.push(json.dumps({**payload(room, conn.role), "id": message.get("id")}, ensure_ascii=False))
+    return None, False
+
+
+async def _on_ping(t: Table, room: Room, conn: Connection, message: dict[str, Any]) -> Reply:
+    return {"type": "pong"}, False
+
+
+HANDLERS: dict[str, Callable[[Table, Room, Connection, dict[str, Any]], Awaitable[Reply]]] = {
+    "act": _on_act,
+    "undo": _on_undo,
+    "reissue": _on_reissue,
+    "sync": _on_sync,
+    "ping": _on_ping,
+}
+
+
+# -- helpers ---------------------------------------------------------------------------------------
+def _error(reason: str, rule: str) -> dict[str, Any]:
+    return {"type": "refused", "error": "TableError", "reason": reason, "rule": rule, "section": None}
+
+
+def _refuse(wants_json: bool, reason: str, status: int) -> Response:
+    if wants_json:
+        return JSONResponse({"error": "TableError", "reason": reason}, status_code=status)
+    return HTMLResponse(render("error.html", heading="The room was not opened", reason=reason), status_code=status)
+
+
+def _games() -> list[dict[str, Any]]:
+    """Every game that imports now (a game still being written is skipped, not fatal)."""
+    try:
+        ids = [*available(), *EXAMPLES]
+    except Exception:  # a game package that is half-written must not take the lobby down
+        ids = [*GAME_MODULES, *EXAMPLES]
+    out = []
+    for game_id in ids:
+        try:
+            out.append(get_game(game_id).meta.to_json())
+        except Exception:
+            log.warning("game %s is not available", game_id)
+    return out
+
+
+def _invite_json(room_id: str, invite: Invite) -> dict[str, str]:
+    return {"role": invite.role, "label": invite.label, "token": invite.token, "url": f"/play/{room_id}#{invite.token}"}
+
+
+TABLE_SETTINGS = {
+    "physical": "a player number (0: the server deals)",
+    "turn_timer": "a number of seconds (0: no turn timer)",
+}
+
+
+def _room_request(body: bytes, is_json: bool) -> tuple[str, list[str], dict[str, Any], dict[str, int]]:
+    if is_json:
+        try:
+            data = json.loads(body)
+        except json.JSONDecodeError:
+            raise ConfigError("the request is not JSON", rule="room") from None
+        if not isinstance(data, dict):
+            raise ConfigError("the request is a JSON object", rule="room")
+        players, options = data.get("players"), data.get("options", {})
+        if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+            raise ConfigError("'players' is a list of names", rule="room")
+        if not isinstance(options, dict):
+            raise ConfigError("'options' is an object", rule="room")
+        table = {key: data.get(key, 0) for key in TABLE_SETTINGS}
+        for key, value in table.items():
+            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+                raise ConfigError(f"{key!r} is {TABLE_SETTINGS[key]}", rule="room")
+        return str(data.get("game", "")), players, options, table
+    form = parse_qs(body.decode("utf-8", "replace"), keep_blank_values=True)
+    game_id = (form.get("game") or [""])[0]
+    meta = get_game(game_id).meta
+    options = {key[4:]: _option_value(meta, key[4:], values[0]) for key, values in form.items() if key[:4] == "opt:"}
+    table = {}
+    for key, meaning in TABLE_SETTINGS.items():
+        try:
+            table[key] = int((form.get(key) or ["0"])[0] or 0)
+        except ValueError:
+            raise ConfigError(f"{key!r} is {meaning}", rule="room") from None
+    return game_id, form.get("player", []), options, table
+
+
+def _option_value(meta: GameMeta, name: str, raw: str) -> Any:
+    """A form field as the option's own type (the lobby sends text)."""
+    spec = meta.option(name)
+    if spec.choices is not None:
+        return next((c for c in spec.choices if raw in (json.dumps(c), str(c))), raw)
+    if isinstance(spec.default, bool):
+        return raw.strip().lower() in ("true", "yes", "on", "1")
+    if isinstance(spec.default, str):
+        return raw
+    try:
+        return json.loads(raw)  # numbers, lists, objects are written as JSON
+    except json.JSONDecodeError:
+        reason = f"option {name!r} must be written as JSON (like its default), not {raw!r}"
+        raise ConfigError(reason, rule="config") from None
+
+
+def _story_markdown(room: Room, role: str) -> str:
+    lines = [f"# {room.game.meta.title} — the story", "", f"Room `{room.id}`, as seen by {room.label(role)}.", ""]
+    for e in story_entries(room, seat_of(role)):
+        text = f"**{e['who']}**: “{e['text']}”" if e["kind"] == "narration" else e["text"]
+        lines.append(f"{e['step']}. {text}" if e["step"] else f"- {text}")
+    return "\n".join(lines) + "\n"
+
+
+def export_record(room: Room) -> dict[str, Any]:
+    """The record of a finished room, with the revealed seed and the published hash."""
+    data = record_of(room.match)
+    data["table"] = {
+        "room": room.id,
+        "seed_hash": room.row.seed_hash,
+        "physical_seat": room.physical_seat,
+        "created": room.row.created.isoformat(),
+    }
+    return data
+
+
+def serve(host: str = "127.0.0.1", port: int = 8000, db_url: str | None = None, open_browser: bool = True) -> None:
+    """Run the table until interrupted (what ``ludica serve`` calls); prints and opens the URL."""
+    import uvicorn
+
+    app = create_app(db_url)
+    shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
+    url = f"http://{shown}:{port}/"
+    print(f"Ludica table at {url}  (database: {_safe_url(app.state.store.url)}; Ctrl+C to stop)", flush=True)
+    if open_browser:
+        threading.Timer(1.0, webbrowser.open, args=(url,)).start()
+    uvicorn.run(app, host=host, port=port, log_level="warning", access_log=False, ws_max_size=4 * MAX_MESSAGE)
+
+
+def _safe_url(url: str) -> str:
+    """The database URL without a password."""
+    if "@" in url and "://" in url:
+        scheme, rest = url.split("://", 1)
+        creds, tail = rest.rsplit("@", 1)
+        return f"{scheme}://{creds.split(':', 1)[0]}@{tail}"
+    return url

@@ -1,0 +1,355 @@
+"""Durable storage of the table: the record is the truth.
+
+Three tables (created and upgraded by the Alembic migrations in ``ludica/table/migrations``):
+
+* ``rooms``: one row per room — game id, config (players and options; the dealer's seed is kept
+  apart in ``seed`` and never sent to a browser before the end), the published ``seed_hash``,
+  table settings (physical mode, undo policy) and the creation time;
+* ``actions``: the record — ``(room_id, idx)`` and the action as JSON, committed before the table
+  acknowledges it;
+* ``tokens``: the SHA-256 of every invite token and the role it grants (a seat, ``*spectator*`` or
+  ``*host*``). Tokens themselves are never stored.
+
+SQLite (default, a file in the user's data directory, WAL mode, ``synchronous=FULL``) and
+PostgreSQL (``postgresql+psycopg://...``) are both supported through SQLAlchemy 2.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import queue
+import threading
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import platformdirs
+from sqlalchemy import (
+    JSON,
+    Column,
+    Connection,
+    DateTime,
+    Engine,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    create_engine,
+    delete,
+    event,
+    func,
+    insert,
+    select,
+    text,
+    update,
+)
+
+metadata = MetaData()
+
+rooms = Table(
+    "rooms",
+    metadata,
+    Column("id", String(40), primary_key=True),
+    Column("game", String(60), nullable=False),
+    Column("config", JSON, nullable=False),
+    Column("seed", String(100), nullable=False),
+    Column("seed_hash", String(64), nullable=False),
+    Column("settings", JSON, nullable=False),
+    Column("created", DateTime(timezone=True), nullable=False),
+)
+
+actions = Table(
+    "actions",
+    metadata,
+    Column("room_id", String(40), ForeignKey("rooms.id", ondelete="CASCADE"), primary_key=True),
+    Column("idx", Integer, primary_key=True, autoincrement=False),
+    Column("action", Text, nullable=False),
+)
+
+tokens = Table(
+    "tokens",
+    metadata,
+    Column("token_hash", String(64), primary_key=True),
+    Column("room_id", String(40), ForeignKey("rooms.id", ondelete="CASCADE"), nullable=False, index=True),
+    Column("role", String(60), nullable=False),
+)
+
+SPECTATOR = "*spectator*"
+HOST = "*host*"
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def default_db_url() -> str:
+    """The SQLite file in the user's data directory (created if missing)."""
+    folder = Path(platformdirs.user_data_dir("ludica"))
+    folder.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{folder / 'table.sqlite3'}"
+
+
+def normalize_url(url: str) -> str:
+    """Accept ``postgresql://`` and ``postgres://`` as the psycopg 3 driver."""
+    for prefix in ("postgresql://", "postgres://"):
+        if url.startswith(prefix):
+            return "postgresql+psycopg://" + url[len(prefix) :]
+    return url
+
+
+@dataclass(frozen=True, slots=True)
+class RoomRow:
+    id: str
+    game: str
+    config: dict[str, Any]
+    seed: str
+    seed_hash: str
+    settings: dict[str, Any]
+    created: datetime
+
+
+def make_engine(url: str) -> Engine:
+    url = normalize_url(url)
+    if url.startswith("sqlite"):
+        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+        event.listen(engine, "connect", _sqlite_pragmas)
+        return engine
+    return create_engine(url, pool_size=10, max_overflow=10, pool_pre_ping=True)
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=FULL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute("PRAGMA busy_timeout=30000")
+    cursor.close()
+
+
+def migrate(url: str) -> None:
+    """Bring the database at ``url`` to the newest schema with Alembic."""
+    from alembic import command
+    from alembic.config import Config as AlembicConfig
+
+    cfg = AlembicConfig()
+    cfg.set_main_option("script_location", str(Path(__file__).parent / "migrations"))
+    cfg.set_main_option("sqlalchemy.url", normalize_url(url).replace("%", "%%"))
+    cfg.attributes["configure_logger"] = False
+    command.upgrade(cfg, "head")
+
+
+class GroupCommit:
+    """One writer thread that commits the actions of many rooms in one transaction.
+
+    Every caller blocks until the transaction holding its rows is committed (so an action is
+    still acknowledged only once durable), but concurrent rooms share one fsync. If a batch
+    fails, its parts are retried one by one so that only the faulty one fails.
+    """
+
+    def __init__(self, engine: Engine, limit: int = 512) -> None:
+        self.engine = engine
+        self.limit = limit
+        self.notify = engine.dialect.name == "postgresql"
+        self.queue: queue.Queue[tuple[list[dict[str, Any]], threading.Event, list[BaseException]] | None] = (
+            queue.Queue()
+        )
+        self.thread = threading.Thread(target=self._run, name="ludica-commit", daemon=True)
+        self.thread.start()
+
+    def submit(self, rows: list[dict[str, Any]]) -> None:
+        done, failure = threading.Event(), []
+        self.queue.put((rows, done, failure))
+        done.wait()
+        if failure:
+            raise failure[0]
+
+    def close(self) -> None:
+        self.queue.put(None)
+        self.thread.join(10)
+
+    def _notify(self, conn: Connection, batches: list[list[dict[str, Any]]]) -> None:
+        """PostgreSQL: tell the other table processes which rooms advanced (sent at commit)."""
+        if not self.notify:
+            return
+        last: dict[str, int] = {}
+        for rows in batches:
+            for row in rows:
+                last[row["room_id"]] = max(last.get(row["room_id"], 0), row["idx"] + 1)
+        for room_id, length in last.items():
+            notify_room(conn, room_id, length)
+
+    def _run(self) -> None:
+        while True:
+            item = self.queue.get()
+            if item is None:
+                return
+            batch = [item]
+            while len(batch) < self.limit:
+                try:
+                    more = self.queue.get_nowait()
+                except queue.Empty:
+                    break
+                if more is None:
+                    self.queue.put(None)
+                    break
+                batch.append(more)
+            self._commit(batch)
+
+    def _commit(self, batch: list[tuple[list[dict[str, Any]], threading.Event, list[BaseException]]]) -> None:
+        try:
+            with self.engine.begin() as conn:
+                conn.execute(insert(actions), [row for rows, _, _ in batch for row in rows])
+                self._notify(conn, [rows for rows, _, _ in batch])
+        except Exception:
+            for rows, done, failure in batch:
+                try:
+                    with self.engine.begin() as conn:
+                        conn.execute(insert(actions), rows)
+                        self._notify(conn, [rows])
+                except Exception as exc:
+                    failure.append(exc)
+                done.set()
+            return
+        for _, done, _ in batch:
+            done.set()
+
+
+class Store:
+    """All reads and writes of the table's database (synchronous; the server calls it off-loop)."""
+
+    def __init__(self, url: str | None = None, *, run_migrations: bool = True) -> None:
+        self.url = normalize_url(url or default_db_url())
+        if run_migrations:
+            migrate(self.url)
+        self.engine = make_engine(self.url)
+        self.is_sqlite = self.url.startswith("sqlite")
+        self.writer = GroupCommit(self.engine)
+
+    def close(self) -> None:
+        self.writer.close()
+        self.engine.dispose()
+
+    # -- rooms --------------------------------------------------------------------------------
+    def create_room(self, row: RoomRow, role_tokens: Iterable[tuple[str, str]]) -> None:
+        """Insert a room and its tokens (``(role, token)``) in one transaction."""
+        with self.engine.begin() as conn:
+            conn.execute(
+                insert(rooms).values(
+                    id=row.id,
+                    game=row.game,
+                    config=row.config,
+                    seed=row.seed,
+                    seed_hash=row.seed_hash,
+                    settings=row.settings,
+                    created=row.created,
+                )
+            )
+            conn.execute(
+                insert(tokens), [{"token_hash": hash_token(t), "room_id": row.id, "role": r} for r, t in role_tokens]
+            )
+
+    def room(self, room_id: str) -> RoomRow | None:
+        with self.engine.connect() as conn:
+            found = conn.execute(select(rooms).where(rooms.c.id == room_id)).first()
+        if found is None:
+            return None
+        created = found.created if found.created.tzinfo else found.created.replace(tzinfo=UTC)
+        return RoomRow(
+            found.id, found.game, dict(found.config), found.seed, found.seed_hash, dict(found.settings), created
+        )
+
+    def room_ids(self) -> list[str]:
+        with self.engine.connect() as conn:
+            return [r.id for r in conn.execute(select(rooms.c.id).order_by(rooms.c.created))]
+
+    def update_settings(self, room_id: str, settings: dict[str, Any]) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(update(rooms).where(rooms.c.id == room_id).values(settings=settings))
+
+    # -- the record ----------------------------------------------------------------------------
+    def actions(self, room_id: str) -> list[dict[str, Any]]:
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(actions.c.action).where(actions.c.room_id == room_id).order_by(actions.c.idx))
+            return [json.loads(r.action) for r in rows]
+
+    def count(self, room_id: str) -> int:
+        with self.engine.connect() as conn:
+            return int(conn.execute(select(func.count()).where(actions.c.room_id == room_id)).scalar_one())
+
+    def append(self, room_id: str, start: int, new: Sequence[dict[str, Any]]) -> None:
+        """Commit actions ``start, start+1, ...``; the primary key refuses a second writer."""
+        if not new:
+            return
+        rows = [
+            {"room_id": room_id, "idx": start + i, "action": json.dumps(a, ensure_ascii=False, sort_keys=True)}
+            for i, a in enumerate(new)
+        ]
+        self.writer.submit(rows)
+
+    def truncate(self, room_id: str, length: int) -> None:
+        """Drop every action from index ``length`` on (an undo)."""
+        with self.engine.begin() as conn:
+            conn.execute(delete(actions).where(actions.c.room_id == room_id, actions.c.idx >= length))
+            if not self.is_sqlite:
+                notify_room(conn, room_id, length)
+
+    # -- tokens --------------------------------------------------------------------------------
+    def role_of(self, room_id: str, token: str) -> str | None:
+        with self.engine.connect() as conn:
+            found = conn.execute(
+                select(tokens.c.role).where(tokens.c.token_hash == hash_token(token), tokens.c.room_id == room_id)
+            ).first()
+        return None if found is None else str(found.role)
+
+    def reissue(self, room_id: str, role: str, token: str) -> None:
+        """Replace every token of ``role`` in the room by ``token`` (old links stop working)."""
+        with self.engine.begin() as conn:
+            conn.execute(delete(tokens).where(tokens.c.room_id == room_id, tokens.c.role == role))
+            conn.execute(insert(tokens).values(token_hash=hash_token(token), room_id=room_id, role=role))
+
+
+def now() -> datetime:
+    return datetime.now(UTC)
+
+
+CHANNEL = "ludica_rooms"
+"""The PostgreSQL channel of "room advanced" notices: payload ``<room id> <record length>``."""
+
+
+def notify_room(conn: Connection, room_id: str, length: int) -> None:
+    conn.execute(text("SELECT pg_notify(:channel, :payload)"), {"channel": CHANNEL, "payload": f"{room_id} {length}"})
+
+
+class Listener:
+    """PostgreSQL LISTEN in a thread: calls ``on_notice(room_id, length)`` for every notice."""
+
+    def __init__(self, url: str, on_notice: Callable[[str, int], None]) -> None:
+        self.url = url.replace("postgresql+psycopg://", "postgresql://", 1)
+        self.on_notice = on_notice
+        self.stopping = threading.Event()
+        self.thread = threading.Thread(target=self._run, name="ludica-listen", daemon=True)
+        self.thread.start()
+
+    def _run(self) -> None:
+        import psycopg
+
+        while not self.stopping.is_set():
+            try:
+                with psycopg.connect(self.url, autocommit=True) as conn:
+                    conn.execute(f"LISTEN {CHANNEL}")
+                    while not self.stopping.is_set():
+                        for notice in conn.notifies(timeout=0.5):
+                            room_id, _, length = notice.payload.partition(" ")
+                            if length.isdigit():
+                                self.on_notice(room_id, int(length))
+            except Exception:
+                self.stopping.wait(1.0)
+
+    def close(self) -> None:
+        self.stopping.set()
+        self.thread.join(5)

@@ -1,0 +1,34 @@
+"""Two table processes sharing one PostgreSQL: "room advanced" notices over LISTEN/NOTIFY.
+
+Runs when ``LUDICA_TEST_POSTGRES_URL`` is set (``.ci/run`` sets it), otherwise skips.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from ludica.table.server import create_app
+
+URL = os.environ.get("LUDICA_TEST_POSTGRES_URL")
+pytestmark = pytest.mark.skipif(not URL, reason="PostgreSQL tests need LUDICA_TEST_POSTGRES_URL")
+
+
+def test_a_seat_on_another_process_sees_the_action(seat_client: Any, opener: Any) -> None:
+    assert URL is not None
+    with TestClient(create_app(URL)) as one, TestClient(create_app(URL)) as two:
+        room = opener(one)
+        ann = seat_client(one, room["room"], room["tokens"]["p1"])
+        bob = seat_client(two, room["room"], room["tokens"]["p2"])  # the room, loaded by the second process
+        try:
+            assert ann.act_type("wager", amount=2)["type"] == "ack"
+            seen = bob.receive("state")  # pushed to the other process by NOTIFY
+            assert seen["step"] == 1 and "wagered 2" not in str(seen)
+            assert bob.act_type("wager", amount=1)["type"] == "ack"
+            assert ann.receive("state")["step"] >= 2
+        finally:
+            ann.close()
+            bob.close()
