@@ -9,6 +9,7 @@ import pytest
 
 from ludica.core import CHANCE, Action, Config, Event, IllegalAction, Match, get_game, matches
 from ludica.core.match import canonical_json
+from ludica.games.great_city.memo import forget
 
 GAME = get_game("great-city")
 
@@ -149,18 +150,22 @@ class Table:
         while self.state.phase == "buy_in":
             self.do(self.pending()[0], "stay_out")
 
+    # -- changes by hand (each makes the state forget its remembered decisions, memo.py) ----------
     def set_triad(self, cid: str, bits: str) -> None:
         self.state.characters[cid].triad = int(bits, 2)
+        forget(self.state)
 
     def give(self, seat: str, n: int) -> None:
         """Scarabs from the bank into a purse (keeps the bank's count)."""
         self.state.purse[seat] += n
         self.state.bank_net += n
+        forget(self.state)
 
     def vest(self, cid: str, color: int, n: int = 1) -> None:
         """Scarabs from the bank under a character's stone."""
         self.state.characters[cid].vested[color] += n
         self.state.bank_net += n
+        forget(self.state)
 
     def first_scene(self, spot: str = "000", foil: str = "111", flip: int | None = None) -> None:
         """Default setup; p1 starts a scene with spotlight c2 against the agent c1; nobody buys in;

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ludica.core import get_game
 from ludica.games.great_city import oracle as O
+from ludica.games.great_city.memo import forget
 from ludica.games.great_city.scene import pair_of
 
 GAME = get_game("great-city")
@@ -44,6 +45,7 @@ def test_r_gc_22_r_gc_34_empty_pool_skips_the_ante(table) -> None:
     t.setup()
     t.state.pool = 0
     t.state.bank_net -= 12
+    forget(t.state)
     t.start("c2", "c1", antes=("pool", "pool"))
     assert t.scene.ante == 0 and any("pool is empty" in x for x in t.texts())
     t.stay_out_all()
@@ -82,6 +84,7 @@ def test_r_gc_20_gm_scene_foil_must_be_a_player_when_the_gm_may_not_accept(table
     t.setup()
     t.state.scene_index = 2  # the GM's turn in the cycle p1, p2, gm
     t.state.scene.focal = "gm"
+    forget(t.state)
     t.do("gm", "start_scene", spotlight="c1", intent="The general moves")
     assert {a.args["foil"] for a in t.legal("gm")} == {"c2", "c3"}
     t.refuse("gm", "choose_foil", "R-GC-21", foil="NEW")
@@ -257,6 +260,7 @@ def test_r_gc_29_vested_scarab_only_by_its_controller(table) -> None:
     t.vest("c1", 1)
     t.refuse("p1", "flip", "R-GC-29", position=5, source="vested_scarab")
     t.state.purse["p1"], t.state.bank_net = 0, t.state.bank_net - t.state.purse["p1"]
+    forget(t.state)
     t.refuse("p1", "flip", "R-GC-29", position=2, source="free_scarab")
 
 
@@ -314,6 +318,7 @@ def test_r_gc_32_short_pool_pays_the_earliest_seats(table) -> None:
     t2.first_scene(flip=1)
     t2.state.bank_net -= t2.state.pool - 1
     t2.state.pool = 1
+    forget(t2.state)
     t2.do("p1", "pass_reaction")
     t2.do("p2", "arrive", character="c3")
     gm = t2.state.purse["gm"]
@@ -367,6 +372,7 @@ def test_hr_g1_scene_guard_hands_to_the_foil_when_the_gm_may_not_accept(table) -
     t = table(hr_scene_guard=True, gm_may_accept=False)
     t.setup()
     t.state.scene.focal = "gm"
+    forget(t.state)
     t.do("gm", "start_scene", spotlight="c1", intent="x")
     t.do("gm", "choose_foil", foil="c3")
     t.do("gm", "choose_ante_source", role="spotlight", source="pool")
@@ -450,6 +456,7 @@ def test_r_gc_35_the_acceptor_narrates_when_nobody_else_took_part(table) -> None
         )
     )
     t.state.scene.focal = "gm"
+    forget(t.state)
     t.start("c1", "c2")
     t.stay_out_all()
     t.roll(1)

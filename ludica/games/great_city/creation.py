@@ -220,8 +220,26 @@ _DRAW = interner("draw_name", "character", "list")
 _VEST = interner("vest_class_scarab", "character", "vest")
 
 
+_CREATE_MENUS: dict[tuple[Any, ...], tuple[Action, ...]] = {}
+
+
 def legal_create(state: GreatCityState, seat: str) -> list[Action]:
+    """The choices of the creation step (cached: apart from ties they depend only on the
+    character's id, step, kind, triad and moving stones)."""
     c = _creating(state)
+    stage = c.stage
+    if stage == "ties":
+        return legal_tie_turn(state, seat, c, buy_only=True)
+    key = (seat, c.id, stage, c.kind, c.triad, c.moving)
+    menu = _CREATE_MENUS.get(key)
+    if menu is None:
+        if len(_CREATE_MENUS) > 20_000:
+            _CREATE_MENUS.clear()
+        menu = _CREATE_MENUS[key] = tuple(_create_menu(seat, c))
+    return list(menu)
+
+
+def _create_menu(seat: str, c: Character) -> list[Action]:
     cid, stage = c.id, c.stage
     if stage == "choose_triad":
         r = IntRange(1, 8)
@@ -241,8 +259,6 @@ def legal_create(state: GreatCityState, seat: str) -> list[Action]:
         return [_NAME(seat, cid), _DRAW(seat, cid, "male"), _DRAW(seat, cid, "female")]
     if stage == "vest":
         return [_VEST(seat, cid, True), _VEST(seat, cid, False)]
-    if stage == "ties":
-        return legal_tie_turn(state, seat, c, buy_only=True)
     return []
 
 
@@ -421,6 +437,11 @@ def _next_vest(state: GreatCityState) -> list[Event]:
     return _enter_ties(state)
 
 
+def vest_seat(state: GreatCityState) -> str:
+    """Who decides on the class scarab now: the controller of the first character in the queue."""
+    return state.characters[state.vest_queue[0]].controller
+
+
 def legal_vest(state: GreatCityState, seat: str) -> list[Action]:
     cid = state.vest_queue[0]
     return [_VEST(seat, cid, True), _VEST(seat, cid, False)]
@@ -510,7 +531,23 @@ _BUY_TIE = interner("buy_tie", "source", "target", "sign")
 _END_TIES = interner("end_ties", "source")
 
 
-_TieMenu = dict[str, tuple[tuple[tuple[str, str], Action], ...]]
+class TieChoices:
+    """The ties of one grant a character could make, each with its (target, sign)."""
+
+    __slots__ = ("actions", "pairs")
+
+    def __init__(self, pairs: tuple[tuple[tuple[str, str], Action], ...]) -> None:
+        self.pairs = pairs
+        self.actions = tuple(a for _, a in pairs)
+
+    def open(self, taken: set[tuple[str, str]]) -> tuple[Action, ...] | list[Action]:
+        """The choices whose (target, sign) is not taken yet (R-GC-15)."""
+        if not taken:
+            return self.actions
+        return [a for tie, a in self.pairs if tie not in taken]
+
+
+_TieMenu = dict[str, TieChoices]
 _TIE_MENUS: dict[tuple[Any, ...], _TieMenu] = {}
 
 
@@ -524,13 +561,17 @@ def _tie_menu(seat: str, cid: str, others: tuple[tuple[str, bool], ...]) -> _Tie
             _TIE_MENUS.clear()
         menu = {}
         for grant in ("free", "class", "urbane", "self-aware", "cruel", "kind"):
-            menu[grant] = tuple(
-                ((oid, sign), _ADD_TIE(seat, cid, oid, sign, grant))
-                for oid, noble in others
-                for sign in TIE_SIGNS
-                if _grant_allows(grant, noble, sign)
+            menu[grant] = TieChoices(
+                tuple(
+                    ((oid, sign), _ADD_TIE(seat, cid, oid, sign, grant))
+                    for oid, noble in others
+                    for sign in TIE_SIGNS
+                    if _grant_allows(grant, noble, sign)
+                )
             )
-        menu["bought"] = tuple(((oid, sign), _BUY_TIE(seat, cid, oid, sign)) for oid, _ in others for sign in TIE_SIGNS)
+        menu["bought"] = TieChoices(
+            tuple(((oid, sign), _BUY_TIE(seat, cid, oid, sign)) for oid, _ in others for sign in TIE_SIGNS)
+        )
         _TIE_MENUS[key] = menu
     return menu
 
@@ -543,12 +584,12 @@ def legal_tie_turn(state: GreatCityState, seat: str, c: Character, *, buy_only: 
     )
     taken = {(t.target, t.sign) for t in state.ties if t.source == cid}
     menu = _tie_menu(seat, cid, others)
-    out = []
+    out: list[Action] = []
     if not buy_only:
         for grant in dict.fromkeys(state.tie_grants):
-            out.extend(a for tie, a in menu[grant] if tie not in taken)
+            out.extend(menu[grant].open(taken))
     if state.purse[seat] >= 1:
-        out.extend(a for tie, a in menu["bought"] if tie not in taken)
+        out.extend(menu["bought"].open(taken))
     out.append(_END_TIES(seat, cid))
     return out
 
@@ -639,6 +680,11 @@ def play_end_ties(state: GreatCityState, a: Action) -> list[Event]:
     state.tie_queue.pop(0)
     state.tie_grants = []
     return _next_tie_turn(state, [])
+
+
+def tie_seat(state: GreatCityState) -> str:
+    """Who makes ties now: the controller of the character whose tie turn it is."""
+    return state.characters[state.tie_queue[0]].controller
 
 
 def legal_ties(state: GreatCityState, seat: str) -> list[Action]:

@@ -86,6 +86,11 @@ def fate_pair(state: GreatCityState, seat: str) -> int:
     return c.triad << 3 | half  # type: ignore[union-attr]
 
 
+def city_fate_seat(state: GreatCityState) -> str:
+    """The fattest purse narrates the city's fate."""
+    return state.ranking[0][0]
+
+
 def legal_city_fate(state: GreatCityState, seat: str) -> list[Action]:
     return [act(seat, "narrate_city_fate", ("text", FATE_TEXT))]
 

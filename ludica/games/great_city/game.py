@@ -6,7 +6,7 @@ implemented (action names, the split of ``flip_reaction`` into ``flip``/``end_re
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -17,6 +17,7 @@ from ...core import (
     Event,
     Game,
     GameMeta,
+    IntRange,
     NotYourDecision,
     OptionSpec,
     Outcome,
@@ -25,7 +26,6 @@ from ...core import (
     Roll,
     Secret,
     Text,
-    matches,
 )
 from . import creation as C
 from . import endgame as E
@@ -224,16 +224,23 @@ CREATE_PROMPTS = {
     "ties": "buy ties for the new character",
 }
 
-_PENDING: dict[tuple[tuple[str, ...], str, str], Pending] = {}
-_REACTING: dict[str, Pending] = {}
+CHANCE_PHASES = ("roll_situation", "initiative", "rethrow", "random_flip", "rank")
+_FIXED: dict[str, Pending] = {ph: Pending((CHANCE,), ph) for ph in CHANCE_PHASES}
+_FIXED["over"] = Pending((), "over")
+_DECISIONS: dict[tuple[str, str, str], Pending] = {}
 
 
-def _pending(seats: tuple[str, ...], phase: str, prompt: str = "") -> Pending:
-    key = (seats, phase, prompt)
-    p = _PENDING.get(key)
+def _decision(seat: str, phase: str, prompt: str) -> Pending:
+    """The shared ``Pending`` of one seat's decision (a value: one object per distinct decision)."""
+    key = (seat, phase, prompt)
+    p = _DECISIONS.get(key)
     if p is None:
-        p = _PENDING[key] = Pending(seats, phase, prompt)
+        p = _DECISIONS[key] = Pending((seat,), phase, prompt)
     return p
+
+
+NOTHING: list[Action] = []
+"""The legal actions of a seat that does not decide now (shared: never handed out)."""
 
 
 class GreatCity(Game[GreatCityState]):
@@ -270,54 +277,38 @@ class GreatCity(Game[GreatCityState]):
 
     # -- decisions -----------------------------------------------------------------------------
     def pending(self, state: GreatCityState) -> Pending:
+        pend = state.memo_pending
+        if pend is None:
+            pend = state.memo_pending = self._pending(state)
+        return pend
+
+    def _pending(self, state: GreatCityState) -> Pending:
         ph = state.phase
+        fixed = _FIXED.get(ph)
+        if fixed is not None:  # the chance seat's phases, the end
+            return fixed
         if ph == "reaction":
             sc = state.scene
             if sc.forced is not None:  # type: ignore[union-attr]
-                return _pending((sc.forced,), "reaction", PROMPTS["forced_accept"])  # type: ignore[union-attr]
-            seat = sc.order[sc.turn]  # type: ignore[union-attr]
-            p = _REACTING.get(seat)
-            if p is None:
-                p = _REACTING[seat] = Pending((seat,), ph, PROMPTS[ph])
-            return p
-        if ph in ("roll_situation", "initiative", "rethrow", "random_flip", "rank"):
-            return _pending((CHANCE,), ph)
+                return _decision(sc.forced, ph, PROMPTS["forced_accept"])  # type: ignore[union-attr]
+            return _decision(sc.order[sc.turn], ph, PROMPTS[ph])  # type: ignore[union-attr]
         if ph == "create":
             c = state.characters[state.creating]  # type: ignore[index]
             if c.stage == "roll" or c.stage.startswith("name_roll"):
-                return _pending((CHANCE,), ph)
-            return _pending((c.controller,), ph, CREATE_PROMPTS[c.stage])
-        if ph == "over":
-            return _pending((), ph)
-        return _pending((self._decider(state, ph),), ph, PROMPTS[ph])
-
-    def _decider(self, state: GreatCityState, ph: str) -> str:
-        if ph in ("record_situation", "agents"):
-            return GM
-        if ph == "vest":
-            return state.characters[state.vest_queue[0]].controller
-        if ph == "ties":
-            return state.characters[state.tie_queue[0]].controller
-        sc = state.scene
-        if ph in ("scene_start", "choose_foil"):
-            return sc.focal  # type: ignore[union-attr]
-        if ph == "ante":
-            return SC.ante_seat(state)
-        if ph == "buy_in":
-            return SC.buy_seat(state)
-        if ph == "undo":
-            return sc.undo[1]  # type: ignore[union-attr,index]
-        if ph in ("assign_narration", "distribution"):
-            return sc.acceptor  # type: ignore[union-attr,return-value]
-        if ph == "narrate":
-            return sc.narrator  # type: ignore[union-attr,return-value]
-        if ph == "city_fate":
-            return state.ranking[0][0]
-        if ph == "character_fates":
-            return E.fate_seat(state)
-        raise AssertionError(f"unknown phase {ph!r}")
+                return _decision(CHANCE, ph, "")
+            return _decision(c.controller, ph, CREATE_PROMPTS[c.stage])
+        decider = DECIDERS.get(ph)
+        if decider is None:
+            raise AssertionError(f"unknown phase {ph!r}")
+        return _decision(decider(state), ph, PROMPTS[ph])
 
     def chance_step(self, state: GreatCityState) -> Roll:
+        step = state.memo_chance
+        if step is None:
+            step = state.memo_chance = self._chance_step(state)
+        return step
+
+    def _chance_step(self, state: GreatCityState) -> Roll:
         ph = state.phase
         if ph == "roll_situation":
             return Roll((8,) * 6, type="roll_situation")
@@ -340,29 +331,35 @@ class GreatCity(Game[GreatCityState]):
         raise AssertionError(f"no chance step in phase {ph!r}")
 
     def legal_actions(self, state: GreatCityState, seat: str) -> list[Action]:
-        ph = state.phase
-        if ph == "reaction":
-            sc = state.scene
-            if seat != (sc.forced or sc.order[sc.turn]):  # type: ignore[union-attr]
-                return []
-            return SC.legal_reaction(state, seat)
-        fn = LEGAL.get(ph)
-        if fn is None:
-            return []
-        if ph == "create":
-            c = state.characters[state.creating]  # type: ignore[index]
-            if c.stage == "roll" or c.stage.startswith("name_roll") or seat != c.controller:
-                return []
-        elif seat != self._decider(state, ph):
-            return []
-        return fn(state, seat)
+        return list(self._listed(state, seat))
+
+    def _listed(self, state: GreatCityState, seat: str) -> list[Action]:
+        """The seat's legal actions, remembered until the next play (``memo.py``)."""
+        pend = state.memo_pending
+        if pend is None:
+            if state.phase not in LEGAL:  # the chance seat's phases, or the game is over
+                return NOTHING
+            pend = state.memo_pending = self._pending(state)
+        if seat not in pend.seats or seat == CHANCE:
+            return NOTHING
+        listed = state.memo_legal
+        if listed is None:
+            listed = state.memo_legal = LEGAL[state.phase](state, seat)
+        return listed
 
     def check(self, state: GreatCityState, action: Action) -> None:
+        """Accept a listed action at once; validate anything else in full to name the rule it breaks."""
         pend = self.pending(state)
         if pend.is_over:
             raise refuse("the game is over", "end")
         if action.seat == CHANCE:
             self._check_chance(state, action, pend)
+            return
+        listed = self._listed(state, action.seat)
+        for t in listed:
+            if t is action:  # an interned listed action, as bots send them
+                return
+        if listed and _is_listed(listed, action):  # a filled template, a replayed record
             return
         spec = ACTIONS.get(action.type)
         if spec is None:
@@ -395,19 +392,14 @@ class GreatCity(Game[GreatCityState]):
                 raise malformed(f"{key} of {action.type} must be {want.__name__}, not {value!r}")
             if key in spec.texts and not value.strip():
                 raise malformed(f"{key} must say something")
-        if spec.check is not None:
+        if spec.check is not None:  # names the rule the action breaks
             spec.check(state, action)
-        legal = self.legal_actions(state, action.seat)
-        for t in legal:
-            if t is action:  # an interned listed action, as bots send them
-                return
-        if not any(matches(t, action) for t in legal):
-            for t in legal:
-                if t.type == action.type:
-                    for key, want in t.args.items():
-                        if isinstance(want, Text) and not want.min_len <= len(args[key]) <= want.max_len:
-                            raise malformed(f"{key} must be {want.min_len}..{want.max_len} characters")
-            raise refuse(f"{action.notation()} is not a legal move now", "turn order")
+        for t in listed:
+            if t.type == action.type:
+                for key, want in t.args.items():
+                    if isinstance(want, Text) and not want.min_len <= len(args[key]) <= want.max_len:
+                        raise malformed(f"{key} must be {want.min_len}..{want.max_len} characters")
+        raise refuse(f"{action.notation()} is not a legal move now", "turn order")
 
     def _check_chance(self, state: GreatCityState, action: Action, pend: Pending) -> None:
         if not pend.is_chance:
@@ -425,6 +417,8 @@ class GreatCity(Game[GreatCityState]):
                 raise refuse(f"{step.type} is for {key}={step.extra[key]!r}, not {value!r}", "chance")
 
     def play(self, state: GreatCityState, action: Action) -> Sequence[Event]:
+        # the state changes: its decisions are asked anew (memo.forget, inlined)
+        state.memo_pending = state.memo_legal = state.memo_chance = None
         if action.seat == CHANCE:
             return CHANCE_PLAY[action.type](state, list(action.args["dice"]))
         return ACTIONS[action.type].play(state, action)
@@ -490,6 +484,60 @@ class GreatCity(Game[GreatCityState]):
 
         return report(summaries)
 
+
+def _is_listed(listed: list[Action], action: Action) -> bool:
+    """Whether ``action`` is an instance of a listed one, with the exact parameter types the full
+    check demands (a bool is no int): then the full check would accept it, and is not needed."""
+    kind, args = action.type, action.args
+    if type(args) is not dict:
+        return False
+    for t in listed:
+        if t.type != kind:
+            continue
+        want = t.args
+        if t.is_template:
+            if _fills(want, args):
+                return True
+        elif want == args and all(type(args[k]) is type(v) for k, v in want.items()):
+            return True
+    return False
+
+
+def _fills(template: Mapping[str, Any], args: dict[str, Any]) -> bool:
+    """Whether ``args`` fill a template's declarations (``Text``, ``IntRange``) and equal the rest."""
+    if template.keys() != args.keys():
+        return False
+    for key, want in template.items():
+        got = args[key]
+        declared = type(want)
+        if declared is Text:
+            if type(got) is not str or not want.accepts(got):
+                return False
+        elif declared is IntRange:
+            if type(got) is not int or not want.lo <= got <= want.hi:
+                return False
+        elif type(got) is not declared or got != want:
+            return False
+    return True
+
+
+DECIDERS: dict[str, Callable[[GreatCityState], str]] = {
+    "record_situation": lambda state: GM,
+    "agents": lambda state: GM,
+    "vest": C.vest_seat,
+    "ties": C.tie_seat,
+    "scene_start": SC.focal_seat,
+    "choose_foil": SC.focal_seat,
+    "ante": SC.ante_seat,
+    "buy_in": SC.buy_seat,
+    "undo": SC.undo_seat,
+    "assign_narration": SC.acceptor_seat,
+    "distribution": SC.acceptor_seat,
+    "narrate": SC.narrator_seat,
+    "city_fate": E.city_fate_seat,
+    "character_fates": E.fate_seat,
+}
+"""Who decides in each phase with one deciding seat (``reaction`` and ``create`` are in ``pending``)."""
 
 LEGAL: dict[str, Callable[[GreatCityState, str], list[Action]]] = {
     "record_situation": C.legal_record_situation,

@@ -72,9 +72,14 @@ NAMES: dict[str, dict[int, str]] = {k: {int(i): n for i, n in v.items()} for k, 
 PERIL_POOL_SIZE: dict[int, int] = {int(k): int(v) for k, v in ORACLE["peril_pool_size"].items()}
 
 
+_BITS = tuple(format(triad, "03b") for triad in range(8))
+_PAIR_BITS = tuple(f"{_BITS[pair >> 3]} {_BITS[pair & 7]}" for pair in range(64))
+"""Every triad's and every pair's bits, written once (they appear in most events)."""
+
+
 def bits(triad: int) -> str:
     """The triad as three bits, blue first: ``bits(5) == '101'``."""
-    return format(triad, "03b")
+    return _BITS[triad] if 0 <= triad <= 7 else format(triad, "03b")
 
 
 def signs(triad: int) -> str:
@@ -84,7 +89,7 @@ def signs(triad: int) -> str:
 
 def pair_bits(pair: int) -> str:
     """A pair as ``'101 011'``."""
-    return f"{bits(pair >> 3)} {bits(pair & 7)}"
+    return _PAIR_BITS[pair] if 0 <= pair <= 63 else f"{bits(pair >> 3)} {bits(pair & 7)}"
 
 
 def parse_triad(text: str) -> int:

@@ -36,7 +36,7 @@ from .common import (
     seat_label,
     whisper,
 )
-from .state import Character, GreatCityState, Scene
+from .state import Character, GreatCityState, Scene, Tie
 
 INTENT_TEXT = Text("your intended action for the scene", 1, 600)
 NARRATION_TEXT = Text("what the judgment means", 1, 2000)
@@ -72,6 +72,11 @@ def reaction_order(state: GreatCityState, focal: str) -> tuple[str, ...]:
         return (GM, *players[i:], *players[:i])
     i = players.index(focal)
     return (*players[i:], *players[:i], GM)
+
+
+def focal_seat(state: GreatCityState) -> str:
+    """The focal seat starts the scene and chooses the foil."""
+    return state.scene.focal  # type: ignore[union-attr]
 
 
 _START = interner("start_scene", "spotlight", fixed={"intent": INTENT_TEXT})
@@ -356,6 +361,11 @@ def _start_reactions(state: GreatCityState) -> list[Event]:
     return [_announce(state, sc)]
 
 
+def undo_seat(state: GreatCityState) -> str:
+    """The controller of the flipped stone decides on the undo (R-GC-31)."""
+    return state.scene.undo[1]  # type: ignore[union-attr,index]
+
+
 def legal_undo(state: GreatCityState, seat: str) -> list[Action]:
     pos = state.scene.undo[0]  # type: ignore[index,union-attr]
     return [_UNDO(seat, pos), _DECLINE(seat, pos)]
@@ -485,13 +495,24 @@ def legal_reaction(state: GreatCityState, seat: str) -> list[Action]:
     return out
 
 
-_TRAIT_TABLES: dict[tuple[Any, ...], tuple[tuple[tuple[tuple[str, ...], Action], ...], ...]] = {}
+class TraitRow:
+    """The trait flips of one character at one position (Table 5), with their used-keys (R-GC-27)."""
+
+    __slots__ = ("actions", "keys", "pairs")
+
+    def __init__(self, pairs: tuple[tuple[tuple[str, ...], Action], ...]) -> None:
+        self.pairs = pairs
+        self.keys = frozenset(key for key, _ in pairs)
+        self.actions = tuple(a for _, a in pairs)
+
+
+_TRAIT_TABLES: dict[tuple[Any, ...], tuple[TraitRow, ...]] = {}
 _FREE: dict[str, tuple[Action, ...]] = {}
 _VESTED: dict[str, tuple[Action, ...]] = {}
 
 
-def _trait_table(seat: str, c: Character, cap: bool) -> tuple[tuple[tuple[tuple[str, ...], Action], ...], ...]:
-    """Per position 1..6: the (used-key, flip action) pairs of a character's traits (Table 5)."""
+def _trait_table(seat: str, c: Character, cap: bool) -> tuple[TraitRow, ...]:
+    """Per position 1..6: the trait flips of a character (Table 5)."""
     key = (seat, c.id, c.kind, c.traits, cap)
     table = _TRAIT_TABLES.get(key)
     if table is None:
@@ -501,7 +522,12 @@ def _trait_table(seat: str, c: Character, cap: bool) -> tuple[tuple[tuple[tuple[
             mode = MODES[ci]
             traits = c.traits if c.kind == "human" else (c.traits[ci],)  # type: ignore[index]
             rows.append(
-                tuple((((c.id, mode) if cap else (c.id, tr, mode)), _trait_flip(seat, pos, c.id, tr)) for tr in traits)  # type: ignore[union-attr]
+                TraitRow(
+                    tuple(
+                        (((c.id, mode) if cap else (c.id, tr, mode)), _trait_flip(seat, pos, c.id, tr))
+                        for tr in traits  # type: ignore[union-attr]
+                    )
+                )
             )
         table = _TRAIT_TABLES[key] = tuple(rows)
     return table
@@ -520,37 +546,49 @@ def flip_options(
 ) -> list[Action]:
     """Every FlipOp the seat may make now (spec §2.4), one action each, appended to ``out``."""
     chars = state.characters
-    spot_id, foil_id = sc.spotlight, sc.foil
-    spot, foil = chars[spot_id], chars[foil_id]  # type: ignore[index]
+    spot, foil = chars[sc.spotlight], chars[sc.foil]  # type: ignore[index]
     present = sc.present
     options = state.options
     cap = options["hr_trait_cap_3"]
     tables = [_trait_table(seat, chars[c], cap) for c in owned if c in present]
-    used_ties = sc.used_ties
-    ties = [t for t in state.ties_of(seat) if (t.target == spot_id or t.target == foil_id) and t.id not in used_ties]
+    spot_ties: list[Tie] = []
+    foil_ties: list[Tie] = []
+    mine = state.ties_of(seat)
+    if mine:
+        used_ties = sc.used_ties
+        spot_id, foil_id = spot.id, foil.id
+        for t in mine:
+            if t.id not in used_ties:
+                if t.target == spot_id:
+                    spot_ties.append(t)
+                elif t.target == foil_id:
+                    foil_ties.append(t)
     free, vested = _scarab_flips(seat)
     used = sc.used_traits
-    lock = sc.lock
-    act_model = options["reflip_model"] == "act"
-    last = sc.last
-    append = out.append
-    for i in range(6):
-        if act_model:
-            if lock[i] is not None:
-                continue
-        elif i + 1 == last:
-            continue
+    if options["reflip_model"] == "act":  # R-GC-30
+        lock = sc.lock
+        flippable = [i for i in range(6) if lock[i] is None]
+    else:
+        last = sc.last
+        flippable = [i for i in range(6) if i + 1 != last]
+    append, extend = out.append, out.extend
+    for i in flippable:
         for table in tables:
-            for key, a in table[i]:
-                if key not in used:
-                    append(a)
-        owner = spot if i < 3 else foil
-        ci = i % 3
-        if ties:
-            oid = owner.id
-            bit = owner.triad >> (2 - ci) & 1
+            row = table[i]
+            if used.isdisjoint(row.keys):
+                extend(row.actions)
+            else:
+                for key, a in row.pairs:
+                    if key not in used:
+                        append(a)
+        if i < 3:
+            owner, ties, ci = spot, spot_ties, i
+        else:
+            owner, ties, ci = foil, foil_ties, i - 3
+        if ties:  # a positive tie flips a minus stone, a negative tie a plus stone (R-GC-28)
+            minus = not owner.triad >> (2 - ci) & 1
             for t in ties:
-                if t.target == oid and (t.sign == "+") != bool(bit):
+                if (t.sign == "+") == minus:
                     append(_tie_flip(seat, i + 1, t.id))
         if purse:
             append(free[i])
@@ -857,6 +895,15 @@ def narrator_options(state: GreatCityState) -> list[str]:
     """Other seats that took part: a character present at any time, or a flip (R-GC-35)."""
     sc = state.scene
     return [s for s in state.seats if s in sc.participants and s != sc.acceptor]  # type: ignore[union-attr]
+
+
+def acceptor_seat(state: GreatCityState) -> str:
+    """The seat that accepted the judgment assigns the narration and distributes."""
+    return state.scene.acceptor  # type: ignore[union-attr,return-value]
+
+
+def narrator_seat(state: GreatCityState) -> str:
+    return state.scene.narrator  # type: ignore[union-attr,return-value]
 
 
 def legal_assign_narration(state: GreatCityState, seat: str) -> list[Action]:

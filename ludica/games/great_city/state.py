@@ -9,7 +9,10 @@ guards every transfer.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ...core import Action, Pending, Roll
 
 
 class Character:
@@ -290,6 +293,9 @@ class GreatCityState:
         "history",
         "initial_city",
         "initiative",
+        "memo_chance",
+        "memo_legal",
+        "memo_pending",
         "nay",
         "next_char",
         "next_tie",
@@ -362,6 +368,10 @@ class GreatCityState:
         self.ranking: list[list[str]] = []
         self.endgame: dict[str, Any] | None = None
         self.fate_turn = 0
+        self.memo_pending: Pending | None = None
+        """Derived: this state's decisions until the next play (``memo.py``; not in the position)."""
+        self.memo_legal: list[Action] | None = None
+        self.memo_chance: Roll | None = None
 
     # -- helpers -------------------------------------------------------------------------------
     def ties_of(self, seat: str) -> list[Tie]:
@@ -413,6 +423,7 @@ class GreatCityState:
         s.ranking = [g[:] for g in self.ranking]
         s.endgame = _deep(self.endgame)
         s.fate_turn = self.fate_turn
+        s.memo_pending = s.memo_legal = s.memo_chance = None
         return s
 
     def to_json(self) -> dict[str, Any]:
