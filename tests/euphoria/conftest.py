@@ -9,6 +9,7 @@ import pytest
 from ludica.core import CHANCE, Action, Config, IllegalAction, Match
 from ludica.core.match import canonical_json
 from ludica.games.euphoria import GAME
+from ludica.games.euphoria.memo import forget
 from ludica.games.euphoria.oracle import artifact_kind
 from ludica.games.euphoria.state import EuphoriaState, Player
 
@@ -34,6 +35,8 @@ class Table:
 
     @property
     def st(self) -> EuphoriaState:
+        """The state, handed out for editing: the memo of derived answers is dropped (memo.py)."""
+        forget(self.match.state.memo)
         return self.match.state
 
     def p(self, seat: str) -> Player:

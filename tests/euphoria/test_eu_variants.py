@@ -93,3 +93,32 @@ def test_trade_asking_for_cards_they_lack_cannot_be_accepted(make_table) -> None
     t.do("p2 answer_trade answer=decline")
     assert t.p("p1").goods["food"] == 1 and t.pending().seats == ("p1",)
     assert "declines" in t.match.story(None)[-1].event.text
+
+
+def test_trading_is_on_by_default_one_proposal_per_turn(make_table) -> None:
+    """Ruling (docs/rules/euphoria.md, Trading): trading during your own turn is on; the player to
+    move may make one trade proposal per turn by default (``trades_per_turn``)."""
+    t = make_table()
+    assert t.st.options["trades_per_turn"] == 1
+    assert "p1 offer_trade to=p2" in t.legal("p1") and "p2 offer_trade to=p1" not in t.legal("p2")
+    t.p("p1").goods["food"] = 1
+    t.do("p1 offer_trade to=p2")
+    t.do("p1 trade_give item=done")  # p2 holds nothing to ask for: the empty offer is withdrawn
+    assert "withdraws" in t.match.story(None)[-1].event.text
+    assert not any(a.startswith("p1 offer_trade") for a in t.legal("p1"))
+    t.refused("p1 offer_trade to=p2", rule="trade")
+
+
+def test_random_play_with_default_trading_ends_for_every_player_count() -> None:
+    """Trading on (the default) still ends random games of 2-6 players well within max_steps."""
+    import random
+
+    from ludica.bots.random_bot import play_random
+    from ludica.core import Config, Match
+    from ludica.games.euphoria import GAME
+
+    for players in range(2, 7):
+        for seed in range(3):
+            match = Match(GAME, Config(tuple(f"P{i}" for i in range(players)), {}, seed))
+            steps = play_random(match, random.Random(seed), check=False)
+            assert match.state.phase == "over" and steps < GAME.meta.max_steps // 4

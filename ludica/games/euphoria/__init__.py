@@ -21,7 +21,8 @@ Modules, in the order of the rulebook:
 * :mod:`.ending` - the end, its tie-breakers and the ``round_limit`` bound;
 * :mod:`.agenda` - how a placement unfolds when it must wait for dice or a choice;
 * :mod:`.view` - what each seat sees, the hidden items, the terminal face;
-* :mod:`.stats` - the figures ``ludica simulate`` reports.
+* :mod:`.stats` - the figures ``ludica simulate`` reports;
+* :mod:`.memo` - the one cache: who decides and the legal actions of a state, until it changes.
 
 The rules as implemented, every option and every ruling: ``docs/rules/euphoria.md``.
 
@@ -56,7 +57,7 @@ from ...core import (
     Shuffle,
 )
 from ...core.chance import ChanceStep
-from . import ending, markets, recruits, setup, spaces, trade, turn, variants, view  # noqa: F401  (register tasks)
+from . import ending, markets, memo, recruits, setup, spaces, trade, turn, variants, view  # noqa: F401  (register tasks)
 from .agenda import PARAM, answer_prompt, resolve_chance, run
 from .oracle import RECRUITS
 from .state import EuphoriaState
@@ -112,8 +113,8 @@ class Euphoria(Game[EuphoriaState]):
             ),
             OptionSpec(
                 "trades_per_turn",
-                0,
-                "trade offers per turn (0: trading off, the default for simulation)",
+                1,
+                "trade proposals the player to move may make per turn (ruling: one by default; 0: no trading)",
                 choices=(0, 1, 2, 3),
             ),
             OptionSpec(
@@ -140,6 +141,9 @@ class Euphoria(Game[EuphoriaState]):
 
     # -- decisions -------------------------------------------------------------------------------
     def pending(self, state: EuphoriaState) -> Pending:
+        return memo.pending(state.memo, lambda: self._pending(state))
+
+    def _pending(self, state: EuphoriaState) -> Pending:
         if state.phase == "over":
             return Pending((), "over")
         if state.chance is not None:
@@ -167,6 +171,9 @@ class Euphoria(Game[EuphoriaState]):
         return Roll(setup.chance_sides(state), type=kind)
 
     def legal_actions(self, state: EuphoriaState, seat: str) -> list[Action]:
+        return list(memo.legal(state.memo, seat, lambda: self._legal_actions(state, seat)))
+
+    def _legal_actions(self, state: EuphoriaState, seat: str) -> list[Action]:
         pending = self.pending(state)
         if seat not in pending.seats or seat == CHANCE:
             return []
@@ -189,7 +196,7 @@ class Euphoria(Game[EuphoriaState]):
             out += [Action(seat, "offer_trade", {"to": s}) for s in st.seats if s != seat]
         if faces:
             legal = spaces.legal_spaces(st, seat)
-            out += [Action(seat, "place", {"worker": f, "space": s}) for f in faces for s in legal]
+            out += [memo.placement(seat, f, s) for f in faces for s in legal]
         if st.placed_this_turn:
             out.append(Action(seat, "end_turn"))
             return out
@@ -201,6 +208,8 @@ class Euphoria(Game[EuphoriaState]):
     # -- checking --------------------------------------------------------------------------------
     def check(self, state: EuphoriaState, action: Action) -> None:
         if action.seat == CHANCE:
+            return
+        if memo.accepts(state.memo, action):
             return
         kind, args = action.type, dict(action.args)
         if state.phase == "recruits":
@@ -340,6 +349,7 @@ class Euphoria(Game[EuphoriaState]):
 
     # -- playing ---------------------------------------------------------------------------------
     def play(self, state: EuphoriaState, action: Action) -> Sequence[Event]:
+        memo.forget(state.memo)
         ev: list[Event] = []
         if action.seat == CHANCE:
             resolve_chance(state, dict(action.args), ev)

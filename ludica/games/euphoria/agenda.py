@@ -95,13 +95,25 @@ def await_chance(st: EuphoriaState, kind: str, argument: Any) -> None:
 
 def run(st: EuphoriaState, ev: Events) -> None:
     """Work the agenda until a question, a chance step or the end of the game."""
-    from .ending import game_over_check
-
+    game_over_check = _game_over_check()
     game_over_check(st, ev)
     while st.prompt is None and st.chance is None and st.agenda and st.phase not in WAITING:
         item = st.agenda.pop(0)
         TASKS[item[0]](st, item, ev)
         game_over_check(st, ev)
+
+
+def _game_over_check() -> Callable[[EuphoriaState, Events], None]:
+    """The end test that runs after every task (settled point 31), looked up once."""
+    global _GAME_OVER_CHECK
+    if _GAME_OVER_CHECK is None:
+        from .ending import game_over_check
+
+        _GAME_OVER_CHECK = game_over_check
+    return _GAME_OVER_CHECK
+
+
+_GAME_OVER_CHECK: Callable[[EuphoriaState, Events], None] | None = None
 
 
 def answer_prompt(st: EuphoriaState, option: str, ev: Events) -> None:

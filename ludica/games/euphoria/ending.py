@@ -29,9 +29,12 @@ def tiebreak_key(st: EuphoriaState, seat: str) -> tuple[int, int, int, int]:
 def game_over_check(st: EuphoriaState, ev: Events) -> None:
     if st.phase != "play":
         return
-    finished = [s for s in st.seats if st.players[s].stars == 0]
-    if not finished:
+    for p in st.players.values():  # a loop: this runs after every task of the agenda
+        if p.stars == 0:
+            break
+    else:
         return
+    finished = [s for s in st.seats if st.players[s].stars == 0]
     decide(st, finished, "ten stars", ev)
 
 

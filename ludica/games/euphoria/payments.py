@@ -149,9 +149,25 @@ def _quick_payable(st: EuphoriaState, seat: str, space: str) -> bool | None:
         return p.total_goods(RESOURCES) >= 3
     if sp.kind in ("breeze_bar", "sky_lounge") and not has(st, seat, "brian_the_viticulturist"):
         return p.goods["bliss"] > 0 and (p.goods["energy"] > 0 or p.goods["water"] > 0 or p.goods["food"] > 0)
-    if sp.kind in ("artifact_market", "wind_saloon") and len(p.hand) < 2 and not has(st, seat, "jacko_the_archivist"):
-        return False
+    if sp.kind in ("artifact_market", "wind_saloon"):
+        return _artifacts_payable(st, seat, space)
+    if sp.kind == "tunnel_end":
+        return bool(sp.faction and has_faction(st, seat, sp.faction)) or p.knowledge + 2 <= TRACKS["knowledge"][1]
     return None
+
+
+def _artifacts_payable(st: EuphoriaState, seat: str, space: str) -> bool:
+    """The answer :func:`cost_parts` gives for artifacts, without listing them: any three cards,
+    a pair (unless forbidden), or one card for revised Jacko at the Ark."""
+    hand = st.players[seat].hand
+    if len(hand) >= 3:
+        return True
+    if not hand:
+        return False
+    jacko = space == "ark_of_fractured_memories" and has(st, seat, "jacko_the_archivist")
+    if jacko and revised(st, "jacko_the_archivist"):
+        return True
+    return len(hand) == 2 and len(hand_kinds(st, seat)) == 1 and not penalized(st, seat, "forbid_pair_payment")
 
 
 def options(st: EuphoriaState, seat: str, space: str, bumping_other: bool, strict: bool = True) -> list[str]:

@@ -120,7 +120,10 @@ def refusal(st: EuphoriaState, seat: str, space: str, pens: frozenset[str] | Non
             and seat not in st.built[site_of(space) or ""]
         ):
             return "the Plaza of Immortalized Humility forbids visiting markets without your star"
-    if kind != "commodity_area" and not payments.payable(st, seat, space, bumps_rival(st, seat, space)):
+    # only a tunnel's price depends on bumping a rival (Matthew the Thief)
+    if kind != "commodity_area" and not payments.payable(
+        st, seat, space, kind == "tunnel" and bumps_rival(st, seat, space)
+    ):
         return "you cannot pay the cost of that space"
     return None
 
@@ -132,9 +135,10 @@ def bumps_rival(st: EuphoriaState, seat: str, space: str) -> bool:
 
 def legal_spaces(st: EuphoriaState, seat: str) -> list[str]:
     """Every space ``seat`` may place on now: the same judgement as :func:`refusal`, with the
-    construction spots (most of the board) checked site by site."""
+    fixed spaces' penalties read once (:func:`_open_fixed_spaces`) and the construction spots
+    (most of the board) checked site by site."""
     pens = frozenset(penalties(st, seat))
-    out = [s for s in SPACES if refusal(st, seat, s, pens) is None]
+    out = _open_fixed_spaces(st, seat, pens)
     goods = st.players[seat].goods
     any_resource = has(st, seat, "michael_the_engineer") and any(goods[r] for r in RESOURCES)
     any_card = has(st, seat, "flartner_the_luddite") and bool(st.players[seat].hand)
@@ -152,6 +156,43 @@ def legal_spaces(st: EuphoriaState, seat: str) -> list[str]:
         for spot, occ, cost in zip(spots, taken, info.spot_costs, strict=True):
             if not occ and (goods[cost] > 0 or any_resource or any_card):
                 out.append(spot)
+    return out
+
+
+_FIXED: tuple[tuple[str, str, tuple[tuple[str, int], ...]], ...] = tuple(
+    (space, sp.kind, sp.cost) for space, sp in SPACES.items()
+)
+
+
+def _open_fixed_spaces(st: EuphoriaState, seat: str, pens: frozenset[str]) -> list[str]:
+    """:func:`refusal` over the board's fixed spaces with the binding penalties looked up once:
+    commodity areas (no price), exclusive tunnel ends (through :func:`refusal`), and the others
+    (Spa, then the price: goods only at the tanks and tunnels, as :func:`payments.payable`
+    judges it without Matthew the Thief; :func:`payments.payable` elsewhere)."""
+    occupants = st.occupants
+    goods = st.players[seat].goods
+    icarus_closed = "apothecary_of_productive_dreams" in pens
+    arena = "arena_of_peaceful_conflict" in pens
+    spa = "spa_of_fleeting_pleasure" in pens
+    matthew = has(st, seat, "matthew_the_thief")
+    out = []
+    for space, kind, cost in _FIXED:
+        if icarus_closed and space in ICARUS:
+            continue
+        occ = occupants.get(space)
+        if kind == "commodity_area":
+            if not (arena and occ and any(o[0] == seat for o in occ)):
+                out.append(space)
+        elif kind == "tunnel_end":
+            if refusal(st, seat, space, pens) is None:
+                out.append(space)
+        elif spa and occ and occ[0][0] == seat:
+            continue
+        elif kind == "tank" or (kind == "tunnel" and not matthew):
+            if all(goods[good] >= n for good, n in cost):
+                out.append(space)
+        elif payments.payable(st, seat, space, kind == "tunnel" and bumps_rival(st, seat, space)):
+            out.append(space)
     return out
 
 

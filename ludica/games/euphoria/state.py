@@ -12,6 +12,7 @@ from dataclasses import dataclass, field, fields
 from typing import Any
 
 from ...core.mechanisms import Deck
+from .memo import Memo
 from .oracle import GOODS
 
 
@@ -120,6 +121,8 @@ class EuphoriaState:
     opening: dict[str, list[int]] = field(default_factory=dict)
     drafts: dict[str, Any] = field(default_factory=dict)
     """Working data of the draft variants (recruit packs, dealt markets, track draft order)."""
+    memo: Memo = field(default_factory=Memo, compare=False, repr=False)
+    """Derived answers about this state until the next play (:mod:`.memo`; not in the position)."""
 
     def copy(self) -> EuphoriaState:
         return EuphoriaState(
@@ -157,6 +160,8 @@ class EuphoriaState:
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
         for f in fields(self):
+            if f.name == "memo":
+                continue
             value = getattr(self, f.name)
             if isinstance(value, Deck):
                 out[f.name] = value.to_json()
@@ -170,6 +175,8 @@ class EuphoriaState:
     def from_json(cls, data: dict[str, Any]) -> EuphoriaState:
         kwargs: dict[str, Any] = {}
         for f in fields(cls):
+            if f.name == "memo":
+                continue
             value = data[f.name]
             if f.name in ("recruit_deck", "artifacts"):
                 kwargs[f.name] = Deck.from_json(value)

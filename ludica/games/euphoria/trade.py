@@ -5,8 +5,8 @@ The player whose turn it is offers (``offer_trade to``), names what they give on
 time (``trade_give item``), then what they ask for (``trade_ask item``); the other player
 accepts or declines (``answer_trade answer``). Artifacts are named by kind; asking for a kind
 the other player does not hold simply cannot be accepted (their hand stays secret). Each side
-names at most :data:`MAX_ITEMS` items, and a turn allows ``trades_per_turn`` offers (an option)
-so that play always moves on.
+names at most :data:`MAX_ITEMS` items, and a turn allows ``trades_per_turn`` proposals (an
+option, 1 by default: a ruling, the rulebook sets no number) so that play always moves on.
 """
 
 from __future__ import annotations
