@@ -15,20 +15,84 @@ from ``(seed, step number)``, so anyone who learns the seed at the end can recom
 
 >>> step = Roll(sides=(8, 8, 8), type="roll_character_triad")
 >>> Dealer(seed=7).fill(step, 0).args["dice"]
-[5, 2, 4]
+[7, 7, 1]
 """
 
 from __future__ import annotations
 
 import hashlib
 import itertools
-import random
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 from .actions import CHANCE, Action
 from .errors import MalformedAction
+
+T = TypeVar("T")
+
+
+class Randomness(Protocol):
+    """What a chance step needs of a generator (``random.Random`` has it too)."""
+
+    def randint(self, a: int, b: int) -> int: ...
+
+    def shuffle(self, x: list[Any]) -> None: ...
+
+    def sample(self, population: Sequence[T], k: int) -> list[T]: ...
+
+
+class StepRandom:
+    """The generator of one chance step: SHA-256 in counter mode over a key, read as bits.
+
+    Cheap to start (no generator state to seed), the same on every machine and Python version,
+    and anyone with the key can recompute it. Integers below ``n`` are drawn by rejection, so
+    every face of a die is exactly equally likely.
+    """
+
+    __slots__ = ("_bits", "_counter", "_key", "_nbits")
+
+    def __init__(self, key: bytes) -> None:
+        self._key = key
+        self._counter = 0
+        self._bits = 0
+        self._nbits = 0
+
+    def _getrandbits(self, k: int) -> int:
+        while self._nbits < k:
+            block = hashlib.sha256(self._key + self._counter.to_bytes(4, "big")).digest()
+            self._counter += 1
+            self._bits |= int.from_bytes(block, "big") << self._nbits
+            self._nbits += 256
+        out = self._bits & ((1 << k) - 1)
+        self._bits >>= k
+        self._nbits -= k
+        return out
+
+    def randbelow(self, n: int) -> int:
+        """A uniform integer in ``0..n-1``."""
+        k = n.bit_length()
+        r = self._getrandbits(k)
+        while r >= n:
+            r = self._getrandbits(k)
+        return r
+
+    def randint(self, a: int, b: int) -> int:
+        return a + self.randbelow(b - a + 1)
+
+    def shuffle(self, x: list[Any]) -> None:
+        """Fisher-Yates, in place."""
+        for i in range(len(x) - 1, 0, -1):
+            j = self.randbelow(i + 1)
+            x[i], x[j] = x[j], x[i]
+
+    def sample(self, population: Sequence[T], k: int) -> list[T]:
+        pool = list(population)
+        for i in range(k):
+            j = i + self.randbelow(len(pool) - i)
+            pool[i], pool[j] = pool[j], pool[i]
+        return pool[:k]
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,7 +104,7 @@ class Roll:
     key: str = "dice"
     extra: dict[str, Any] = field(default_factory=dict)
 
-    def sample(self, rng: random.Random) -> dict[str, Any]:
+    def sample(self, rng: Randomness) -> dict[str, Any]:
         return {self.key: [rng.randint(1, s) for s in self.sides]}
 
     def validate(self, args: dict[str, Any]) -> None:
@@ -68,7 +132,7 @@ class Shuffle:
     key: str = "order"
     extra: dict[str, Any] = field(default_factory=dict)
 
-    def sample(self, rng: random.Random) -> dict[str, Any]:
+    def sample(self, rng: Randomness) -> dict[str, Any]:
         order = list(range(self.n))
         rng.shuffle(order)
         return {self.key: order}
@@ -93,7 +157,7 @@ class Pick:
     key: str = "picked"
     extra: dict[str, Any] = field(default_factory=dict)
 
-    def sample(self, rng: random.Random) -> dict[str, Any]:
+    def sample(self, rng: Randomness) -> dict[str, Any]:
         return {self.key: rng.sample(list(self.options), self.k)}
 
     def validate(self, args: dict[str, Any]) -> None:
@@ -120,10 +184,9 @@ def chance_action(step: ChanceStep, args: dict[str, Any]) -> Action:
     return Action(CHANCE, step.type, {**step.extra, **args})
 
 
-def step_seed(seed: int | str, index: int) -> int:
-    """The generator seed of chance step ``index`` (position in the record) for a dealer seed."""
-    digest = hashlib.sha256(f"ludica:{seed}:{index}".encode()).digest()
-    return int.from_bytes(digest[:8], "big")
+def step_key(seed: int | str, index: int) -> bytes:
+    """The generator key of chance step ``index`` (its position in the record) for a dealer seed."""
+    return hashlib.sha256(f"ludica:{seed}:{index}".encode()).digest()
 
 
 class Dealer:
@@ -135,7 +198,7 @@ class Dealer:
         self.seed = seed
 
     def fill(self, step: ChanceStep, index: int) -> Action:
-        rng = random.Random(step_seed(self.seed, index))
+        rng = StepRandom(step_key(self.seed, index))
         return Action(CHANCE, step.type, {**step.extra, **step.sample(rng)})
 
     @staticmethod

@@ -23,7 +23,7 @@ from ludica.core import (
     UnknownGame,
     get_game,
 )
-from ludica.core.chance import Pick, Shuffle, step_seed
+from ludica.core.chance import Pick, Shuffle, StepRandom, step_key
 from ludica.core.records import position_of, read_position, record_of, replay_record
 
 PIG = get_game("pig")
@@ -80,7 +80,9 @@ def test_chance_is_an_action_pinned_by_tests() -> None:
 def test_dealer_depends_only_on_seed_and_step() -> None:
     step = Roll((8, 8, 8))
     assert Dealer(1).fill(step, 4) == Dealer(1).fill(step, 4)
-    assert step_seed(1, 4) != step_seed(1, 5)
+    assert step_key(1, 4) != step_key(1, 5)
+    faces = [StepRandom(step_key(9, i)).randint(1, 6) for i in range(600)]
+    assert set(faces) == {1, 2, 3, 4, 5, 6}
     shuffled = Dealer(2).fill(Shuffle(10), 0).args["order"]
     assert sorted(shuffled) == list(range(10))
     picked = Dealer(3).fill(Pick(("a", "b", "c"), 2), 0).args["picked"]
