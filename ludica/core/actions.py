@@ -265,7 +265,9 @@ def fill(action: Action, rng: random.Random) -> Action:
 
 
 def matches(template: Action, action: Action) -> bool:
-    """True when ``action`` is an instance of the legal-action ``template``."""
+    """True when ``action`` is an instance of the legal-action ``template``: every declared
+    parameter (:class:`Text`, :class:`IntRange`) holds a value it accepts, every other parameter
+    the very same value, of the same type."""
     if template.seat != action.seat or template.type != action.type:
         return False
     if set(template.args) != set(action.args):
@@ -278,6 +280,17 @@ def matches(template: Action, action: Action) -> bool:
         elif isinstance(want, IntRange):
             if not isinstance(got, int) or isinstance(got, bool) or not want.lo <= got <= want.hi:
                 return False
-        elif isinstance(want, bool) != isinstance(got, bool) or _freeze(want) != _freeze(got):
+        elif not same_value(want, got):
             return False
     return True
+
+
+def same_value(want: Any, got: Any) -> bool:
+    """Equal JSON values of the same types all the way down (``True`` is not ``1``, ``1.0`` is not ``1``)."""
+    if type(want) is not type(got):
+        return False
+    if isinstance(want, dict):
+        return want.keys() == got.keys() and all(same_value(v, got[k]) for k, v in want.items())
+    if isinstance(want, list | tuple):
+        return len(want) == len(got) and all(same_value(a, b) for a, b in zip(want, got, strict=True))
+    return bool(want == got)

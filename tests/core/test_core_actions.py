@@ -61,3 +61,15 @@ def test_templates_are_filled_and_matched() -> None:
     assert not matches(template, Action("p1", "give", {"to": "p2", "n": 4, "why": "x"}))
     assert not matches(template, Action("p1", "give", {"to": "p3", "n": 1, "why": "x"}))
     assert not matches(template, Action("p1", "give", {"to": "p2", "n": 1}))
+
+
+def test_matching_is_strict_about_types() -> None:
+    template = Action("p1", "flip", {"position": 1, "ops": [1, {"a": 2}]})
+    assert matches(template, Action("p1", "flip", {"position": 1, "ops": [1, {"a": 2}]}))
+    assert not matches(template, Action("p1", "flip", {"position": True, "ops": [1, {"a": 2}]}))
+    assert not matches(template, Action("p1", "flip", {"position": 1.0, "ops": [1, {"a": 2}]}))
+    assert not matches(template, Action("p1", "flip", {"position": 1, "ops": [True, {"a": 2}]}))
+    prefixed = Action("p1", "write", {"text": Text("a memory", prefix="I remember")})
+    assert matches(prefixed, Action("p1", "write", {"text": "I remember the river"}))
+    assert not matches(prefixed, Action("p1", "write", {"text": "The river"}))
+    assert fill(prefixed, random.Random(3)).args["text"].startswith("I remember ")

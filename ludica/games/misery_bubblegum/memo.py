@@ -26,7 +26,8 @@ a frozen declaration is slow to create) and the chance steps (``game.d6_roll``).
 
 from __future__ import annotations
 
-from ...core import Action, IntRange, Pending, Roll, Text
+from ...core import Action, Pending, Roll
+from ...core.actions import matches
 from .common import context
 from .state import MiseryState
 
@@ -61,28 +62,10 @@ class Memo:
         return False
 
 
-def fills(template: Action, action: Action) -> bool:
-    """True when ``action`` fills in the listed ``template``: a :class:`Text` or :class:`IntRange`
-    parameter with a value it accepts, every other parameter with the same value of the same type.
-
-    Stricter than :func:`ludica.core.actions.matches` (a value of another type is never taken
-    for a listed one), so what it lets through the validators accept too.
-    """
-    args = action.args
-    if type(args) is not dict or template.args.keys() != args.keys():
-        return False
-    for key, want in template.args.items():
-        got = args[key]
-        kind = type(want)
-        if kind is IntRange:
-            if type(got) is not int or not want.lo <= got <= want.hi:
-                return False
-        elif kind is Text:
-            if type(got) is not str or not want.accepts(got):
-                return False
-        elif kind is not str or type(got) is not str or got != want:
-            return False
-    return True
+fills = matches
+"""True when ``action`` fills in the listed ``template`` (the core's :func:`~ludica.core.actions.matches`:
+declared parameters hold values they accept, every other parameter the same value of the same type,
+so what it lets through the validators accept too)."""
 
 
 def memo_of(state: MiseryState) -> Memo:
