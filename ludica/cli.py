@@ -192,7 +192,9 @@ class TerminalTable:
         args: dict[str, Any] = {}
         for key, value in template.args.items():
             if isinstance(value, Text):
-                args[key] = self.ask(f"  {key} ({value.hint}): ").strip()
+                lead = f"{value.prefix} " if value.prefix else ""
+                answer = self.ask(f"  {key} ({value.hint}): {lead}").strip()
+                args[key] = answer if not lead or answer.startswith(value.prefix) else lead + answer
             elif isinstance(value, IntRange):
                 raw = self.ask(f"  {key} ({value.lo}..{value.hi}): ").strip()
                 if not raw.lstrip("-").isdigit():

@@ -100,3 +100,12 @@ def test_position_command_writes_a_readable_position(tmp_path: Path, capsys: pyt
     assert main(["position", str(path), "--at", "0"]) == 0
     position = json.loads(capsys.readouterr().out)
     assert position["format"] == "ludica-position" and position["state"]["wagers"]["choices"] == {}
+
+
+def test_a_required_prefix_is_written_for_the_player(tmp_path: Path) -> None:
+    from ludica.core import Action, Text
+
+    match = Match(get_game("pig"), Config(("Ann", "Bob"), {}, 11))
+    table = TerminalTable(match, tmp_path / "g.json", physical=False, ask=lambda _p: "the river")
+    filled = table.fill_in(Action("p1", "write", {"text": Text("a memory", prefix="I remember")}))
+    assert filled.args["text"] == "I remember the river"
