@@ -1,0 +1,155 @@
+"""Misery Bubblegum's own face (``ludica/games/misery_bubblegum/web/view.html``) at the table.
+
+Seeded random games at 2, 3 and 4 players (one with round-robin calling): at many steps the face is
+rendered for every seat and a spectator, directly (so an exception fails the test) and through
+:func:`render_view` (which would fall back to the generic face), and checked for the key facts.
+Everything in this game is public, but the check against ``game.secrets`` runs all the same.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from ludica.bots.random_bot import RandomBot
+from ludica.core import CHANCE, Config, Match, get_game
+from ludica.table.faces import environment, game_template, has_own_face, render_view
+
+GAME = "misery-bubblegum"
+NAMES = ("Ana", "Ben", "Cleo", "Dev")
+
+
+def seat_names(match: Match[Any]) -> dict[str, str]:
+    """As the table labels seats (``Room.seat_names``)."""
+    game = match.game
+    seats = tuple(s for s in game.seats(match.state) if s != CHANCE)
+    names = {s: game.seat_name(match.state, s) for s in seats}
+    players = match.config.players
+    if len(seats) == len(players):
+        names = {s: (players[i] if names[s] == s else names[s]) for i, s in enumerate(seats)}
+    return names
+
+
+def check_faces(match: Match[Any]) -> int:
+    game = match.game
+    names = seat_names(match)
+    pending = match.pending().to_json()
+    generic = environment().get_template("_generic.html").module
+    secrets = game.secrets(match.state)
+    rendered = 0
+    for seat in (*names, None):
+        view = match.view(seat)
+        context = {"view": view, "seat": seat, "seat_names": names, "pending": pending, "meta": game.meta.to_json()}
+        html = game_template(game).render(generic=generic, **context)  # raises if the face breaks
+        assert 'class="misery-bubblegum"' in html
+        assert 'class="generic-view"' not in render_view(game, view, seat, names, pending)
+        assert f"Phase: <strong>{view['phase'].replace('_', ' ')}</strong>" in html
+        for c in view["characters"]:
+            assert c["name"] in html
+            assert f"<dt>Misery</dt><dd>{c['misery']} {'die' if c['misery'] == 1 else 'dice'}</dd>" in html
+        action = view.get("action")
+        if action:
+            assert f"Action {action['number']}:" in html
+            for p in action["participants"]:
+                for d in p["dice"]:
+                    assert f'title="{d["die"]}' in html
+        for secret in secrets:
+            if seat not in secret.holders:
+                assert secret.token not in html, (seat, secret.what)
+        rendered += 1
+    return rendered
+
+
+@pytest.mark.parametrize(
+    ("players", "seed", "options"),
+    [(2, 1, {}), (3, 2, {}), (4, 3, {"calling_order": "round_robin"}), (2, 4, {"gm": False})],
+)
+def test_misery_bubblegum_face_renders_every_seat(players: int, seed: int, options: dict[str, Any]) -> None:
+    game = get_game(GAME)
+    assert has_own_face(game)
+    match = Match(game, Config(NAMES[:players], options, seed))
+    rng = random.Random(seed)
+    bot = RandomBot(rng)
+    rendered = 0
+    for step in range(2000):
+        if step % 3 == 0:
+            rendered += check_faces(match)
+        if match.is_over():
+            break
+        pending = match.pending()
+        if pending.is_chance:
+            match.deal()
+        else:
+            seat = pending.seats[rng.randrange(len(pending.seats))]
+            match.apply(bot.choose(match, seat))
+    assert match.is_over()
+    rendered += check_faces(match)
+    html = game_template(game).render(
+        view=match.view(None),
+        seat=None,
+        seat_names=seat_names(match),
+        pending=match.pending().to_json(),
+        meta=game.meta.to_json(),
+        generic=environment().get_template("_generic.html").module,
+    )
+    assert "The session is over." in html
+    assert rendered > 20
+
+
+def test_misery_bubblegum_face_shows_traits_offers_and_influence() -> None:
+    """Random play never makes a Trait (docs/rules), so the sheet's other parts are checked on a view
+    given them by hand, shaped as ``view.py`` makes them."""
+    game = get_game(GAME)
+    match = Match(game, Config(NAMES[:2], {}, 5))
+    rng = random.Random(5)
+    bot = RandomBot(rng)
+    while "action" not in match.view("p1") or match.view("p1")["action"]["participants"][0]["dice"][0]["face"] is None:
+        pending = match.pending()
+        if pending.is_chance:
+            match.deal()
+        else:
+            match.apply(bot.choose(match, pending.seats[0]))
+    view = match.view("p1")
+    sheet = view["characters"][0]
+    sheet["influence"] = {"p2": 3}
+    sheet["traits"] = [{"id": "t7", "text": "Smart enough to know better", "value": 4, "creator": "p2"}]
+    sheet["resources"] = [
+        {
+            "id": "r3",
+            "kind": "threat",
+            "text": "The debt collector",
+            "value": 2,
+            "active": True,
+            "blocking": [5, 2],
+            "aid": [],
+        }
+    ]
+    view["provisional_traits"] = [{"id": "t8", "target": "p2", "offerer": "p1", "text": "Quick temper", "dice": 2}]
+    view["declaring"] = {"seat": "p2", "accepted": ["t9"], "dice": 1}
+    view["ready_to_end"] = ["p2"]
+    view["action"]["wipe"] = {"trait": "t7", "value": 2, "faces": [1, 2, 4, 6]}
+    view["novelty"] = {"something": "new"}
+    names = seat_names(match)
+    html = game_template(game).render(
+        view=view,
+        seat="p1",
+        seat_names=names,
+        pending=match.pending().to_json(),
+        meta=game.meta.to_json(),
+        generic=environment().get_template("_generic.html").module,
+    )
+    for fact in (
+        "3 of Ben’s",
+        "“Smart enough to know better” — 4",
+        "from Ben",
+        "Threat</strong> “The debt collector” — 2, active",
+        "Blocking dice: 5, 2",
+        "“Quick temper” offered to Ben by Ana (you), with a bribe of 2 dice",
+        "Ben is declaring an action, having accepted Trait t9",
+        "Ready to end the session: Ben",
+        "Misery dice rolled: 1, 2, 4, 6",
+        "novelty",
+    ):
+        assert fact in html, fact
