@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import random
+from collections import deque
+from collections.abc import Iterator
 from typing import Any
 
 from ..core.actions import Action, fill
@@ -22,26 +24,40 @@ class RandomBot:
         return fill(self.rng.choice(legal), self.rng)
 
 
-def play_random(
+def random_step(match: Match[Any], bot: RandomBot, rng: random.Random, *, check: bool = True) -> None:
+    """One step of random play: the dealer fills a chance step, else a random pending seat's bot
+    acts. ``check=False`` applies the listed action as trusted (:meth:`Match.apply`)."""
+    pending = match.game.pending(match.state)
+    if pending.is_chance:
+        match.deal(trusted=not check)
+    else:
+        seat = pending.seats[rng.randrange(len(pending.seats))]
+        match.apply(bot.choose(match, seat), trusted=not check)
+
+
+def walk_random(
     match: Match[Any], rng: random.Random, *, max_steps: int | None = None, check: bool = True
-) -> int:
+) -> Iterator[int]:
+    """Play ``match`` to the end with random bots and the dealer, yielding the number of steps
+    taken before each step and once more at the end, so the caller can look at the match between
+    steps. Raises if the game does not end within ``max_steps`` (default: the game's bound)."""
+    bot = RandomBot(rng)
+    limit = max_steps if max_steps is not None else match.game.meta.max_steps
+    for steps in range(limit + 1):
+        yield steps
+        if match.game.pending(match.state).is_over:
+            return
+        if steps == limit:
+            break
+        random_step(match, bot, rng, check=check)
+    raise RuntimeError(f"{match.game.meta.id}: game did not end within {limit} steps")
+
+
+def play_random(match: Match[Any], rng: random.Random, *, max_steps: int | None = None, check: bool = True) -> int:
     """Play ``match`` to the end with random bots and the dealer; return the number of steps.
 
     With ``check=False`` the listed legal actions are applied without a second validation
     (:meth:`Match.apply` ``trusted``), as search and simulation drivers do.
     """
-    bot = RandomBot(rng)
-    limit = max_steps if max_steps is not None else match.game.meta.max_steps
-    steps = 0
-    game = match.game
-    while steps < limit:
-        pending = game.pending(match.state)
-        if pending.is_over:
-            return steps
-        if pending.is_chance:
-            match.deal(trusted=not check)
-        else:
-            seat = pending.seats[rng.randrange(len(pending.seats))]
-            match.apply(bot.choose(match, seat), trusted=not check)
-        steps += 1
-    raise RuntimeError(f"{game.meta.id}: game did not end within {limit} steps")
+    (steps,) = deque(walk_random(match, rng, max_steps=max_steps, check=check), maxlen=1)
+    return steps

@@ -110,6 +110,28 @@ def has_own_face(game: Game[Any]) -> bool:
     return _load_game_template(GAME_PREFIX + game_package(game)) is not None
 
 
+def face_context(
+    game: Game[Any], view: dict[str, Any], seat: str | None, seat_names: dict[str, str], pending: dict[str, Any]
+) -> dict[str, Any]:
+    """What a face template is rendered with (see the module docstring)."""
+    return {
+        "view": view,
+        "seat": seat,
+        "seat_names": seat_names,
+        "pending": pending,
+        "meta": game.meta.to_json(),
+        "generic": environment().get_template("_generic.html").module,
+    }
+
+
+def render_face(
+    game: Game[Any], view: dict[str, Any], seat: str | None, seat_names: dict[str, str], pending: dict[str, Any]
+) -> str:
+    """The game's face (its own, or the generic one) for this view; raises if the face breaks
+    (what a face's tests want: :func:`render_view` would fall back instead)."""
+    return game_template(game).render(**face_context(game, view, seat, seat_names, pending))
+
+
 def render_view(
     game: Game[Any],
     view: dict[str, Any],
@@ -117,20 +139,13 @@ def render_view(
     seat_names: dict[str, str],
     pending: dict[str, Any],
 ) -> str:
-    env = environment()
-    generic = env.get_template("_generic.html").module
-    context = {
-        "view": view,
-        "seat": seat,
-        "seat_names": seat_names,
-        "pending": pending,
-        "meta": game.meta.to_json(),
-        "generic": generic,
-    }
+    """The game's face for this view; a game's face that breaks on some view falls back to the
+    generic face."""
     try:
-        return game_template(game).render(**context)
+        return render_face(game, view, seat, seat_names, pending)
     except Exception:  # a game's face that breaks on some view falls back to the generic face
-        return env.get_template("generic_view.html").render(**context)
+        context = face_context(game, view, seat, seat_names, pending)
+        return environment().get_template("generic_view.html").render(**context)
 
 
 # -- legal actions as forms ----------------------------------------------------------------------

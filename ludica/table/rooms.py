@@ -133,7 +133,7 @@ class Room:
 
     def seat_names(self) -> dict[str, str]:
         """Person-friendly seat labels: the game's, else the player's name when seats map to players."""
-        return _labels(self.game, self.match, self.seats())
+        return seat_labels(self.game, self.match, self.seats())
 
     def label(self, role: str) -> str:
         if role == SPECTATOR:
@@ -388,7 +388,7 @@ class Rooms:
             now(),
         )
         invites = [Invite(HOST, "Host", new_token())]
-        labels = _labels(game, probe, seats)
+        labels = seat_labels(game, probe, seats)
         invites += [Invite(s, labels[s], new_token()) for s in seats]
         invites.append(Invite(SPECTATOR, "Spectators", new_token()))
         self.store.create_room(row, [(i.role, i.token) for i in invites])
@@ -413,7 +413,13 @@ class Rooms:
         self.live.pop(room_id, None)
 
 
-def _labels(game: Game[Any], match: Match[Any], seats: tuple[str, ...]) -> dict[str, str]:
+def seat_labels(game: Game[Any], match: Match[Any], seats: tuple[str, ...] | None = None) -> dict[str, str]:
+    """Each seat's person-friendly name: the game's, or the player's name from the config.
+
+    ``seats`` defaults to every seat of the game but the chance seat.
+    """
+    if seats is None:
+        seats = tuple(s for s in game.seats(match.state) if s != CHANCE)
     names = {s: game.seat_name(match.state, s) for s in seats}
     players = match.config.players
     if len(seats) == len(players):

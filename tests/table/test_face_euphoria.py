@@ -14,36 +14,24 @@ from typing import Any
 
 import pytest
 
-from ludica.bots.random_bot import RandomBot
-from ludica.core import CHANCE, Config, Match, get_game
-from ludica.table.faces import environment, game_template, has_own_face, render_view
+from ludica.bots.random_bot import play_random, walk_random
+from ludica.core import Config, Match, get_game
+from ludica.table.faces import has_own_face, render_face, render_view
+from ludica.table.rooms import seat_labels
 
 GAME = "euphoria"
 NAMES = ("Ana", "Ben", "Cleo", "Dev")
 
 
-def seat_names(match: Match[Any]) -> dict[str, str]:
-    """As the table labels seats (``Room.seat_names``)."""
-    game = match.game
-    seats = tuple(s for s in game.seats(match.state) if s != CHANCE)
-    names = {s: game.seat_name(match.state, s) for s in seats}
-    players = match.config.players
-    if len(seats) == len(players):
-        names = {s: (players[i] if names[s] == s else names[s]) for i, s in enumerate(seats)}
-    return names
-
-
 def check_faces(match: Match[Any]) -> int:
     game = match.game
-    names = seat_names(match)
+    names = seat_labels(match.game, match)
     pending = match.pending().to_json()
-    generic = environment().get_template("_generic.html").module
     secrets = game.secrets(match.state)
     rendered = 0
     for seat in (*names, None):
         view = match.view(seat)
-        context = {"view": view, "seat": seat, "seat_names": names, "pending": pending, "meta": game.meta.to_json()}
-        html = game_template(game).render(generic=generic, **context)  # raises if the face breaks
+        html = render_face(game, view, seat, names, pending)  # raises if the face breaks
         assert 'class="euphoria"' in html
         assert 'class="generic-view"' not in render_view(game, view, seat, names, pending)
         lower = html.lower()
@@ -80,20 +68,13 @@ def test_euphoria_face_renders_every_seat(players: int, seed: int, options: dict
     game = get_game(GAME)
     assert has_own_face(game)
     match = Match(game, Config(NAMES[:players], options, seed))
-    rng = random.Random(seed)
-    bot = RandomBot(rng)
     rendered = 0
-    for step in range(900):
+    walk = walk_random(match, random.Random(seed), check=False)
+    for step in walk:
         if step % (4 if step < 200 else 20) == 0:
             rendered += check_faces(match)
-        if match.is_over():
+        if step == 899:
             break
-        pending = match.pending()
-        if pending.is_chance:
-            match.deal(trusted=True)
-        else:
-            seat = pending.seats[rng.randrange(len(pending.seats))]
-            match.apply(bot.choose(match, seat), trusted=True)
     rendered += check_faces(match)
     assert rendered > 50
 
@@ -102,13 +83,6 @@ def test_euphoria_face_at_the_end_of_a_game() -> None:
     """A whole 2-player game, played without looking, then the final page of every seat."""
     game = get_game(GAME)
     match = Match(game, Config(NAMES[:2], {}, 11))
-    rng = random.Random(11)
-    bot = RandomBot(rng)
-    while not match.is_over():
-        pending = match.pending()
-        if pending.is_chance:
-            match.deal(trusted=True)
-        else:
-            match.apply(bot.choose(match, pending.seats[rng.randrange(len(pending.seats))]), trusted=True)
+    play_random(match, random.Random(11), check=False)
     assert check_faces(match) == 3
     assert match.view(None)["winners"]

@@ -14,10 +14,10 @@ from typing import Any
 
 import pytest
 
-from ludica.bots.random_bot import RandomBot
+from ludica.bots.random_bot import walk_random
 from ludica.core import CHANCE, Config, Match, get_game
-from ludica.table.faces import environment, game_template, has_own_face, render_view
-from ludica.table.rooms import _labels
+from ludica.table.faces import game_template, has_own_face, render_face, render_view
+from ludica.table.rooms import seat_labels
 
 GAME = "euthymia"
 NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve")
@@ -49,17 +49,12 @@ def leaked(html: str, tokens: list[str]) -> str | None:
 
 def check_faces(match: Match[Any], names: dict[str, str], roles: list[str | None]) -> set[str]:
     game = match.game
-    template = game_template(game)
-    generic = environment().get_template("_generic.html").module
     pending = match.pending().to_json()
     secrets = game.secrets(match.state)
     phases = set()
     for role in roles:
         view = match.view(role)
-        # rendered directly, so that a face that raises fails here instead of falling back
-        html = template.render(
-            view=view, seat=role, seat_names=names, pending=pending, meta=game.meta.to_json(), generic=generic
-        )
+        html = render_face(game, view, role, names, pending)  # a face that raises fails here
         assert 'class="euthymia"' in html and "generic-view" not in html
         phase = view["phase"]
         phases.add(phase)
@@ -88,28 +83,16 @@ def test_euthymia_face_in_random_games(players: int, seed: int) -> None:
     assert has_own_face(game)
     assert game_template(game).name != "generic_view.html"
     match = Match(game, Config(NAMES[:players], seed=seed))
-    rng = random.Random(seed)
-    bot = RandomBot(rng)
     seats = tuple(s for s in game.seats(match.state) if s != CHANCE)
-    names = _labels(game, match, seats)
+    names = seat_labels(game, match, seats)
     roles: list[str | None] = [*seats, None]
     seen: set[str] = set()
     last_phase = None
-    steps = 0
-    while True:
+    for steps in walk_random(match, random.Random(seed), check=False):
         phase = match.view(None)["phase"]
         if phase != last_phase or steps % 4 == 0 or match.is_over():
             seen |= check_faces(match, names, roles)
             last_phase = phase
-        if match.is_over():
-            break
-        pending = match.pending()
-        if pending.is_chance:
-            match.deal(trusted=True)
-        else:
-            seat = pending.seats[rng.randrange(len(pending.seats))]
-            match.apply(bot.choose(match, seat), trusted=True)
-        steps += 1
     assert {"CHARACTERS", "WHO_STARTS", "TURN", "CONFLICT", "GAME_OVER"} <= seen
     # through the table's own function as well: the face, not the generic fallback
     html = render_view(game, match.view("p1"), "p1", names, match.pending().to_json())

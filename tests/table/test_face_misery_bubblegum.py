@@ -13,36 +13,24 @@ from typing import Any
 
 import pytest
 
-from ludica.bots.random_bot import RandomBot
-from ludica.core import CHANCE, Config, Match, get_game
-from ludica.table.faces import environment, game_template, has_own_face, render_view
+from ludica.bots.random_bot import RandomBot, walk_random
+from ludica.core import Config, Match, get_game
+from ludica.table.faces import has_own_face, render_face, render_view
+from ludica.table.rooms import seat_labels
 
 GAME = "misery-bubblegum"
 NAMES = ("Ana", "Ben", "Cleo", "Dev")
 
 
-def seat_names(match: Match[Any]) -> dict[str, str]:
-    """As the table labels seats (``Room.seat_names``)."""
-    game = match.game
-    seats = tuple(s for s in game.seats(match.state) if s != CHANCE)
-    names = {s: game.seat_name(match.state, s) for s in seats}
-    players = match.config.players
-    if len(seats) == len(players):
-        names = {s: (players[i] if names[s] == s else names[s]) for i, s in enumerate(seats)}
-    return names
-
-
 def check_faces(match: Match[Any]) -> int:
     game = match.game
-    names = seat_names(match)
+    names = seat_labels(match.game, match)
     pending = match.pending().to_json()
-    generic = environment().get_template("_generic.html").module
     secrets = game.secrets(match.state)
     rendered = 0
     for seat in (*names, None):
         view = match.view(seat)
-        context = {"view": view, "seat": seat, "seat_names": names, "pending": pending, "meta": game.meta.to_json()}
-        html = game_template(game).render(generic=generic, **context)  # raises if the face breaks
+        html = render_face(game, view, seat, names, pending)  # raises if the face breaks
         assert 'class="misery-bubblegum"' in html
         assert 'class="generic-view"' not in render_view(game, view, seat, names, pending)
         assert f"Phase: <strong>{view['phase'].replace('_', ' ')}</strong>" in html
@@ -70,30 +58,12 @@ def test_misery_bubblegum_face_renders_every_seat(players: int, seed: int, optio
     game = get_game(GAME)
     assert has_own_face(game)
     match = Match(game, Config(NAMES[:players], options, seed))
-    rng = random.Random(seed)
-    bot = RandomBot(rng)
     rendered = 0
-    for step in range(2000):
+    for step in walk_random(match, random.Random(seed), max_steps=2000):
         if step % 3 == 0:
             rendered += check_faces(match)
-        if match.is_over():
-            break
-        pending = match.pending()
-        if pending.is_chance:
-            match.deal()
-        else:
-            seat = pending.seats[rng.randrange(len(pending.seats))]
-            match.apply(bot.choose(match, seat))
-    assert match.is_over()
     rendered += check_faces(match)
-    html = game_template(game).render(
-        view=match.view(None),
-        seat=None,
-        seat_names=seat_names(match),
-        pending=match.pending().to_json(),
-        meta=game.meta.to_json(),
-        generic=environment().get_template("_generic.html").module,
-    )
+    html = render_face(game, match.view(None), None, seat_labels(game, match), match.pending().to_json())
     assert "The session is over." in html
     assert rendered > 20
 
@@ -131,15 +101,8 @@ def test_misery_bubblegum_face_shows_traits_offers_and_influence() -> None:
     view["ready_to_end"] = ["p2"]
     view["action"]["wipe"] = {"trait": "t7", "value": 2, "faces": [1, 2, 4, 6]}
     view["novelty"] = {"something": "new"}
-    names = seat_names(match)
-    html = game_template(game).render(
-        view=view,
-        seat="p1",
-        seat_names=names,
-        pending=match.pending().to_json(),
-        meta=game.meta.to_json(),
-        generic=environment().get_template("_generic.html").module,
-    )
+    names = seat_labels(match.game, match)
+    html = render_face(game, view, "p1", names, match.pending().to_json())
     for fact in (
         "3 of Ben’s",
         "“Smart enough to know better” — 4",
