@@ -9,10 +9,13 @@ from typing import Any
 
 from ..core.actions import Action, fill
 from ..core.match import Match
+from .base import Decision, Situation, register_bot
 
 
 class RandomBot:
     """Picks uniformly among the seat's legal actions; fills free text and numbers."""
+
+    name = "random"
 
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
@@ -22,6 +25,15 @@ class RandomBot:
         if not legal:
             raise RuntimeError(f"{match.game.meta.id}: seat {seat} is pending but has no legal action")
         return fill(self.rng.choice(legal), self.rng)
+
+    def decide(self, situation: Situation) -> Decision:
+        """The :class:`~ludica.bots.base.Bot` interface: a uniformly random legal action."""
+        if not situation.legal:
+            raise RuntimeError(f"{situation.game.meta.id}: seat {situation.seat} has no legal action")
+        return Decision(fill(self.rng.choice(situation.legal), self.rng))
+
+
+register_bot("random", lambda game_id, params, seed: RandomBot(random.Random(seed)))
 
 
 def random_step(match: Match[Any], bot: RandomBot, rng: random.Random, *, check: bool = True) -> None:

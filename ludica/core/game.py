@@ -29,6 +29,7 @@ The contract, in the order a driver (:class:`ludica.core.match.Match`) uses it:
 from __future__ import annotations
 
 import copy
+import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -262,6 +263,18 @@ class Game(ABC, Generic[S]):
     def secrets(self, state: S) -> list[Secret]:
         """Hidden items and who may see them (for leak checks)."""
         return []
+
+    def redeal(self, state: S, seat: str | None, rng: random.Random) -> S:
+        """A state ``seat`` cannot tell apart from ``state``: everything hidden from that seat
+        (decks, other hands, face-down cards, sealed choices not yet revealed) redrawn with ``rng``,
+        consistently with all the seat has seen. ``state`` is never changed.
+
+        Search bots imagine the hidden rest through this (information-set search). A game without
+        hidden information returns a copy; every game with hidden information overrides it.
+        """
+        if self.meta.hidden_information:
+            raise NotImplementedError(f"{self.meta.id} has hidden information but no redeal")
+        return self.copy(state)
 
     def render(self, view: dict[str, Any]) -> str:
         """A view as text for the terminal. Games override this with their own face."""
