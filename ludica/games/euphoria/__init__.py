@@ -36,6 +36,7 @@ and the answers to questions: ``pay with``, ``take gain``, ``place_star on``, ``
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from typing import Any
 
@@ -57,7 +58,7 @@ from ...core import (
     Shuffle,
 )
 from ...core.chance import ChanceStep
-from . import ending, markets, memo, recruits, setup, spaces, trade, turn, variants, view  # noqa: F401  (register tasks)
+from . import ending, markets, memo, recruits, redeal, setup, spaces, trade, turn, variants, view  # noqa: F401  (register tasks)
 from .agenda import PARAM, answer_prompt, resolve_chance, run
 from .oracle import RECRUITS
 from .state import EuphoriaState
@@ -390,6 +391,9 @@ class Euphoria(Game[EuphoriaState]):
 
     def secrets(self, state: EuphoriaState) -> list[Secret]:
         return view.secrets(state)
+
+    def redeal(self, state: EuphoriaState, seat: str | None, rng: random.Random) -> EuphoriaState:
+        return redeal.redeal(state, seat, rng)
 
     def render(self, v: dict[str, Any]) -> str:
         return view.render(v)
