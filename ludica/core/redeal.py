@@ -66,7 +66,7 @@ def split_total(total: int, parts: int, rng: random.Random, *, minimum: Iterable
     least its ``minimum`` (stars and bars). Used to redraw hidden amounts whose sum is known.
 
     >>> split_total(7, 3, random.Random(0), minimum=[1, 0, 2])
-    [3, 0, 4]
+    [4, 1, 2]
     """
     if parts <= 0:
         return []

@@ -10,10 +10,9 @@ from typing import Any
 import pytest
 
 from ludica.bots.random_bot import play_random
+from ludica.bots.samples import GAMES, sampled_states, with_state
 from ludica.core import Match, get_game
 from ludica.core.match import canonical_json
-
-from ludica.bots.samples import GAMES, sampled_states, with_state
 
 SEEDS = (1, 2, 3)
 

@@ -18,6 +18,7 @@ MODULES = [
     "ludica.core.mechanisms.sealed",
     "ludica.core.mechanisms.proposals",
     "ludica.core.mechanisms.referee",
+    "ludica.core.redeal",
 ]
 
 

@@ -10,6 +10,7 @@ free-text narration, positions and invariants. Not in the registry; tests regist
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -32,6 +33,7 @@ from ...core import (
     Text,
 )
 from ...core.mechanisms import SealedChoices, next_seat
+from ...core.redeal import redraw_sealed
 
 
 @dataclass(slots=True)
@@ -159,6 +161,12 @@ class Pig(Game[PigState]):
         if state.wagers.revealed:
             return []
         return [Secret(f"wager-{v}", frozenset({s})) for s, v in state.wagers.choices.items()]
+
+    def redeal(self, state: PigState, seat: str | None, rng: random.Random) -> PigState:
+        """The other players' sealed wagers, not yet revealed, drawn again from 1-3."""
+        new = self.copy(state)
+        redraw_sealed(new.wagers, seat, lambda other: (1, 2, 3), rng)
+        return new
 
     def outcome(self, state: PigState) -> Outcome | None:
         if state.winner is None:

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import json
 import random
+
 from ...core.redeal import deal_unseen
 from .oracle import RECRUITS, SITES
 from .state import EuphoriaState, Player

@@ -33,6 +33,7 @@ Version history: 1 — first complete implementation of the spec with rulings R-
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from typing import Any
 
@@ -52,7 +53,7 @@ from ...core import (
     Secret,
     Shuffle,
 )
-from . import actions, legal, stats, view
+from . import actions, legal, redeal, stats, view
 from .state import (
     CM_VOTE,
     GAME_OVER,
@@ -195,6 +196,9 @@ class Euthymia(Game[EuthymiaState]):
 
     def secrets(self, state: EuthymiaState) -> list[Secret]:
         return view.secrets(state)
+
+    def redeal(self, state: EuthymiaState, seat: str | None, rng: random.Random) -> EuthymiaState:
+        return redeal.redeal(state, seat, rng)
 
     def render(self, v: dict[str, Any]) -> str:
         return view.render(v)

@@ -6,6 +6,7 @@ implemented (action names, the split of ``flip_reaction`` into ``flip``/``end_re
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -428,6 +429,11 @@ class GreatCity(Game[GreatCityState]):
         from .view import view
 
         return view(state, seat)
+
+    def redeal(self, state: GreatCityState, seat: str | None, rng: random.Random) -> GreatCityState:
+        from .redeal import redeal
+
+        return redeal(state, seat, rng)
 
     def secrets(self, state: GreatCityState) -> list[Secret]:
         from .view import secrets

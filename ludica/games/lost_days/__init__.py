@@ -30,12 +30,13 @@ write-out scene goes on after the narration (no conflict); faster listing and ch
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from typing import Any
 
 from ...core import Action, Config, Event, Game, GameMeta, OptionSpec, Outcome, Pending, PositionError, Roll, Secret
 from ...core.mechanisms import Purses
-from . import rules, stats, view
+from . import redeal, rules, stats, view
 from .creation import begin_round
 from .madness import tipped
 from .state import BANK, CONFLICT_PHASES, GAME_OVER, MARKET, OWNED, Elf, LostDaysState, Rules
@@ -134,6 +135,9 @@ class LostDays(Game[LostDaysState]):
 
     def secrets(self, state: LostDaysState) -> list[Secret]:
         return view.secrets(state)
+
+    def redeal(self, state: LostDaysState, seat: str | None, rng: random.Random) -> LostDaysState:
+        return redeal.redeal(state, seat, rng)
 
     def render(self, v: dict[str, Any]) -> str:
         return view.render(v)
