@@ -382,6 +382,10 @@ def build_parser() -> argparse.ArgumentParser:
     verify = sub.add_parser("verify", help="recompute every chance step of a finished record from its seed")
     verify.add_argument("file")
     verify.set_defaults(func=cmd_verify)
+
+    from .bots.tournament import add_parser as add_tournament
+
+    add_tournament(sub)
     return parser
 
 

@@ -307,6 +307,12 @@ class Game(ABC, Generic[S]):
         """An independent copy of the state (override with something faster than deepcopy)."""
         return copy.deepcopy(state)
 
+    def standing(self, state: S) -> Mapping[str, float] | None:
+        """How well each seat stands now, higher is better (e.g. victory points), for search bots
+        that cut a look-ahead short before the end; ``None`` when the game has no such measure.
+        Only the rules' own measure of progress, never a strategy (strategies are bot plugins)."""
+        return None
+
     # -- statistics for designers ------------------------------------------------------------
     def summarize(self, state: S, steps: int) -> dict[str, Any]:
         """Figures of one finished game for ``ludica simulate`` (numbers, strings, or lists)."""

@@ -61,6 +61,7 @@ from ...core.chance import ChanceStep
 from . import ending, markets, memo, recruits, redeal, setup, spaces, trade, turn, variants, view  # noqa: F401  (register tasks)
 from .agenda import PARAM, answer_prompt, resolve_chance, run
 from .oracle import RECRUITS
+from .standing import standing
 from .state import EuphoriaState
 from .stats import report_lines, summary
 
@@ -394,6 +395,9 @@ class Euphoria(Game[EuphoriaState]):
 
     def redeal(self, state: EuphoriaState, seat: str | None, rng: random.Random) -> EuphoriaState:
         return redeal.redeal(state, seat, rng)
+
+    def standing(self, state: EuphoriaState) -> dict[str, float]:
+        return standing(state)
 
     def render(self, v: dict[str, Any]) -> str:
         return view.render(v)

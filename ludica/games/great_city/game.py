@@ -435,6 +435,10 @@ class GreatCity(Game[GreatCityState]):
 
         return redeal(state, seat, rng)
 
+    def standing(self, state: GreatCityState) -> dict[str, float]:
+        """The fattest purse wins [Ending the Game]: each player's free scarabs."""
+        return {s: float(state.purse[s]) for s in state.seats[:-1]}
+
     def secrets(self, state: GreatCityState) -> list[Secret]:
         from .view import secrets
 

@@ -136,6 +136,11 @@ class LostDays(Game[LostDaysState]):
     def secrets(self, state: LostDaysState) -> list[Secret]:
         return view.secrets(state)
 
+    def standing(self, state: LostDaysState) -> dict[str, float]:
+        """The sane share the end (LD-R40): each sane elf's coins, purse and memories; 0 when mad."""
+        sane = set(state.sane())
+        return {s: float(state.purse(s) + state.memory_coins(s)) if s in sane else 0.0 for s in state.seats}
+
     def redeal(self, state: LostDaysState, seat: str | None, rng: random.Random) -> LostDaysState:
         return redeal.redeal(state, seat, rng)
 

@@ -1,0 +1,298 @@
+"""Information-set Monte Carlo tree search: the ``ismcts`` bot.
+
+Single-observer ISMCTS in the manner of Cowling, Powley and Whitehouse (2012), for any number of
+seats. One tree is grown for the deciding seat; its nodes are the actions taken (by any seat),
+not states. Every iteration
+
+1. **determinizes**: imagines a state the seat cannot tell apart from the true one
+   (:meth:`Situation.imagine`, the game's redeal), so that what the others hold is drawn anew
+   each time and the search never relies on what the seat may not see;
+2. **selects** down the tree among the actions legal *in that determinization*, by UCB1 in which
+   a child's exploration term counts the iterations in which it was available (not the parent's
+   visits), from the point of view of the seat acting there;
+3. **expands** one untried action;
+4. **plays out** with the random policy or the ``heuristic`` bot, for at most ``horizon`` steps;
+   chance steps on the way are sampled as a dealer would (:meth:`ChanceStep.sample`);
+5. **backs up** one reward per seat: at the end of the game the winners share 1; when the
+   playout is cut short, the game's :meth:`~ludica.core.game.Game.standing` (or an even share
+   when the game has none) stands in for the result.
+
+The decision is the most visited action at the root. Actions are played on raw states with the
+rules' :meth:`~ludica.core.game.Game.play` and no second check (they come from the legal list:
+what :meth:`Match.apply` calls *trusted*); free parameters are filled with
+:func:`~ludica.core.actions.fill`.
+
+Parameters (``ismcts:playouts=300,policy=heuristic``): ``playouts`` (iterations per decision),
+``seconds`` (a time budget instead, not reproducible), ``policy`` (``random`` or ``heuristic``;
+random when no heuristic is registered), ``c`` (exploration, default 0.7), ``horizon`` (playout
+steps before the standing decides).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..core.actions import CHANCE, Action, IntRange, fill
+from ..core.game import Game
+from ..core.registry import get_game
+from .base import BOTS, Bot, Decision, Situation, register_bot
+
+DEFAULT_PLAYOUTS = 200
+"""Iterations per decision at the default level: under 2 s a move in 4-player Euphoria on one
+core (``benchmarks/bench_bots.py`` prints the playouts per second)."""
+DEFAULT_HORIZON = 150
+DEFAULT_C = 0.7
+SPREAD = 12
+"""An amount (``IntRange``) with at most this many values is searched value by value; a wider
+one, or free text, is filled at random (:func:`~ludica.core.actions.fill`)."""
+
+Policy = Callable[[Game[Any], Any, str, list[Action], random.Random], Action]
+
+
+@dataclass(slots=True, eq=False)
+class Node:
+    """Statistics of one action in the tree: taken by ``seat``; rewards per seat, summed."""
+
+    action: Action | None = None
+    seat: str = ""
+    visits: int = 0
+    available: int = 0
+    reward: dict[str, float] = field(default_factory=dict)
+    children: dict[Action, Node] = field(default_factory=dict)
+
+    def mean(self, seat: str) -> float:
+        return self.reward.get(seat, 0.0) / self.visits if self.visits else 0.0
+
+
+@dataclass(slots=True)
+class Budget:
+    playouts: int = DEFAULT_PLAYOUTS
+    seconds: float | None = None
+
+    def running(self, done: int, start: float) -> bool:
+        if self.seconds is not None:
+            return time.perf_counter() - start < self.seconds
+        return done < self.playouts
+
+
+def choices(legal: list[Action]) -> list[Action]:
+    """The legal actions with every small amount spelled out as its values (see :data:`SPREAD`)."""
+    out = []
+    for action in legal:
+        if action.is_template:
+            spread = [(k, v) for k, v in action.args.items() if isinstance(v, IntRange) and v.hi - v.lo < SPREAD]
+            if len(spread) == 1:
+                key, span = spread[0]
+                out += [Action(action.seat, action.type, {**action.args, key: n}) for n in range(span.lo, span.hi + 1)]
+                continue
+        out.append(action)
+    return out
+
+
+def random_policy(game: Game[Any], state: Any, seat: str, legal: list[Action], rng: random.Random) -> Action:
+    return fill(legal[rng.randrange(len(legal))], rng)
+
+
+def bot_policy(bot: Bot) -> Policy:
+    """A playout policy that asks ``bot`` (e.g. the heuristic) for each decision."""
+
+    def choose(game: Game[Any], state: Any, seat: str, legal: list[Action], rng: random.Random) -> Action:
+        view = game.view(state, seat)
+        return bot.decide(Situation(game, seat, view, legal)).action
+
+    return choose
+
+
+class ISMCTSBot:
+    """The ``ismcts`` bot (see the module's documentation for the algorithm and parameters)."""
+
+    name = "ismcts"
+
+    def __init__(
+        self,
+        game: Game[Any],
+        *,
+        seed: int = 0,
+        budget: Budget | None = None,
+        policy: Policy = random_policy,
+        c: float = DEFAULT_C,
+        horizon: int = DEFAULT_HORIZON,
+    ) -> None:
+        self.game = game
+        self.rng = random.Random(seed)
+        self.budget = budget or Budget()
+        self.policy = policy
+        self.c = c
+        self.horizon = horizon
+        self.last_playouts = 0
+
+    # -- the decision ------------------------------------------------------------------------
+    def decide(self, situation: Situation) -> Decision:
+        legal = choices(situation.legal)
+        if not legal:
+            raise RuntimeError(f"{self.game.meta.id}: seat {situation.seat} has no legal action")
+        if len(legal) == 1:
+            self.last_playouts = 0
+            return Decision(fill(legal[0], self.rng), "Only one thing to do." if not legal[0].is_template else "")
+        root = self.search(situation)
+        listed = set(legal)
+        ranked = sorted(
+            (n for a, n in root.children.items() if a in listed), key=lambda n: (n.visits, n.mean(situation.seat))
+        )
+        if not ranked:
+            return Decision(fill(legal[self.rng.randrange(len(legal))], self.rng), "Nothing came of my thinking.")
+        best = ranked[-1]
+        assert best.action is not None
+        return Decision(fill(best.action, self.rng), self.narrate(best, situation.seat))
+
+    def narrate(self, best: Node, seat: str) -> str:
+        share = best.mean(seat)
+        return f"I imagined {self.last_playouts} futures; this way I came out ahead in {share:.0%} of them."
+
+    def search(self, situation: Situation) -> Node:
+        root = Node(seat=situation.seat)
+        start = time.perf_counter()
+        done = 0
+        while self.budget.running(done, start):
+            self.iterate(root, situation)
+            done += 1
+        self.last_playouts = done
+        return root
+
+    # -- one iteration -----------------------------------------------------------------------
+    def iterate(self, root: Node, situation: Situation) -> None:
+        game, rng = self.game, self.rng
+        state = situation.imagine(rng)
+        path = [root]
+        node = root
+        seat: str | None = situation.seat
+        while True:
+            pending = game.pending(state)
+            if pending.is_over:
+                break
+            if pending.is_chance:
+                self.deal(state)
+                continue
+            if seat is None:
+                seat = pending.seats[0]
+            legal = choices(game.legal_actions(state, seat))
+            child, expanded = self.select(node, seat, legal)
+            game.play(state, fill(child.action, rng))  # type: ignore[arg-type]
+            path.append(child)
+            node, seat = child, None
+            if expanded:
+                break
+        reward = self.playout(state)
+        for n in path:
+            n.visits += 1
+            for s, r in reward.items():
+                n.reward[s] = n.reward.get(s, 0.0) + r
+
+    def select(self, node: Node, seat: str, legal: list[Action]) -> tuple[Node, bool]:
+        """The child to follow (UCB over the available ones) or a new one; True when new."""
+        children = node.children
+        untried = []
+        best, best_value = None, -math.inf
+        for action in legal:
+            child = children.get(action)
+            if child is None:
+                untried.append(action)
+                continue
+            child.available += 1
+            if untried:
+                continue
+            value = child.mean(seat) + self.c * math.sqrt(math.log(child.available) / child.visits)
+            if value > best_value:
+                best, best_value = child, value
+        if untried:
+            action = untried[self.rng.randrange(len(untried))]
+            child = Node(action, seat, available=1)
+            children[action] = child
+            return child, True
+        assert best is not None
+        return best, False
+
+    def deal(self, state: Any) -> None:
+        step = self.game.chance_step(state)
+        self.game.play(state, Action(CHANCE, step.type, {**step.extra, **step.sample(self.rng)}))
+
+    def playout(self, state: Any) -> Mapping[str, float]:
+        game, rng = self.game, self.rng
+        for _ in range(self.horizon):
+            pending = game.pending(state)
+            if pending.is_over:
+                break
+            if pending.is_chance:
+                self.deal(state)
+                continue
+            seats = pending.seats
+            seat = seats[0] if len(seats) == 1 else seats[rng.randrange(len(seats))]
+            legal = game.legal_actions(state, seat)
+            game.play(state, self.policy(game, state, seat, legal, rng))
+        return rewards(game, state)
+
+
+def rewards(game: Game[Any], state: Any) -> dict[str, float]:
+    """One reward per seat: winners share 1 at the end; before it, a blend of each seat's share of
+    the game's standing and whether it leads (an even share when the game has no standing)."""
+    seats = game.seats(state)
+    outcome = game.outcome(state)
+    if outcome is not None:
+        winners = [s for s in outcome.winners if s in seats]
+        return {s: (1.0 / len(winners) if s in winners else 0.0) for s in seats} if winners else {}
+    standing = game.standing(state)
+    if not standing:
+        return {}
+    total = sum(max(0.0, v) for v in standing.values())
+    top = max(standing.values())
+    leaders = [s for s, v in standing.items() if v == top]
+    out = {}
+    for s, v in standing.items():
+        share = max(0.0, v) / total if total > 0 else 1.0 / len(standing)
+        out[s] = 0.5 * share + 0.5 * (1.0 / len(leaders) if s in leaders else 0.0)
+    return out
+
+
+def heuristic_policy(game_id: str, seed: int) -> Policy | None:
+    """The heuristic bot as a playout policy, or None when no heuristic is registered."""
+    if "heuristic" not in BOTS:
+        try:
+            from . import heuristic  # noqa: F401  (registers "heuristic" when it exists)
+        except ImportError:
+            return None
+    factory = BOTS.get("heuristic")
+    return bot_policy(factory(game_id, {}, seed)) if factory else None
+
+
+PARAMETERS = ("playouts", "seconds", "policy", "c", "horizon")
+
+
+def make_ismcts(game_id: str, params: dict[str, str], seed: int) -> ISMCTSBot:
+    """``ismcts[:playouts=N|seconds=S][,policy=random|heuristic][,c=0.7][,horizon=150]``."""
+    unknown = sorted(set(params) - set(PARAMETERS))
+    if unknown:
+        raise ValueError(f"ismcts has no parameter {', '.join(unknown)}; its parameters: {', '.join(PARAMETERS)}")
+    try:
+        budget = Budget(
+            int(params.get("playouts", DEFAULT_PLAYOUTS)),
+            float(params["seconds"]) if "seconds" in params else None,
+        )
+        c = float(params.get("c", DEFAULT_C))
+        horizon = int(params.get("horizon", DEFAULT_HORIZON))
+    except ValueError:
+        raise ValueError("ismcts: playouts and horizon are whole numbers, seconds and c are numbers") from None
+    if budget.playouts < 1 or (budget.seconds is not None and budget.seconds <= 0) or horizon < 0:
+        raise ValueError("ismcts: playouts must be at least 1, seconds above 0, horizon at least 0")
+    policy_name = params.get("policy", "random")
+    if policy_name not in ("random", "heuristic"):
+        raise ValueError(f"ismcts: policy is random or heuristic, not {policy_name!r}")
+    policy = (heuristic_policy(game_id, seed) if policy_name == "heuristic" else None) or random_policy
+    return ISMCTSBot(get_game(game_id), seed=seed, budget=budget, policy=policy, c=c, horizon=horizon)
+
+
+register_bot("ismcts", make_ismcts)

@@ -1,0 +1,295 @@
+"""Strength, measured: seat-rotated matches between bots, win rates with 95% confidence
+intervals (Wilson) and a Bradley–Terry rating on the Elo scale.
+
+``ludica tournament euphoria --bots ismcts,random,random,random --games 40 --players 4``
+
+The lineup of game *i* seats bot ``(i + j) mod k`` of the *k* listed at seat *j*, so every bot
+sits at every seat equally often over *k* games (list a bot several times to fill a table with
+it: "ismcts against three random"). Each game has its own dealer seed (``seed + i``) and each
+bot its own seed, so a tournament is reproducible whatever ``--jobs`` (except for bots given a
+time budget). A win is shared between the winners of a game.
+
+It belongs with the bots, not the lab: it measures bots, not rule sets (the lab's ``simulate`` and
+``compare`` measure rules and may use it).
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..core.errors import LudicaError
+from ..core.game import Config
+from ..core.match import Match
+from ..core.registry import get_game
+from .base import Bot, make_bot, situation
+
+NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal")
+Z95 = 1.959963984540054
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    """One game: who sat where (seat -> bot spec), the winners, the length and how it ended."""
+
+    index: int
+    lineup: dict[str, str]
+    winners: tuple[str, ...]
+    steps: int
+    end: str
+
+
+@dataclass(slots=True)
+class Standing:
+    """A bot's record: games (seats) played, wins (shared), interval, rating."""
+
+    bot: str
+    played: int = 0
+    wins: float = 0.0
+    rating: float | None = None
+
+    @property
+    def rate(self) -> float:
+        return self.wins / self.played if self.played else 0.0
+
+    def interval(self) -> tuple[float, float]:
+        return wilson(self.wins, self.played)
+
+
+@dataclass(slots=True)
+class Tournament:
+    game_id: str
+    bots: list[str]
+    players: int
+    results: list[GameResult] = field(default_factory=list)
+
+    def standings(self) -> list[Standing]:
+        table = {b: Standing(b) for b in dict.fromkeys(self.bots)}
+        for r in self.results:
+            share = 1.0 / len(r.winners) if r.winners else 0.0
+            for seat, bot in r.lineup.items():
+                if seat not in _players(r, self.players):
+                    continue
+                table[bot].played += 1
+                if seat in r.winners:
+                    table[bot].wins += share
+        ratings = bradley_terry(self.results, list(table), self.players)
+        for name, rating in ratings.items():
+            table[name].rating = rating
+        return list(table.values())
+
+
+def _players(r: GameResult, players: int) -> list[str]:
+    """The seats that can win (a referee seat, such as the Great City's GM, comes last)."""
+    return list(r.lineup)[:players]
+
+
+def wilson(wins: float, n: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (95% by default).
+
+    >>> [round(x, 3) for x in wilson(8, 10)]
+    [0.49, 0.943]
+    """
+    if n == 0:
+        return (0.0, 1.0)
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def pairwise(results: Sequence[GameResult], players: int) -> dict[tuple[str, str], float]:
+    """(a, b) -> how many times bot a beat bot b: each winner beats each loser of the game
+    (shared between tied winners); two seats of the same bot tell nothing."""
+    wins: dict[tuple[str, str], float] = {}
+    for r in results:
+        if not r.winners:
+            continue
+        share = 1.0 / len(r.winners)
+        seats = _players(r, players)
+        for w in r.winners:
+            for loser in seats:
+                a, b = r.lineup[w], r.lineup[loser]
+                if loser not in r.winners and a != b:
+                    wins[a, b] = wins.get((a, b), 0.0) + share
+    return wins
+
+
+def bradley_terry(
+    results: Sequence[GameResult], bots: list[str], players: int, *, prior: float = 0.5
+) -> dict[str, float]:
+    """Bradley–Terry strengths fitted by minorization–maximization (Hunter 2004), as Elo points
+    (400 log10 of the strength) with the mean at 0. Each pair gets ``prior`` virtual wins each
+    way, so that a bot that always wins still has a finite rating. Empty when no game has a
+    winner."""
+    wins = pairwise(results, players)
+    if len(bots) < 2 or not wins:
+        return {}
+    w = {(a, b): wins.get((a, b), 0.0) + prior for a in bots for b in bots if a != b}
+    p = dict.fromkeys(bots, 1.0)
+    for _ in range(500):
+        new = {}
+        for a in bots:
+            total = sum(w[a, b] for b in bots if b != a)
+            denom = sum((w[a, b] + w[b, a]) / (p[a] + p[b]) for b in bots if b != a)
+            new[a] = total / denom
+        norm = math.exp(sum(math.log(v) for v in new.values()) / len(new))
+        new = {a: v / norm for a, v in new.items()}
+        done = max(abs(new[a] - p[a]) for a in bots) < 1e-9
+        p = new
+        if done:
+            break
+    return {a: 400 * math.log10(v) for a, v in p.items()}
+
+
+def lineups(bots: Sequence[str], seats: Sequence[str], games: int) -> Iterator[dict[str, str]]:
+    """Game i seats bot (i + j) mod k at seat j."""
+    k = len(bots)
+    for i in range(games):
+        yield {seat: bots[(i + j) % k] for j, seat in enumerate(seats)}
+
+
+def play_game(game_id: str, players: int, lineup_bots: list[str], seed: int, index: int) -> GameResult:
+    """Play one game with the bots in seat order (``lineup_bots``); the dealer seed is ``seed``."""
+    game = get_game(game_id)
+    match: Match[Any] = Match(game, Config(NAMES[:players], {}, seed))
+    seats = game.seats(match.state)
+    lineup = {seat: lineup_bots[j % len(lineup_bots)] for j, seat in enumerate(seats)}
+    bots: dict[str, Bot] = {s: make_bot(spec, game_id, seed * 31 + j) for j, (s, spec) in enumerate(lineup.items())}
+    rng = random.Random(seed)
+    steps = 0
+    for steps in range(game.meta.max_steps):  # noqa: B007  (steps is the length when it ends)
+        pending = game.pending(match.state)
+        if pending.is_over:
+            break
+        if pending.is_chance:
+            match.deal(trusted=True)
+            continue
+        seat = pending.seats[0] if len(pending.seats) == 1 else pending.seats[rng.randrange(len(pending.seats))]
+        match.apply(bots[seat].decide(situation(match, seat)).as_action())
+    outcome = game.outcome(match.state)
+    winners = tuple(outcome.winners) if outcome else ()
+    end = (outcome.summary if outcome else "unfinished")[:80]
+    return GameResult(index, lineup, winners, steps, end)
+
+
+def check(game_id: str, bots: Sequence[str], players: int | None) -> int:
+    """Refuse a bad game, bot spec or player count before any game is played; the player count."""
+    game = get_game(game_id)
+    if not bots:
+        raise ValueError("name at least one bot")
+    n = players if players is not None else max(game.meta.players_min, min(len(bots), game.meta.players_max))
+    if not game.meta.players_min <= n <= game.meta.players_max:
+        raise ValueError(f"{game.meta.title} takes {game.meta.players_min}-{game.meta.players_max} players, not {n}")
+    for spec in dict.fromkeys(bots):
+        make_bot(spec, game_id, 0)
+    return n
+
+
+def _play(task: tuple[str, int, list[str], int, int]) -> GameResult:
+    return play_game(*task)
+
+
+def run(
+    game_id: str,
+    bots: Sequence[str],
+    games: int,
+    *,
+    players: int | None = None,
+    seed: int = 0,
+    jobs: int = 1,
+    on_result: Callable[[GameResult], None] | None = None,
+) -> Tournament:
+    """Play ``games`` seat-rotated games between ``bots`` (specs such as ``"ismcts:playouts=50"``)."""
+    n = check(game_id, bots, players)
+    seats = [f"s{j}" for j in range(n)]
+    tasks = [
+        (game_id, n, [lineup[s] for s in seats], seed + i, i) for i, lineup in enumerate(lineups(bots, seats, games))
+    ]
+    result = Tournament(game_id, list(bots), n)
+    if jobs <= 1:
+        outcomes: Iterator[GameResult] = map(_play, tasks)
+        for r in outcomes:
+            result.results.append(r)
+            if on_result:
+                on_result(r)
+    else:
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            for r in pool.map(_play, tasks):
+                result.results.append(r)
+                if on_result:
+                    on_result(r)
+    return result
+
+
+# -- the command ----------------------------------------------------------------------------------
+def add_parser(sub: Any) -> None:
+    """Register ``ludica tournament`` on the CLI's subcommands."""
+    p = sub.add_parser(
+        "tournament",
+        help="seat-rotated matches between bots: win rates with 95% intervals and ratings",
+        description="Seat-rotated matches between bots. List a bot several times to fill a table with it, "
+        "e.g. --bots ismcts,random,random,random --players 4 (ismcts against three random).",
+    )
+    p.add_argument("game", help="game id (see 'ludica games')")
+    p.add_argument(
+        "--bots",
+        required=True,
+        help="bot specs, comma-separated: random, heuristic, ismcts, ismcts:playouts=50 (parameters after a colon, "
+        "separated by '+' here: ismcts:playouts=50+policy=random)",
+    )
+    p.add_argument("--games", type=int, default=20, help="how many games (default 20)")
+    p.add_argument("--players", type=int, help="players per game (default: as many as bots listed, within bounds)")
+    p.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
+    p.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
+    p.set_defaults(func=command)
+
+
+def split_bots(text: str) -> list[str]:
+    """``"random,ismcts:playouts=50+policy=random"`` -> ``["random", "ismcts:playouts=50,policy=random"]``."""
+    return [b.strip().replace("+", ",") for b in text.split(",") if b.strip()]
+
+
+def command(args: argparse.Namespace) -> int:
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+    from rich.table import Table
+
+    console = Console(highlight=False, width=max(Console().width, 110))
+    bots = split_bots(args.bots)
+    try:
+        check(args.game, bots, args.players)
+        if args.games < 1 or args.jobs < 1:
+            raise ValueError("--games and --jobs must be at least 1")
+        columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+        with Progress(*columns, console=console) as progress:
+            task = progress.add_task(f"{args.game}: games", total=args.games)
+            result = run(
+                args.game,
+                bots,
+                args.games,
+                players=args.players,
+                seed=args.seed,
+                jobs=args.jobs,
+                on_result=lambda _r: progress.advance(task),
+            )
+    except (ValueError, LudicaError) as exc:  # a bad spec, game or count: one line, no traceback
+        console.print(f"ludica: {exc}", style="red", markup=False)
+        return 2
+    table = Table(title=f"{args.game}: {args.games} games, {result.players} players (parity {1 / result.players:.0%})")
+    for column in ("bot", "seats played", "wins", "win rate", "95% interval", "rating (Elo)"):
+        table.add_column(column, no_wrap=True)
+    for s in result.standings():
+        lo, hi = s.interval()
+        rating = f"{s.rating:+.0f}" if s.rating is not None else "-"
+        table.add_row(s.bot, str(s.played), f"{s.wins:g}", f"{s.rate:.1%}", f"{lo:.1%} – {hi:.1%}", rating)
+    console.print(table)
+    unfinished = sum(1 for r in result.results if not r.winners)
+    if unfinished:
+        console.print(f"{unfinished} game(s) without a winner (the game has none, or it did not end)")
+    return 0
