@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
-from ludica.bots.random_bot import play_random
-from ludica.bots.samples import GAMES, sampled_states, with_state
-from ludica.core import Match, get_game
+from ludica.bots.random_bot import RandomBot, play_random, random_step
+from ludica.bots.samples import GAMES, deciders, sampled_states, with_state
+from ludica.core import Action, Match, fill, get_game
 from ludica.core.match import canonical_json
 
 SEEDS = (1, 2, 3)
@@ -56,3 +56,43 @@ def test_redeal_depends_only_on_what_the_seat_sees(game_id: str) -> None:
             a = game.redeal(match.state, seat, random.Random(7))
             b = game.redeal(other, seat, random.Random(7))
             assert canonical_json(game.to_position(a)) == canonical_json(game.to_position(b))
+
+
+@pytest.mark.parametrize("game_id", [*GAMES, "pig"])
+def test_every_choice_of_the_deciding_seat_can_be_taken_after_a_redeal(game_id: str) -> None:
+    """What the seat may do is the same, and each of its choices plays in the imagined state."""
+    game = get_game(game_id)
+    rng = random.Random(3)
+    for match, _steps in sampled_states(game_id, 8, every=5, limit=40):
+        for seat in deciders(match):
+            new = game.redeal(match.state, seat, rng)
+            legal = game.legal_actions(new, seat)
+            assert legal == game.legal_actions(match.state, seat)
+            for action in legal:
+                imagined = with_state(match, game.copy(new))
+                imagined.apply(fill(action, rng))
+                for _ in range(3):  # and the game goes on from there
+                    if imagined.is_over():
+                        break
+                    random_step(imagined, RandomBot(rng), rng)
+
+
+def test_euphoria_trade_offers_show_the_offered_artifacts() -> None:
+    """A partner answering a trade knows the offerer holds the artifacts offered (rulebook
+    "Trading"); after a redeal the trade can still be accepted and carried out."""
+    game = get_game("euphoria")
+    found = 0
+    for seed in range(40):
+        for match, _steps in sampled_states("euphoria", seed, every=1, limit=4000):
+            prompt = match.state.prompt
+            if prompt is None or prompt[1] != "answer_trade" or "accept" not in prompt[2]:
+                continue
+            if not any(i.startswith("art-") for i in prompt[3][1]):
+                continue
+            found += 1
+            for i in range(5):
+                new = with_state(match, game.redeal(match.state, prompt[0], random.Random(i)))
+                new.apply(Action(prompt[0], "answer_trade", {"answer": "accept"}))
+            if found >= 3:
+                return
+    pytest.skip(f"only {found} trade offers with artifacts met")

@@ -4,7 +4,8 @@ What a seat does not see (:mod:`.view`, rulebook "Icons & Tokens" on private inf
 drawn again, consistently with what it sees:
 
 * the other players' artifact cards (their counts are public) and the order of the artifact
-  deck; the discards are public (every discard and payment is announced) and stay;
+  deck; the discards are public (every discard and payment is announced) and stay; a player
+  whose trade offer names artifacts holds them;
 * the other players' hidden recruits — only from factions whose hidden recruits are not yet
   revealed, since a revealed faction's recruits are active — their discarded and dealt recruits,
   their sealed choice of two recruits during setup, the recruit draft's packs and picks, and the
@@ -28,7 +29,8 @@ import json
 import random
 
 from ...core.redeal import deal_unseen
-from .oracle import RECRUITS, SITES
+from .oracle import RECRUITS, SITES, artifact_kind
+from .payments import ART
 from .state import EuphoriaState, Player
 from .tracks import revealed
 
@@ -60,7 +62,35 @@ def _secret_cards(p: Player) -> list[str]:
 
 
 def _artifacts(st: EuphoriaState, others: list[str], rng: random.Random) -> None:
-    deal_unseen([*(st.players[s].hand for s in others), st.artifacts.cards], rng)
+    """Deal the others' artifacts and the deck again; a player who has offered artifact cards
+    in the trade on the table holds at least those kinds."""
+    hands = [st.players[s].hand for s in others]
+    places = [*hands, st.artifacts.cards]
+    pool = sorted(card for place in places for card in place)
+    shown = _offered(st)
+    dealt: list[list[str]] = []
+    for s in others:
+        kinds = shown.get(s, [])
+        cards = []
+        for kind in kinds:
+            card = next((c for c in pool if artifact_kind(c) == kind), None)
+            if card is not None:
+                pool.remove(card)
+                cards.append(card)
+        dealt.append(cards)
+    rng.shuffle(pool)
+    for hand, cards in zip(hands, dealt, strict=True):
+        n = len(hand) - len(cards)
+        hand[:], pool = cards + pool[:n], pool[n:]
+    st.artifacts.cards[:] = pool
+
+
+def _offered(st: EuphoriaState) -> dict[str, list[str]]:
+    """Artifact kinds a player has put on the table in a trade offer (public to the partner)."""
+    if st.prompt is None or st.prompt[1] != "answer_trade":
+        return {}
+    offerer, give, _get = st.prompt[3]
+    return {offerer: [i[len(ART) :] for i in give if i.startswith(ART)]}
 
 
 def _recruits(st: EuphoriaState, others: list[str], rng: random.Random) -> None:

@@ -1,0 +1,109 @@
+"""ISMCTS: finds the winning move in a small crafted position, plays every game to its end, and
+its parameters are checked."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from ludica.bots.base import Situation, make_bot, situation
+from ludica.bots.ismcts import ISMCTSBot, choices, rewards
+from ludica.bots.samples import GAMES
+from ludica.bots.tournament import play_game
+from ludica.core import Action, Config, IntRange, Match, get_game
+
+
+def pig_at(scores: dict[str, int], turn_total: int, target: int = 20) -> Match[Any]:
+    game = get_game("pig")
+    match: Match[Any] = Match(game, Config(("Ann", "Bob"), {"target": target}, 1))
+    match.apply(Action("p1", "wager", {"amount": 1}))
+    match.apply(Action("p2", "wager", {"amount": 3}))
+    match.state.scores.update(scores)
+    match.state.turn_total = turn_total
+    return match
+
+
+def test_ismcts_holds_when_holding_wins() -> None:
+    """18 banked and 4 on the table with 20 to win: holding wins at once, rolling risks a 1."""
+    match = pig_at({"p1": 18, "p2": 19}, turn_total=4)
+    for seed in range(5):
+        bot = make_bot("ismcts:playouts=60", "pig", seed)
+        assert bot.decide(situation(match, "p1")).action.type == "hold"
+
+
+def test_ismcts_rolls_when_holding_cannot_win_and_the_rival_is_about_to() -> None:
+    """With 2 on the table and the rival one hold from victory, holding only hands over the turn
+    (naming the turn, ``title``, changes nothing and keeps it)."""
+    match = pig_at({"p1": 0, "p2": 19}, turn_total=2)
+    bot = make_bot("ismcts:playouts=200", "pig", 3)
+    assert bot.decide(situation(match, "p1")).action.type != "hold"
+
+
+def test_the_decision_is_legal_and_narrated() -> None:
+    match = pig_at({"p1": 5, "p2": 5}, turn_total=6)
+    decision = make_bot("ismcts:playouts=20", "pig", 0).decide(situation(match, "p1"))
+    match.check(decision.as_action())
+    assert decision.narration.startswith("I imagined 20 futures")
+
+
+def test_small_amounts_are_searched_value_by_value() -> None:
+    listed = [Action("p1", "bid", {"amount": IntRange(1, 3)}), Action("p1", "pass")]
+    assert [a.notation() for a in choices(listed)] == [
+        "p1 bid amount=1",
+        "p1 bid amount=2",
+        "p1 bid amount=3",
+        "p1 pass",
+    ]
+    wide = [Action("p1", "bid", {"amount": IntRange(0, 500)})]
+    assert choices(wide) == wide
+
+
+def test_rewards_share_the_win_and_fall_back_on_the_standing() -> None:
+    game = get_game("euphoria")
+    match: Match[Any] = Match(game, Config(("A", "B", "C"), {}, 1))
+    state = match.state
+    state.players["p2"].stars = 7
+    assert max(rewards(game, state), key=rewards(game, state).get) == "p2"
+    state.phase, state.winners = "over", ["p1", "p3"]
+    assert rewards(game, state) == {"p1": 0.5, "p2": 0.0, "p3": 0.5}
+
+
+@pytest.mark.parametrize(
+    "spec",
+    ["ismcts:playouts=0", "ismcts:policy=smart", "ismcts:depth=3", "ismcts:seconds=-1", "ismcts:playouts=many"],
+)
+def test_bad_parameters_are_refused_by_name(spec: str) -> None:
+    with pytest.raises(ValueError, match="ismcts"):
+        make_bot(spec, "pig", 0)
+
+
+def test_a_time_budget_is_kept() -> None:
+    match = pig_at({"p1": 5, "p2": 5}, turn_total=6)
+    bot = make_bot("ismcts:seconds=0.2", "pig", 0)
+    assert isinstance(bot, ISMCTSBot)
+    bot.decide(situation(match, "p1"))
+    assert bot.last_playouts > 10
+
+
+def test_heuristic_policy_falls_back_to_random_when_there_is_no_heuristic() -> None:
+    bot = make_bot("ismcts:playouts=5,policy=heuristic", "pig", 0)
+    match = pig_at({"p1": 5, "p2": 5}, turn_total=6)
+    assert bot.decide(situation(match, "p1")).action.seat == "p1"
+
+
+def test_a_situation_without_a_state_cannot_be_searched() -> None:
+    match = pig_at({"p1": 5, "p2": 5}, turn_total=6)
+    bare = Situation(match.game, "p1", match.view("p1"), match.legal_actions("p1"))
+    with pytest.raises(RuntimeError, match="imagined"):
+        make_bot("ismcts:playouts=3", "pig", 0).decide(bare)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_ismcts_plays_every_game_to_its_end(game_id: str) -> None:
+    game = get_game(game_id)
+    players = max(game.meta.players_min, 3 if game_id != "euphoria" else 2)
+    small = "ismcts:playouts=4+horizon=10".replace("+", ",")
+    result = play_game(game_id, players, [small, "random"], seed=random.Random(game_id).randrange(100), index=0)
+    assert result.end != "unfinished"
