@@ -33,6 +33,7 @@ from ..core import (
 )
 from ..core.chance import Dealer, chance_action
 from ..core.errors import NotYourDecision
+from .bots import parse_bots
 from .storage import HOST, SPECTATOR, RoomRow, Store, now
 
 MAX_NARRATION = 2000
@@ -364,7 +365,14 @@ class Rooms:
         self.live: dict[str, Room] = {}
 
     def create(
-        self, game_id: str, players: list[str], options: dict[str, Any], *, physical: int = 0, turn_timer: int = 0
+        self,
+        game_id: str,
+        players: list[str],
+        options: dict[str, Any],
+        *,
+        physical: int = 0,
+        turn_timer: int = 0,
+        bots: Any = None,
     ) -> tuple[Room, list[Invite]]:
         """Open a room; returns it and the invites (host, each seat, spectators)."""
         game = get_game(game_id)
@@ -378,6 +386,8 @@ class Rooms:
         if not 0 <= turn_timer <= MAX_TURN_TIMER:
             raise TableError(f"a turn timer is 0 (none) to {MAX_TURN_TIMER} seconds", rule="timer")
         settings = {"physical_seat": physical_seat, "turn_timer": turn_timer}
+        if bots:
+            settings["bots"] = parse_bots(bots, seats, game.meta.id)  # seat -> bot spec (table/bots.py)
         row = RoomRow(
             new_room_id(),
             game.meta.id,

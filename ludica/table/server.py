@@ -35,6 +35,7 @@ from fastapi.staticfiles import StaticFiles
 from ..core import ConfigError, GameMeta, LudicaError, get_game
 from ..core.records import record_of
 from ..core.registry import EXAMPLES, GAME_MODULES, available
+from .bots import TableBots
 from .faces import render
 from .rooms import Invite, Room, Rooms, TableError
 from .seatview import payload, seat_of, story_entries
@@ -125,6 +126,7 @@ class Table:
         self.locks: dict[str, asyncio.Lock] = {}
         self.create_lock = asyncio.Lock()
         self.executor = ThreadPoolExecutor(max_workers=16, thread_name_prefix="ludica-db")
+        self.bots = TableBots(self.run)
 
     async def run(self, fn: Callable[..., T], *args: Any) -> T:
         return await asyncio.get_running_loop().run_in_executor(self.executor, fn, *args)
@@ -148,6 +150,11 @@ class Table:
                 text = cache[conn.role] = json.dumps(payload(room, conn.role, full_log=False), ensure_ascii=False)
             if not conn.push(text):
                 self.drop(room.id, conn, SLOW_CLIENT, drain=True)  # it reconnects and resynchronises
+        self.wake_bots(room)
+
+    def wake_bots(self, room: Room) -> None:
+        """A bot seated in the room thinks if it must decide (:mod:`ludica.table.bots`)."""
+        self.bots.wake(room, self.lock(room.id), self.broadcast)
 
     def drop(self, room_id: str, conn: Connection, code: int = 1000, *, drain: bool = False) -> None:
         """Stop serving a connection and close its socket once its outbox is sent (or drained)."""
@@ -209,6 +216,7 @@ class Table:
                 self.broadcast(room)
 
     def close(self) -> None:
+        self.bots.close()
         if self.listener is not None:
             self.listener.close()
         self.executor.shutdown(wait=True)
@@ -279,6 +287,7 @@ def create_app(
                 room, invites = await t.run(lambda: t.rooms.create(game_id, players, options, **table_settings))
         except LudicaError as exc:
             return _refuse(wants_json, exc.reason, 400)
+        t.wake_bots(room)
         links = [_invite_json(room.id, i) for i in invites]
         if wants_json:
             return JSONResponse({"room": room.id, "seed_hash": room.row.seed_hash, "invites": links}, status_code=201)
@@ -353,6 +362,7 @@ async def _session(t: Table, ws: WebSocket, room_id: str) -> None:
         async with t.lock(room_id):
             t.connections.setdefault(room_id, set()).add(conn)
             conn.push(json.dumps(payload(room, conn.role), ensure_ascii=False))
+            t.wake_bots(room)
         while True:
             text = await ws.receive_text()
             await _handle(t, room_id, conn, text)
@@ -522,7 +532,7 @@ TABLE_SETTINGS = {
 }
 
 
-def _room_request(body: bytes, is_json: bool) -> tuple[str, list[str], dict[str, Any], dict[str, int]]:
+def _room_request(body: bytes, is_json: bool) -> tuple[str, list[str], dict[str, Any], dict[str, Any]]:
     if is_json:
         try:
             data = json.loads(body)
@@ -539,12 +549,13 @@ def _room_request(body: bytes, is_json: bool) -> tuple[str, list[str], dict[str,
         for key, value in table.items():
             if not isinstance(value, int) or isinstance(value, bool) or value < 0:
                 raise ConfigError(f"{key!r} is {TABLE_SETTINGS[key]}", rule="room")
+        table["bots"] = data.get("bots")
         return str(data.get("game", "")), players, options, table
     form = parse_qs(body.decode("utf-8", "replace"), keep_blank_values=True)
     game_id = (form.get("game") or [""])[0]
     meta = get_game(game_id).meta
     options = {key[4:]: _option_value(meta, key[4:], values[0]) for key, values in form.items() if key[:4] == "opt:"}
-    table = {}
+    table: dict[str, Any] = {"bots": (form.get("bots") or [""])[0]}
     for key, meaning in TABLE_SETTINGS.items():
         try:
             table[key] = int((form.get(key) or ["0"])[0] or 0)
