@@ -15,6 +15,7 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
+from .bots.seating import bot_turn, seat_bots
 from .core import Action, Config, IntRange, LudicaError, Match, Text, available, get_game, matches
 from .core.chance import ChanceStep, Pick, Roll, Shuffle, chance_action
 from .core.records import load_json, position_of, read_position, replay_record, save_record
@@ -82,12 +83,22 @@ def default_save_path(game_id: str) -> Path:
 class TerminalTable:
     """One table in the terminal: shows whose decision it is, their view, the legal actions."""
 
-    def __init__(self, match: Match[Any], save: Path, *, physical: bool, ask: Callable[[str], str] = input) -> None:
+    def __init__(
+        self,
+        match: Match[Any],
+        save: Path,
+        *,
+        physical: bool,
+        ask: Callable[[str], str] = input,
+        bots: dict[str, Any] | None = None,
+    ) -> None:
         self.match = match
         self.save = save
         self.physical = physical
         self.ask = ask
         self.last_seat: str | None = None
+        self.bots = bots or {}
+        """Seat -> bot for the seats the machine plays (``--bot p2=heuristic``)."""
 
     def run(self) -> int:
         game = self.match.game
@@ -98,8 +109,11 @@ class TerminalTable:
             if pending.is_over:
                 self.finish()
                 return 0
+            bot_seat = next((s for s in pending.seats if s in self.bots), None)
             if pending.is_chance:
                 self.chance()
+            elif bot_seat is not None:
+                bot_turn(self.match, bot_seat, self.bots[bot_seat], console)
             else:
                 self.decide(pending.seats[0] if len(pending.seats) == 1 else self.pick_seat(pending.seats))
             save_record(self.match, self.save)
@@ -264,7 +278,8 @@ def cmd_play(args: argparse.Namespace) -> int:
             config = Config(config.players, config.options, secrets.randbelow(2**63))
         match = Match(get_game(args.game), config)
         save = Path(args.save) if args.save else default_save_path(args.game)
-    table = TerminalTable(match, save, physical=args.physical)
+    bots = seat_bots(match, args.bot, seed=match.config.seed)
+    table = TerminalTable(match, save, physical=args.physical, bots=bots)
     try:
         return table.run()
     except (KeyboardInterrupt, EOFError):
@@ -352,6 +367,12 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--save", metavar="FILE", help="where to save the record (default: your data folder)")
     play.add_argument("--load", metavar="FILE", help="resume a saved game")
     play.add_argument("--position", metavar="FILE", help="start from a position (JSON)")
+    play.add_argument(
+        "--bot",
+        action="append",
+        metavar="SEAT=BOT",
+        help="a bot plays this seat: random, heuristic, ismcts, or a level such as ismcts:playouts=400 (repeatable)",
+    )
     play.set_defaults(func=cmd_play)
 
     replay = sub.add_parser("replay", help="replay a record, check it, and print the final view")
