@@ -86,9 +86,7 @@ def _read(situation: Situation) -> Seen:
     factions = {RECRUITS[r].faction for r in me.get("active", []) if r in RECRUITS}
     factions |= {RECRUITS[r].faction for r in me.get("hidden", []) if r in RECRUITS}
     on_board = [(space, face) for space, occ in view["board"].items() for seat, face in occ if seat == situation.seat]
-    seen = Seen(
-        situation.seat, view, me, len(view["players"]), dict(me["goods"]), kinds, factions, on_board
-    )
+    seen = Seen(situation.seat, view, me, len(view["players"]), dict(me["goods"]), kinds, factions, on_board)
     seen.needs = _needs(seen)
     return seen
 
