@@ -75,13 +75,15 @@ def versus_random(game_id: str, players: int, games: int) -> None:
     )
 
 
-def all_heuristic(game_id: str, players: int, games: int) -> None:
+def all_heuristic(game_id: str, players: int, games: int, verbose: bool = False) -> None:
     steps_list: list[int] = []
     turns: list[int] = []
     ends: Counter[str] = Counter()
+    summaries: list[dict[str, Any]] = []
     for g in range(games):
         match, steps, _ = play_one(game_id, players, 2000 + g, dict.fromkeys(range(players), "heuristic"))
         summary = match.game.summarize(match.state, steps)
+        summaries.append(summary)
         steps_list.append(steps)
         if isinstance(summary.get("turns"), int):
             turns.append(summary["turns"])
@@ -91,12 +93,17 @@ def all_heuristic(game_id: str, players: int, games: int) -> None:
         line += f", turns mean {statistics.mean(turns):.0f} (min {min(turns)}, max {max(turns)})"
     print(line)
     print("  ends: " + ", ".join(f"{k} {v}/{games}" for k, v in ends.most_common()))
+    if verbose:
+        game = get_game(game_id)
+        for label, figure in game.report(summaries):
+            print(f"    {label}: {figure}")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("games_ids", nargs="*", metavar="GAME", help="games to measure (default: all)")
     parser.add_argument("--games", type=int, default=40, help="games per measurement (default 40)")
+    parser.add_argument("--report", action="store_true", help="print the game's own figures of the heuristic games")
     parser.add_argument("--players", type=int, default=None, help="players (default: 4 for Euphoria, else 3)")
     args = parser.parse_args()
     for game_id in args.games_ids or available():
@@ -104,7 +111,7 @@ def main() -> None:
         start = time.process_time()
         print(f"{game_id} ({players} players, {args.games} games each)")
         versus_random(game_id, players, args.games)
-        all_heuristic(game_id, players, args.games)
+        all_heuristic(game_id, players, args.games, args.report)
         print(f"  ({time.process_time() - start:.1f} s CPU)")
 
 
