@@ -16,18 +16,20 @@ It belongs with the bots, not the lab: it measures bots, not rule sets (the lab'
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import random
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from ..core.errors import LudicaError
 from ..core.game import Config
 from ..core.match import Match
 from ..core.registry import get_game
-from .base import Bot, make_bot, situation
+from .base import Bot, make_bot
+from .play import play_match
 
 NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal")
 Z95 = 1.959963984540054
@@ -161,17 +163,7 @@ def play_game(game_id: str, players: int, lineup_bots: list[str], seed: int, ind
     seats = game.seats(match.state)
     lineup = {seat: lineup_bots[j % len(lineup_bots)] for j, seat in enumerate(seats)}
     bots: dict[str, Bot] = {s: make_bot(spec, game_id, seed * 31 + j) for j, (s, spec) in enumerate(lineup.items())}
-    rng = random.Random(seed)
-    steps = 0
-    for steps in range(game.meta.max_steps):  # noqa: B007  (steps is the length when it ends)
-        pending = game.pending(match.state)
-        if pending.is_over:
-            break
-        if pending.is_chance:
-            match.deal(trusted=True)
-            continue
-        seat = pending.seats[0] if len(pending.seats) == 1 else pending.seats[rng.randrange(len(pending.seats))]
-        match.apply(bots[seat].decide(situation(match, seat)).as_action())
+    steps = play_match(match, bots, random.Random(seed), max_steps=game.meta.max_steps)
     outcome = game.outcome(match.state)
     winners = tuple(outcome.winners) if outcome else ()
     end = (outcome.summary if outcome else "unfinished")[:80]
@@ -247,6 +239,7 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--players", type=int, help="players per game (default: as many as bots listed, within bounds)")
     p.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
     p.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
+    p.add_argument("--out", metavar="FILE", help="also write each game's result as a JSON line as it ends")
     p.set_defaults(func=command)
 
 
@@ -266,6 +259,14 @@ def command(args: argparse.Namespace) -> int:
         check(args.game, bots, args.players)
         if args.games < 1 or args.jobs < 1:
             raise ValueError("--games and --jobs must be at least 1")
+        out = open(args.out, "a", encoding="utf-8") if args.out else None  # noqa: SIM115 (closed below)
+
+        def done(r: GameResult) -> None:
+            progress.advance(task)
+            if out is not None:
+                out.write(json.dumps(asdict(r)) + "\n")
+                out.flush()
+
         columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
         with Progress(*columns, console=console) as progress:
             task = progress.add_task(f"{args.game}: games", total=args.games)
@@ -276,8 +277,10 @@ def command(args: argparse.Namespace) -> int:
                 players=args.players,
                 seed=args.seed,
                 jobs=args.jobs,
-                on_result=lambda _r: progress.advance(task),
+                on_result=done,
             )
+        if out is not None:
+            out.close()
     except (ValueError, LudicaError) as exc:  # a bad spec, game or count: one line, no traceback
         console.print(f"ludica: {exc}", style="red", markup=False)
         return 2
