@@ -70,3 +70,14 @@ def test_parse_bots_reads_text_and_objects() -> None:
     assert parse_bots("p2=random  p3=ismcts:playouts=5", seats, "pig") == {"p2": "random", "p3": "ismcts:playouts=5"}
     assert parse_bots({"p1": "random"}, seats, "pig") == {"p1": "random"}
     assert parse_bots("", seats, "pig") == {}
+
+
+def test_a_bot_out_of_time_plays_on_instinct(client: TestClient, seat_client: Any, opener: Any) -> None:
+    """Past the time bound a random legal action is played for the bot, and it says so."""
+    client.app.state.table().bots.seconds = 0.001  # type: ignore[attr-defined]
+    room = opener(client, "pig", ("Ann", "Bob"), bots={"p1": "ismcts:playouts=3000", "p2": "random"})
+    spectator = seat_client(client, room["room"], room["tokens"][SPECTATOR])
+    assert watch_until_over(spectator)["over"]
+    token = room["tokens"][SPECTATOR]
+    story = client.get(f"/rooms/{room['room']}/story.md", headers={"X-Ludica-Token": token}).text
+    assert "ran out of time" in story
