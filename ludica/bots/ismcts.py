@@ -11,7 +11,7 @@ not states. Every iteration
    a child's exploration term counts the iterations in which it was available (not the parent's
    visits), from the point of view of the seat acting there;
 3. **expands** one untried action;
-4. **plays out** with the random policy or the ``heuristic`` bot, for at most ``horizon`` steps;
+4. **plays out** with the ``heuristic`` bot (or the random policy), for at most ``horizon`` steps;
    chance steps on the way are sampled as a dealer would (:meth:`ChanceStep.sample`);
 5. **backs up** one reward per seat: at the end of the game the winners share 1; when the
    playout is cut short, the game's :meth:`~ludica.core.game.Game.standing` (or an even share
@@ -23,8 +23,8 @@ what :meth:`Match.apply` calls *trusted*); free parameters are filled with
 :func:`~ludica.core.actions.fill`.
 
 Parameters (``ismcts:playouts=300,policy=heuristic``): ``playouts`` (iterations per decision),
-``seconds`` (a time budget instead, not reproducible), ``policy`` (``random`` or ``heuristic``;
-random when no heuristic is registered), ``c`` (exploration, default 0.7), ``horizon`` (playout
+``seconds`` (a time budget instead, not reproducible), ``policy`` (``heuristic``, the default, or
+``random``; random when no heuristic is registered), ``c`` (exploration, default 0.7), ``horizon`` (playout
 steps before the standing decides).
 """
 
@@ -42,9 +42,10 @@ from ..core.game import Game
 from ..core.registry import get_game
 from .base import BOTS, Bot, Decision, Situation, register_bot
 
-DEFAULT_PLAYOUTS = 200
-"""Iterations per decision at the default level: under 2 s a move in 4-player Euphoria on one
-core (``benchmarks/bench_bots.py`` prints the playouts per second)."""
+DEFAULT_PLAYOUTS = 80
+"""Iterations per decision at the default level: about 1.2 s a move in 4-player Euphoria on one
+core with heuristic playouts, 0.35 s with random ones (``benchmarks/bench_bots.py`` prints the
+playouts per second); the issue's bound is 2 s."""
 DEFAULT_HORIZON = 150
 DEFAULT_C = 0.7
 SPREAD = 12
@@ -273,7 +274,7 @@ PARAMETERS = ("playouts", "seconds", "policy", "c", "horizon")
 
 
 def make_ismcts(game_id: str, params: dict[str, str], seed: int) -> ISMCTSBot:
-    """``ismcts[:playouts=N|seconds=S][,policy=random|heuristic][,c=0.7][,horizon=150]``."""
+    """``ismcts[:playouts=N|seconds=S][,policy=heuristic|random][,c=0.7][,horizon=150]``."""
     unknown = sorted(set(params) - set(PARAMETERS))
     if unknown:
         raise ValueError(f"ismcts has no parameter {', '.join(unknown)}; its parameters: {', '.join(PARAMETERS)}")
@@ -288,7 +289,7 @@ def make_ismcts(game_id: str, params: dict[str, str], seed: int) -> ISMCTSBot:
         raise ValueError("ismcts: playouts and horizon are whole numbers, seconds and c are numbers") from None
     if budget.playouts < 1 or (budget.seconds is not None and budget.seconds <= 0) or horizon < 0:
         raise ValueError("ismcts: playouts must be at least 1, seconds above 0, horizon at least 0")
-    policy_name = params.get("policy", "random")
+    policy_name = params.get("policy", "heuristic")
     if policy_name not in ("random", "heuristic"):
         raise ValueError(f"ismcts: policy is random or heuristic, not {policy_name!r}")
     policy = (heuristic_policy(game_id, seed) if policy_name == "heuristic" else None) or random_policy
