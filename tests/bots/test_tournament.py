@@ -1,0 +1,73 @@
+"""The tournament on tiny batches: seat rotation, win rates with Wilson intervals, Bradley–Terry
+ratings, the same results whatever the number of worker processes, and the command."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from ludica.bots.tournament import GameResult, bradley_terry, lineups, run, split_bots, wilson
+from ludica.cli import main
+
+
+def test_every_bot_sits_at_every_seat_in_turn() -> None:
+    seats = ["p1", "p2", "p3"]
+    games = list(lineups(["a", "b", "c"], seats, 3))
+    for seat in seats:
+        assert sorted(g[seat] for g in games) == ["a", "b", "c"]
+    assert list(lineups(["x", "y"], ["p1", "p2", "p3", "p4"], 1)) == [{"p1": "x", "p2": "y", "p3": "x", "p4": "y"}]
+
+
+def test_wilson_interval() -> None:
+    lo, hi = wilson(0, 20)
+    assert lo == 0.0 and 0.16 < hi < 0.17
+    lo, hi = wilson(10, 20)
+    assert lo < 0.5 < hi and abs((lo + hi) / 2 - 0.5) < 1e-9
+    assert wilson(0, 0) == (0.0, 1.0)
+
+
+def test_bradley_terry_orders_the_stronger_bot_first() -> None:
+    results = [GameResult(i, {"p1": "strong", "p2": "weak"}, ("p1",) if i % 4 else ("p2",), 10, "") for i in range(40)]
+    ratings = bradley_terry(results, ["strong", "weak"], 2)
+    assert ratings["strong"] > 0 > ratings["weak"]
+    assert abs(ratings["strong"] + ratings["weak"]) < 1e-6  # mean 0
+    # 30 wins to 10 is 3:1, about 190 Elo points apart (with the half-win prior, a little less)
+    assert 170 < ratings["strong"] - ratings["weak"] < 195
+    assert bradley_terry([], ["a", "b"], 2) == {}
+
+
+def test_a_tiny_tournament_is_the_same_with_one_or_two_processes() -> None:
+    bots = ["ismcts:playouts=15", "random"]
+    one = run("pig", bots, 4, players=2, seed=3, jobs=1)
+    two = run("pig", bots, 4, players=2, seed=3, jobs=2)
+    assert one.results == two.results
+    table = {s.bot: s for s in one.standings()}
+    assert table["random"].played == table["ismcts:playouts=15"].played == 4
+    assert table["random"].wins + table["ismcts:playouts=15"].wins == 4
+    assert all(s.rating is not None for s in table.values())
+
+
+def test_bad_requests_are_refused_before_playing() -> None:
+    with pytest.raises(ValueError, match="no bot"):
+        run("pig", ["random", "nobody"], 2)
+    with pytest.raises(ValueError, match="players"):
+        run("pig", ["random"], 2, players=9)
+
+
+def test_split_bots_joins_parameters_with_plus() -> None:
+    assert split_bots("random, ismcts:playouts=5+c=1") == ["random", "ismcts:playouts=5,c=1"]
+
+
+def test_the_command_prints_rates_intervals_and_ratings(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "results.jsonl"
+    argv = ["tournament", "pig", "--bots", "heuristic,random", "--games", "4", "--players", "2", "--out", str(out)]
+    assert main(argv) == 0
+    printed = capsys.readouterr().out
+    for words in ("win rate", "95% interval", "rating (Elo)", "heuristic", "random", "parity 50%"):
+        assert words in printed
+    lines = [json.loads(line) for line in out.read_text().splitlines()]
+    assert len(lines) == 4 and all(set(r) >= {"lineup", "winners", "steps"} for r in lines)
+    assert main(["tournament", "pig", "--bots", "genius"]) == 2
+    assert "no bot 'genius'" in capsys.readouterr().out
