@@ -182,6 +182,8 @@ class ISMCTSBot:
             if seat is None:
                 seat = pending.seats[0]
             legal = choices(game.legal_actions(state, seat))
+            if not legal:  # a seat pending without a choice: nothing to search from here
+                break
             child, expanded = self.select(node, seat, legal)
             game.play(state, fill(child.action, rng))  # type: ignore[arg-type]
             path.append(child)
@@ -234,6 +236,8 @@ class ISMCTSBot:
             seats = pending.seats
             seat = seats[0] if len(seats) == 1 else seats[rng.randrange(len(seats))]
             legal = game.legal_actions(state, seat)
+            if not legal:
+                break
             game.play(state, self.policy(game, state, seat, legal, rng))
         return rewards(game, state)
 
