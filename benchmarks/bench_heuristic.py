@@ -64,7 +64,14 @@ def _euthymia(match: Match[Any], seat: str) -> dict[str, float]:
 def _misery(match: Match[Any], seat: str) -> dict[str, float]:
     view = match.game.view(match.state, None)
     sheet = next(c for c in view["characters"] if c["seat"] == seat)
-    return {"Misery at the end": float(sheet["misery"]), "Traits at the end": float(len(sheet["traits"]))}
+    satisfied = sum(
+        1 for e in match.log if e.event.kind == "address" and e.event.text.startswith(f"{sheet['name']} satisfies")
+    )
+    return {
+        "Misery at the end": float(sheet["misery"]),
+        "Traits at the end": float(len(sheet["traits"])),
+        "Desires it satisfied": float(satisfied),
+    }
 
 
 SEAT_FIGURES: dict[str, Callable[[Match[Any], str], dict[str, float]]] = {
