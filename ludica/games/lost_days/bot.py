@@ -12,8 +12,9 @@ is paid from the purse, and memories are worth fighting for — above all the Me
   memory on the market; then ends the scene. It never sells a memory; when it must act in
   another's scene it proposes a harmless trade (asking, giving nothing) that it would not accept
   itself, and it declines every trade offered to it unless it only gains.
-* **Conflicts**: it agrees to stakes, narrates up to two of its memories (dice), approves the
-  other side's, keeps its coins through influence.
+* **Conflicts**: it agrees to stakes, narrates its memories (dice), approves the other side's,
+  and buys an extra die while its side trails (from a spare purse, else with the opposing
+  character's madness).
 * **After a conflict**: gain goes onto its memories, strain comes from the purse first, tribute
   from the purse, received tribute onto its memories.
 
