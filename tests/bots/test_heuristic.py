@@ -237,3 +237,11 @@ def test_euphoria_decision_ignores_what_the_seat_cannot_see() -> None:
         assert a == b
         checked += 1
     assert checked >= 2
+
+
+def test_text_docstring_examples() -> None:
+    import doctest
+
+    import ludica.bots.text
+
+    assert doctest.testmod(ludica.bots.text).failed == 0
