@@ -110,18 +110,16 @@ def _open_spots(seen: Seen, site: str) -> tuple[int, list[str]]:
 
 
 def _needs(seen: Seen) -> Counter[str]:
-    """The goods the bot wants next: resources for the sites it can still join, commodities for
-    the tunnels and the tank, food or bliss for retrievals."""
+    """The goods the bot wants next: a resource printed on a free spot of an unbuilt site,
+    commodities for the tunnels and the tank, food or bliss for retrievals. (Nimbus Loft takes
+    any three resources: :func:`_good_value` values every resource up to three.)"""
     needs: Counter[str] = Counter()
-    mine = _my_sites(seen)
-    for site, info in seen.view["sites"].items():
-        if "spots" not in info or site in mine:
+    for info_site, info in seen.view["sites"].items():
+        if "spots" not in info:
             continue
-        _, costs = _open_spots(seen, site)
+        _, costs = _open_spots(seen, info_site)
         for cost in set(costs):
-            needs[cost] = max(needs[cost], 1)
-    for resource in RESOURCES:
-        needs[resource] += 0  # Nimbus Loft takes any three
+            needs[cost] = 1
     needs["energy"] += 1
     needs["water"] += 1
     needs["food"] += 1
