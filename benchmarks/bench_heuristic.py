@@ -6,7 +6,7 @@ interval beside the share a random player would get; then all seats heuristic: g
 (steps, turns where the game counts them), how the games end (``summarize``'s end figure) and
 the heuristic's decisions per second (CPU time of its ``decide`` calls only).
 
-    python benchmarks/bench_heuristic.py [GAME ...] [--games N] [--players N]
+    python benchmarks/bench_heuristic.py [GAME ...] [--games N] [--players N] [--report]
 
 Issue 12's Euphoria targets: the heuristic wins at least 90% of 4-player games against three
 ``random``; at least 99% of 4-player heuristic games end by the rulebook's end (``ten_stars``).
