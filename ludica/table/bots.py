@@ -157,7 +157,11 @@ class TableBots:
                     await self.run(room.act, seat, {**message, "step": step})
                 except Exception as exc:
                     log.error("room %s: bot at %s was refused (%s)", room.id, seat, type(exc).__name__)
-                    await self.run(room.act, seat, {**fallback(room, seat, step), "step": step})
+                    try:
+                        await self.run(room.act, seat, {**fallback(room, seat, step), "step": step})
+                    except Exception as again:  # the room is left for the people to sort out
+                        log.error("room %s: bot at %s cannot act (%s)", room.id, seat, type(again).__name__)
+                        return
                 changed(room)
 
     def close(self) -> None:
