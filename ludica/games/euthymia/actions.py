@@ -256,6 +256,8 @@ def _why_drink(state: EuthymiaState, action: Action, seat: str, args: dict[str, 
     if seat in state.retired:
         return refuse("that glass has been drained and placed in the middle", "R-EU-28", action)
     have = state.glass.get(seat, 0)
+    if have == 0:
+        return refuse(f"{seat}'s glass is empty", "R-EU-08", action)
     if args["units"] < 1 or args["units"] > have:
         return refuse(f"{seat}'s glass holds {have} unit(s): drink 1 to {have}", "R-EU-08", action)
     return None
