@@ -127,7 +127,8 @@ class LudicaGym(gym.Env):  # type: ignore[misc]
         return self.driver.observe(self.seat)
 
     def _info(self) -> dict[str, Any]:
-        return {"action_mask": self.driver.mask(self.seat), "view": self.driver.view(self.seat)}
+        # a fresh view every call: callers keep what they are given
+        return {"action_mask": self.driver.mask(self.seat), "view": self.driver.match.view(self.seat)}
 
 
 def gym_env(game: str, seat: str = "p1", opponents: str | Mapping[str, str] = "heuristic", **kwargs: Any) -> LudicaGym:
