@@ -43,7 +43,7 @@ def shapes(game: Game[Any], config: Config, seats: Sequence[str]) -> list[Shape]
         shape("decide_success", succeeds=(True, False)),
         shape("choose_arrow", orientation=("self", "others")),
         shape("create_resource", owner=tuple(seats), text=FREE),
-        shape("spend_misery", target=resources),
+        shape("spend_misery", target=resources + traits),
         shape("choose_wipe_subset", ranked=64, dice=FREE),
         shape("activate_resource", resource=resources),
         shape("deactivate_resource", resource=resources),
