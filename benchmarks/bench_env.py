@@ -35,15 +35,15 @@ ANCHORS = ("backgammon", "kuhn_poker")
 
 def in_process(runner: Runner, seconds: float) -> float:
     rng = random.Random(0)
-    obs, legal = runner.reset(0)
+    _, legal = runner.reset(0)
     steps, seed = 0, 0
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
-        obs, legal, _, done = runner.step(int(legal[rng.randrange(len(legal))]))
+        _, legal, _, done = runner.step(int(legal[rng.randrange(len(legal))]))
         steps += 1
         if done:
             seed += 1
-            obs, legal = runner.reset(seed)
+            _, legal = runner.reset(seed)
     return steps / (time.perf_counter() - start)
 
 
@@ -74,7 +74,8 @@ def main(argv: list[str] | None = None) -> None:
         rows.append((anchor, "OpenSpiel (C++)", functools.partial(SpielRunner, anchor), True))
     for game in games:
         rows.append((game, "Ludica env", functools.partial(LudicaRunner, game), True))
-        rows.append((f"ludica_{game.replace('-', '_')}", "Ludica via pyspiel", functools.partial(SpielRunner, f"ludica_{game.replace('-', '_')}"), False))
+        name = f"ludica_{game.replace('-', '_')}"
+        rows.append((name, "Ludica via pyspiel", functools.partial(SpielRunner, name), False))
 
     results: dict[str, tuple[float, float | None]] = {}
     for name, _, factory, vector in track(rows, description="measuring"):

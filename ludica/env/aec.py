@@ -13,7 +13,7 @@ Chance steps never reach the agents: the match's seeded Dealer deals them.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 from gymnasium import spaces
@@ -26,7 +26,11 @@ from .encoding import OBS_BOUND, TextFiller, default_text
 class LudicaAEC(AECEnv):  # type: ignore[misc]
     """A Ludica match as a PettingZoo AEC environment."""
 
-    metadata = {"render_modes": ["human", "ansi"], "name": "ludica", "is_parallelizable": False}
+    metadata: ClassVar[dict[str, Any]] = {
+        "render_modes": ["human", "ansi"],
+        "name": "ludica",
+        "is_parallelizable": False,
+    }
 
     def __init__(
         self,
@@ -51,7 +55,8 @@ class LudicaAEC(AECEnv):  # type: ignore[misc]
         n_actions = self.driver.catalogue.size
         obs = spaces.Box(-OBS_BOUND, OBS_BOUND, (self.driver.observer.size,), np.float32)
         mask = spaces.Box(0, 1, (n_actions,), np.int8)
-        self.observation_spaces = {a: spaces.Dict({"observation": obs, "action_mask": mask}) for a in self.possible_agents}
+        both = spaces.Dict({"observation": obs, "action_mask": mask})
+        self.observation_spaces = dict.fromkeys(self.possible_agents, both)
         self.action_spaces = {a: spaces.Discrete(n_actions) for a in self.possible_agents}
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:

@@ -18,18 +18,17 @@ from ..core.match import Match
 from ..core.registry import get_game
 from .encoding import Catalogue, EncodingError, Legal, Observer, TextFiller, catalogue, default_text, rewards
 
-
 NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal")
 """The players' names, in seat order (the rules never look at them)."""
 
 
-def make_config(game: Game[Any], players: int | None, seed: int | str | None, options: Mapping[str, Any] | None) -> Config:
+def make_config(
+    game: Game[Any], players: int | None, seed: int | str | None, options: Mapping[str, Any] | None
+) -> Config:
     """A validated config: ``players`` seats named Ann, Bob..., ``options`` and the dealer's seed."""
     n = game.meta.players_min if players is None else int(players)
     if not game.meta.players_min <= n <= game.meta.players_max:
-        raise ValueError(
-            f"{game.meta.title} takes {game.meta.players_min}-{game.meta.players_max} players, not {n}"
-        )
+        raise ValueError(f"{game.meta.title} takes {game.meta.players_min}-{game.meta.players_max} players, not {n}")
     config = Config(tuple(NAMES[:n]), dict(options or {}), seed)
     game.validate_config(config)
     return config

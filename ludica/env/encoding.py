@@ -362,7 +362,9 @@ class Observer:
 REWARDS = ("outcome", "score")
 
 
-def rewards(outcome: Outcome | None, seats: Sequence[str], players: Sequence[str], mode: str = "outcome") -> dict[str, float]:
+def rewards(
+    outcome: Outcome | None, seats: Sequence[str], players: Sequence[str], mode: str = "outcome"
+) -> dict[str, float]:
     """The reward of each seat for a finished game (``players``: the seats that can win)."""
     if mode not in REWARDS:
         raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {mode!r}")

@@ -9,7 +9,7 @@ episode with ``illegal_reward`` (so unmasked samplers such as ``check_env`` can 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 import gymnasium as gym
 import numpy as np
@@ -27,7 +27,7 @@ def _seed_int(seed: int | str) -> int:
 class LudicaGym(gym.Env):  # type: ignore[misc]
     """A single-agent view of a Ludica game: ``seat`` learns, ``opponents`` are Ludica bots."""
 
-    metadata = {"render_modes": ["human", "ansi"]}
+    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["human", "ansi"]}
 
     def __init__(
         self,
@@ -78,7 +78,9 @@ class LudicaGym(gym.Env):  # type: ignore[misc]
         return bots
 
     # -- the Gymnasium API ------------------------------------------------------------------------
-    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[np.ndarray, dict[str, Any]]:
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[np.ndarray, dict[str, Any]]:
         super().reset(seed=seed)
         if seed is not None:
             self._bot_seed = seed

@@ -14,6 +14,7 @@ OpenSpiel game, the same loop with chance sampled inside), so benchmarks compare
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing as mp
 import random
 from collections.abc import Callable, Mapping, Sequence
@@ -186,10 +187,8 @@ class VectorEnv:
 
     def close(self) -> None:
         for conn in self._conns:
-            try:
+            with contextlib.suppress(BrokenPipeError, OSError):
                 conn.send(("close", None))
-            except (BrokenPipeError, OSError):
-                pass
         for proc in self._procs:
             proc.join(timeout=5)
             if proc.is_alive():

@@ -70,7 +70,7 @@ def test_no_observation_mask_or_info_shows_a_secret(game_id: str) -> None:
     env = aec_env(game_id, seed=11)
     env.reset()
     rng = random.Random(0)
-    for n, agent in enumerate(env.agent_iter(max_iter=500)):
+    for n, _agent in enumerate(env.agent_iter(max_iter=500)):
         obs, _, term, trunc, _ = env.last()
         if n % 10 == 0:
             for seat in env.agents:

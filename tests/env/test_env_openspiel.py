@@ -36,7 +36,9 @@ def test_load_with_players_and_options() -> None:
 
 
 @pytest.mark.parametrize(
-    "step", [Roll((2, 3)), Shuffle(3), Shuffle(4), Pick(("a", "b", "c"), 2)], ids=["roll", "shuffle3", "shuffle4", "pick"]
+    "step",
+    [Roll((2, 3)), Shuffle(3), Shuffle(4), Pick(("a", "b", "c"), 2)],
+    ids=["roll", "shuffle3", "shuffle4", "pick"],
 )
 def test_the_chance_decomposition_gives_each_outcome_its_probability(step: object) -> None:
     sizes = draw_sizes(step)  # type: ignore[arg-type]

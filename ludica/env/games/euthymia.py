@@ -1,7 +1,8 @@
 """Euthymia's action catalogue (actions from ``ludica.games.euthymia.legal.SCHEMA``).
 
-Amounts of drink are ``1..max(BOTTLE_UNITS, GLASS_CAPACITY)``; the table's clock advances by one of
-:data:`CLOCK_STEPS` seconds (the game accepts any ``1..CLOCK_STEP_MAX``; the environment offers these); a drink order names one player at a time (as the game lists it).
+Amounts of drink are ``1..max(BOTTLE_UNITS, GLASS_CAPACITY)``; the table's clock advances by
+one of :data:`CLOCK_STEPS` seconds (the game accepts any ``1..CLOCK_STEP_MAX``; the environment
+offers these); a drink order names one player at a time (as the game lists it).
 """
 
 from __future__ import annotations
