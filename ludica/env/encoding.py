@@ -107,6 +107,14 @@ def _canon(value: Any) -> str:
     return json.dumps(value, sort_keys=True, separators=(",", ":"))
 
 
+def _key(value: Any) -> Any:
+    """A dictionary key of a parameter value: scalars by type and value, the rest by their JSON."""
+    kind = type(value)
+    if kind is str or kind is int or kind is bool:
+        return (kind, value)
+    return _canon(value)
+
+
 @dataclass(slots=True)
 class Legal:
     """The legal actions of one seat at one step, by catalogue index."""
@@ -135,7 +143,7 @@ class Catalogue:
             self._by_key[key] = i
             self.offsets.append(total)
             self._value_pos.append(
-                [{_canon(v): j for j, v in enumerate(domain)} if domain is not FREE else {} for _, domain in sh.params]
+                [{_key(v): j for j, v in enumerate(domain)} if domain is not FREE else {} for _, domain in sh.params]
             )
             total += sh.size
         self.size = total
@@ -159,7 +167,7 @@ class Catalogue:
                 per_param.append([(0, None)])
             elif isinstance(value, IntRange):
                 # amounts beyond the declared cap stay legal in the game but are not offered here
-                options = [(positions[_canon(v)], v) for v in range(value.lo, value.hi + 1) if _canon(v) in positions]
+                options = [(positions[(int, v)], v) for v in range(value.lo, value.hi + 1) if (int, v) in positions]
                 if not options:
                     raise EncodingError(
                         f"{self.game_id}: {action.type}.{name} may be {value.lo}..{value.hi}, "
@@ -167,7 +175,7 @@ class Catalogue:
                     )
                 per_param.append(options)
             else:
-                pos = positions.get(_canon(value))
+                pos = positions.get(_key(value))
                 if pos is None:
                     raise EncodingError(
                         f"{self.game_id}: {action.type}.{name}={value!r} is not in the catalogue's domain"
@@ -296,18 +304,20 @@ def max_chance_outcomes(game: Game[Any], config: Config) -> int:
 
 
 def _walk(value: Any, path: str, out: list[tuple[str, float]]) -> None:
-    if isinstance(value, bool):
-        out.append((path, 1.0 if value else 0.0))
-    elif isinstance(value, int | float):
-        out.append((path, float(value)))
-    elif isinstance(value, str):
-        out.append((f"{path}={value}", 1.0))
-    elif isinstance(value, dict):
+    kind = type(value)
+    if kind is str:
+        out.append((path + "=" + value, 1.0))
+    elif kind is dict:
         for k, v in value.items():
-            _walk(v, f"{path}/{k}", out)
-    elif isinstance(value, list | tuple):
+            _walk(v, path + "/" + str(k), out)
+    elif kind is list or kind is tuple:
+        inner = path + "/*"
         for v in value:
-            _walk(v, f"{path}/*", out)
+            _walk(v, inner, out)
+    elif kind is bool:
+        out.append((path, 1.0 if value else 0.0))
+    elif kind is int or kind is float:
+        out.append((path, float(value)))
 
 
 def view_features(view: dict[str, Any]) -> list[tuple[str, float]]:
@@ -330,6 +340,39 @@ def _slot(key: str) -> tuple[int, float]:
     return hit
 
 
+def _hash_view(view: dict[str, Any]) -> tuple[list[int], list[float]]:
+    """The slots and signed values of a view's features (:func:`view_features`, hashed), in one pass."""
+    slots: list[int] = []
+    weights: list[float] = []
+    cache = _SLOT_CACHE
+    stack: list[tuple[str, Any]] = [("", view)]
+    pop, push = stack.pop, stack.append
+    while stack:
+        path, value = pop()
+        kind = type(value)
+        if kind is dict:
+            for k, v in value.items():
+                push((path + "/" + str(k), v))
+            continue
+        if kind is list or kind is tuple:
+            inner = path + "/*"
+            for v in value:
+                push((inner, v))
+            continue
+        if kind is str:
+            key, x = path + "=" + value, 1.0
+        elif kind is bool:
+            key, x = path, 1.0 if value else 0.0
+        elif kind is int or kind is float:
+            key, x = path, float(value)
+        else:
+            continue
+        hit = cache.get(key) or _slot(key)
+        slots.append(hit[0])
+        weights.append(hit[1] * x)
+    return slots, weights
+
+
 class Observer:
     """The observation vector of a game and config: header, then hashed view features.
 
@@ -349,10 +392,9 @@ class Observer:
         for s in pending:
             if s in self.index:
                 out[n + self.index[s]] = 1.0
-        hashed = out[2 * n :]
-        for key, value in view_features(view):
-            slot, sign = _slot(key)
-            hashed[slot] += sign * value
+        slots, weights = _hash_view(view)
+        if slots:
+            out[2 * n :] = np.bincount(slots, weights, minlength=HASHED)
         np.clip(out, -OBS_BOUND, OBS_BOUND, out=out)
         return out
 

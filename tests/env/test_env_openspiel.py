@@ -86,3 +86,22 @@ def test_information_strings_and_tensors() -> None:
     assert state.observation_string(player).startswith("{")
     assert len(state.observation_tensor(player)) == game.observation_tensor_size()
     assert state.action_to_string(player, state.legal_actions()[0]).split()[0] in {"choose_recruits", "place"}
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_ismcts_resamples_through_the_games_redeal(game_id: str) -> None:
+    """IS-MCTS imagines the hidden rest through ``Game.redeal``; a game without one yet says so."""
+    game = pyspiel.load_game(short_name(game_id), {"max_steps": 12})
+    rng = np.random.RandomState(3)
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        actions, probs = zip(*state.chance_outcomes(), strict=True)
+        state.apply_action(int(rng.choice(actions, p=probs)))
+    player = state.current_player()
+    try:
+        other = state.resample_from_infostate(player, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+    except NotImplementedError as exc:
+        pytest.skip(str(exc))
+    assert other.information_state_string(player) == state.information_state_string(player)
+    bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rng), 2, 3, random_state=rng)
+    assert bot.step(state) in state.legal_actions()
