@@ -50,7 +50,8 @@ class LudicaAEC(AECEnv):  # type: ignore[misc]
         self.driver = Driver(game, players, options, reward=reward, text=text, max_steps=max_steps, seed=seed)
         self.metadata = {**self.metadata, "name": f"ludica_{self.driver.game.meta.id.replace('-', '_')}"}
         self.render_mode = render_mode
-        self._seed = seed
+        self._seed: int | str = seed
+        self._played = False
         self.possible_agents = list(self.driver.seats)
         n_actions = self.driver.catalogue.size
         obs = spaces.Box(-OBS_BOUND, OBS_BOUND, (self.driver.observer.size,), np.float32)
@@ -68,6 +69,9 @@ class LudicaAEC(AECEnv):  # type: ignore[misc]
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is not None:
             self._seed = seed
+        elif self._played:
+            self._seed = f"{self._seed}+" if isinstance(self._seed, str) else self._seed + 1_000_003
+        self._played = True
         self.driver.reset(self._seed)
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)

@@ -52,8 +52,10 @@ class LudicaGym(gym.Env):  # type: ignore[misc]
         self.seat = seat
         self.specs = self._specs(opponents)
         self._bot_seed = _seed_int(seed)
+        self._first_seed: int | None = self._bot_seed
         self.bots = self._make_bots(self._bot_seed)  # raises a clear error for an unknown bot now
         self.illegal_reward = float(illegal_reward)
+        self._ended = False
         self.render_mode = render_mode
         self.observation_space = spaces.Box(-OBS_BOUND, OBS_BOUND, (self.driver.observer.size,), np.float32)
         self.action_space = spaces.Discrete(self.driver.catalogue.size)
@@ -81,19 +83,25 @@ class LudicaGym(gym.Env):  # type: ignore[misc]
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[np.ndarray, dict[str, Any]]:
+        if seed is None and self._first_seed is not None:  # the constructor's seed starts the sequence
+            seed = self._first_seed
+        self._first_seed = None
         super().reset(seed=seed)
-        if seed is not None:
-            self._bot_seed = seed
-            self.bots = self._make_bots(seed)
+        if seed is None:  # a new game every episode, drawn from the environment's generator
+            seed = int(self.np_random.integers(2**31))
+        self._bot_seed = seed
+        self.bots = self._make_bots(seed)
         self.driver.reset(seed)
+        self._ended = False
         self._play_others()
         return self._obs(), self._info()
 
     def step(self, action: int) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
         driver = self.driver
-        if driver.over or driver.truncated:
+        if self._ended or driver.over or driver.truncated:
             raise RuntimeError("the episode is over: call reset()")
         if int(action) not in driver.legal(self.seat).templates:
+            self._ended = True
             info = {**self._info(), "illegal_action": int(action)}
             return self._obs(), self.illegal_reward, True, False, info
         driver.act(self.seat, int(action))

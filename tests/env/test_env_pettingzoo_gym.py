@@ -75,3 +75,18 @@ def test_bad_players_and_seats_are_refused() -> None:
         aec_env("euphoria", players=9)
     with pytest.raises(ValueError, match="no seat"):
         gym_env("euphoria", seat="p7", opponents="random")
+
+
+def test_each_reset_without_a_seed_deals_a_new_game_and_a_seed_repeats_one() -> None:
+    env = gym_env("euphoria", opponents="random", seed=4)
+    first = env.reset()[1]["view"]
+    second = env.reset()[1]["view"]
+    again = gym_env("euphoria", opponents="random", seed=4).reset()[1]["view"]
+    assert first == again and first != second
+    aec = aec_env("euphoria", seed=4)
+    aec.reset()
+    one = aec.observe("p1")["observation"].copy()
+    aec.reset()
+    assert not (aec.observe("p1")["observation"] == one).all()
+    aec.reset(seed=4)
+    assert (aec.observe("p1")["observation"] == one).all()
