@@ -84,3 +84,11 @@ def test_mixed_radix_labels_and_errors() -> None:
     assert cat.label(6) == 'pour target="p2" units=3'
     with pytest.raises(EncodingError, match="outside"):
         cat.label(7)
+
+
+def test_describe_prints_the_catalogue(capsys: pytest.CaptureFixture[str]) -> None:
+    from ludica.env.__main__ import main
+
+    main(["describe", "euphoria", "--players", "3"])
+    out = capsys.readouterr().out
+    assert "choose_recruits" in out and "hashed view features" in out
