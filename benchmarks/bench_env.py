@@ -86,7 +86,7 @@ def main(argv: list[str] | None = None) -> None:
     base_local, base_vec = results["backgammon"]
     table = Table(title=f"environment steps per second (random legal play, {args.envs} envs / {args.workers} workers)")
     for col in ("game", "how", "in-process", "ratio to backgammon", "vector", "ratio to backgammon"):
-        table.add_column(col, justify="right" if col != "game" and col != "how" else "left")
+        table.add_column(col, justify="left" if col in ("game", "how") else "right", no_wrap=True)
     for name, how, _, _ in rows:
         local, vec = results[name]
         table.add_row(
@@ -97,7 +97,7 @@ def main(argv: list[str] | None = None) -> None:
             "-" if vec is None else f"{vec:,.0f}",
             "-" if vec is None or not base_vec else f"{vec / base_vec:.3f}",
         )
-    Console().print(table)
+    Console(width=140).print(table)
 
 
 if __name__ == "__main__":
