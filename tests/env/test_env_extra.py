@@ -22,3 +22,13 @@ def test_ludica_imports_without_touching_the_extra() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
+
+
+def test_neither_core_nor_the_games_import_the_environments() -> None:
+    from pathlib import Path
+
+    root = Path(__file__).parents[2] / "ludica"
+    for folder in ("core", "games", "bots", "lab"):
+        for path in (root / folder).rglob("*.py"):
+            text = path.read_text(encoding="utf-8")
+            assert "ludica.env" not in text and "from ..env" not in text and "from ...env" not in text, path

@@ -105,3 +105,16 @@ def test_ismcts_resamples_through_the_games_redeal(game_id: str) -> None:
     assert other.information_state_string(player) == state.information_state_string(player)
     bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rng), 2, 3, random_state=rng)
     assert bot.step(state) in state.legal_actions()
+
+
+def test_openspiels_cpp_mcts_bot_plays_beside_the_python_ismcts_bot() -> None:
+    game = pyspiel.load_game("ludica_misery_bubblegum", {"max_steps": 30})
+    cpp_eval = pyspiel.RandomRolloutEvaluator(1, 0)
+    rng = np.random.RandomState(1)
+    bots = [
+        pyspiel.MCTSBot(game, cpp_eval, 2.0, 3, 1000, False, 1, False),
+        ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rng), 2, 3, random_state=rng),
+        pyspiel.MCTSBot(game, cpp_eval, 2.0, 3, 1000, False, 2, False),
+    ]
+    returns = pyspiel.evaluate_bots(game.new_initial_state(), bots, 0)
+    assert len(returns) == 3
