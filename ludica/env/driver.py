@@ -2,8 +2,10 @@
 
 The driver owns a :class:`~ludica.core.match.Match`; chance steps are dealt inside it by the
 match's seeded Dealer (:meth:`Match.deal`), so every adapter only ever sees seats deciding.
-Where several seats must decide at once (sealed choices), the first pending seat in table order
-acts first; the game hides each sealed choice from the others, so the order tells nothing.
+Where several seats may decide at once (sealed choices, Euthymia's table clock beside the
+players), :func:`next_seat` lets the pending seat that has waited longest act first (table order
+breaks ties), so no seat is starved; the game hides each sealed choice from the others, and who
+waited longest is public, so the order tells nothing.
 """
 
 from __future__ import annotations
@@ -20,6 +22,13 @@ from .encoding import Catalogue, EncodingError, Legal, Observer, TextFiller, cat
 
 NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal")
 """The players' names, in seat order (the rules never look at them)."""
+
+
+def next_seat(pending: tuple[str, ...], last_acted: dict[str, int]) -> str:
+    """The pending seat that acted longest ago (never acted = first), ties in table order."""
+    if len(pending) == 1:
+        return pending[0]
+    return min(pending, key=lambda seat: last_acted.get(seat, -1))
 
 
 def make_config(
@@ -61,6 +70,7 @@ class Driver:
         self.catalogue: Catalogue = catalogue(self.game, self.config, self.seats)
         self.observer = Observer(self.seats)
         self.steps = 0
+        self._last_acted: dict[str, int] = {}
         self._legal: dict[str, Legal] = {}
         self._views: dict[str | None, dict[str, Any]] = {}
         self._deal()
@@ -71,6 +81,7 @@ class Driver:
             self.config = Config(self.config.players, self.config.options, seed)
         self.match = Match(self.game, self.config, validate=False)
         self.steps = 0
+        self._last_acted = {}
         self._forget()
         self._deal()
 
@@ -99,7 +110,7 @@ class Driver:
     def current(self) -> str | None:
         """The seat that acts next (the first pending seat), ``None`` when the game is over."""
         pending = self.pending
-        return pending[0] if pending else None
+        return next_seat(pending, self._last_acted) if pending else None
 
     # -- what a seat sees ------------------------------------------------------------------------
     def view(self, seat: str | None) -> dict[str, Any]:
@@ -132,12 +143,14 @@ class Driver:
             raise EncodingError(f"it is not {seat}'s decision now (waiting for {', '.join(self.pending) or 'nobody'})")
         action = self.catalogue.decode(self.legal(seat), int(index), text or self.text)
         self.match.apply(action)
+        self._last_acted[seat] = self.steps
         self.steps += 1
         self._deal()
 
     def apply(self, action: Any) -> None:
         """Apply a filled action chosen elsewhere (a Ludica bot's), then deal."""
         self.match.apply(action)
+        self._last_acted[action.seat] = self.steps
         self.steps += 1
         self._deal()
 

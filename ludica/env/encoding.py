@@ -257,6 +257,23 @@ class Catalogue:
                 hi = mid - 1
         return self.shapes[lo], index - self.offsets[lo]
 
+    def type_of(self, index: int) -> str:
+        """The action type of an index."""
+        return self.locate(index)[0].type
+
+    def sample_by_type(self, indices: Sequence[int], rng: Any) -> int:
+        """A random legal index: first an action type uniformly, then one of its indices uniformly.
+
+        Uniform sampling over the flat indices favours actions with amounts (one index per
+        amount); this is the random baseline the games' own random bot plays, roughly.
+        ``rng`` is a :class:`random.Random` (or anything with ``choice``).
+        """
+        groups: dict[str, list[int]] = {}
+        for index in indices:
+            groups.setdefault(self.type_of(int(index)), []).append(int(index))
+        kind = rng.choice(sorted(groups))
+        return int(rng.choice(groups[kind]))
+
     def label(self, index: int) -> str:
         """A readable name of an index: ``pour target=p2 units=3``, ``pay #4`` for a ranked slot."""
         sh, number = self.locate(index)

@@ -36,7 +36,7 @@ from ..core.chance import ChanceStep, Pick, Roll, Shuffle, chance_action
 from ..core.game import Config, Game
 from ..core.match import canonical_json
 from ..core.registry import GAME_MODULES, get_game
-from .driver import make_config
+from .driver import make_config, next_seat
 from .encoding import Catalogue, Legal, Observer, catalogue, default_text, max_chance_outcomes, rewards
 
 PREFIX = "ludica_"
@@ -146,6 +146,7 @@ class LudicaSpielState(pyspiel.State):  # type: ignore[misc]
         self._decisions = 0
         self._record = 0
         self._own: list[list[int]] = [[] for _ in ctx.seats]
+        self._last_acted: dict[str, int] = {}
         self._legal: Legal | None = None
 
     @property
@@ -164,12 +165,15 @@ class LudicaSpielState(pyspiel.State):  # type: ignore[misc]
             return pyspiel.PlayerId.TERMINAL
         if pending.is_chance:
             return pyspiel.PlayerId.CHANCE
-        return ctx.seats.index(pending.seats[0])
+        return ctx.seats.index(self._seat(pending.seats))
+
+    def _seat(self, pending: tuple[str, ...]) -> str:
+        return next_seat(pending, self._last_acted)
 
     def _seat_legal(self) -> Legal:
         if self._legal is None:
             ctx = self.ctx
-            seat = ctx.game.pending(self._state).seats[0]
+            seat = self._seat(ctx.game.pending(self._state).seats)
             self._legal = ctx.catalogue.legal(ctx.game.legal_actions(self._state, seat))
         return self._legal
 
@@ -196,10 +200,11 @@ class LudicaSpielState(pyspiel.State):  # type: ignore[misc]
             self._draws = []
             game.play(self._state, done)
         else:
-            seat = game.pending(self._state).seats[0]
+            seat = self._seat(game.pending(self._state).seats)
             decided = ctx.catalogue.decode(self._seat_legal(), int(action), default_text)
             game.play(self._state, decided)
             self._own[ctx.seats.index(seat)].append(int(action))
+            self._last_acted[seat] = self._record
             self._decisions += 1
         self._record += 1
         self._legal = None

@@ -92,3 +92,25 @@ def test_describe_prints_the_catalogue(capsys: pytest.CaptureFixture[str]) -> No
     main(["describe", "euphoria", "--players", "3"])
     out = capsys.readouterr().out
     assert "choose_recruits" in out and "hashed view features" in out
+
+
+def test_sample_by_type_picks_a_type_then_an_index() -> None:
+    cat = Catalogue("demo", [shape("end"), shape("pour", target=("p1", "p2"), units=range(1, 100))])
+    rng = random.Random(0)
+    picks = [cat.type_of(cat.sample_by_type(range(cat.size), rng)) for _ in range(400)]
+    assert 150 < picks.count("end") < 250  # about half, not 1 in 199
+
+
+def test_a_waiting_seat_is_never_starved() -> None:
+    """Euthymia's table may advance the clock whenever players may act: it gets its turn."""
+    from ludica.env.driver import Driver
+
+    driver = Driver("euthymia", 3)
+    rng = random.Random(2)
+    seen: set[str] = set()
+    while not driver.over and driver.steps < 400:
+        seat = driver.current()
+        assert seat is not None
+        seen.add(seat)
+        driver.act(seat, rng.choice(driver.legal(seat).indices))
+    assert "table" in seen
