@@ -29,6 +29,21 @@ from typing import Any
 from .actions import Action, IntRange, Text
 
 _SNAKE = re.compile(r"[_\s]+")
+_SNAKE_WORD = re.compile(r"(?<![\w$])[a-z]+(?:_[a-z]+)+(?!\w)")
+
+
+def _drop_bracketed_ids(text: str, table: Mapping[str, str], pattern: re.Pattern[str]) -> str:
+    """``"Ana Brook (c3)"`` -> ``"Ana Brook"`` when c3 is Ana Brook; other ``(id)`` stay for
+    the id pass to name."""
+    out: list[str] = []
+    last = 0
+    for match in re.finditer(r" \(([^()\s]+)\)", text):
+        key = match.group(1)
+        if key in table and pattern.fullmatch(key) and text[: match.start()].endswith((table[key], key)):
+            out.append(text[last : match.start()])
+            last = match.end()
+    out.append(text[last:])
+    return "".join(out)
 
 
 def words(token: str) -> str:
@@ -63,10 +78,46 @@ class Namer:
     VALUE_NAMES: Mapping[str, str] = {}
     """A value id -> its name, for ids fixed by the rules (spaces, colours, kinds)."""
 
+    WORDS: Mapping[str, str] = {}
+    """Words of the engine's texts said otherwise for people ("BELIEVE" -> "Believe")."""
+
     def __init__(self, game: Any, state: Any, viewer: str | None) -> None:
         self.game = game
         self.state = state
         self.viewer = viewer
+        self._table: dict[str, str] | None = None
+        self._pattern: re.Pattern[str] | None = None
+
+    # -- ids in texts --------------------------------------------------------------------------
+    def ids(self) -> dict[str, str]:
+        """Every id this game's texts may carry, with its name for this viewer: seats by default;
+        games add their characters, memories, cards... (a hidden item gets a covering name)."""
+        if self.game is None or self.state is None:
+            return {}
+        try:
+            seats = self.game.seats(self.state)
+        except (KeyError, AttributeError):
+            return {}
+        return {seat: self.seat(seat) for seat in seats}
+
+    def _ids(self) -> tuple[dict[str, str], re.Pattern[str] | None]:
+        if self._table is None:
+            table = {**{k: v for k, v in self.ids().items() if k != v}, **self.WORDS}
+            self._table = table
+            if table:
+                alternatives = "|".join(re.escape(k) for k in sorted(table, key=len, reverse=True))
+                self._pattern = re.compile(rf"(?<![\w$-])({alternatives})(?![\w-])")
+        return self._table, self._pattern
+
+    def say(self, text: str) -> str:
+        """An engine text (an event, a refusal, a terminal face) with every id it carries said as
+        its name for this viewer: ``"p3 plays QC"`` -> ``"Cat plays QC"``; a name already followed
+        by its id in brackets keeps the name alone; leftover ``snake_case`` becomes words."""
+        table, pattern = self._ids()
+        if pattern is not None:
+            text = _drop_bracketed_ids(text, table, pattern)
+            text = pattern.sub(lambda m: table[m.group(1)], text)
+        return _SNAKE_WORD.sub(lambda m: m.group(0).replace("_", " "), text)
 
     # -- seats ---------------------------------------------------------------------------------
     def seat(self, seat: str) -> str:
@@ -132,3 +183,17 @@ class Namer:
         parts = [self.value(action.type, k, v) for k, v in action.args.items() if not isinstance(v, Text | IntRange)]
         title = self.action_title(action.type)
         return f"{title}: {', '.join(parts)}" if parts else title
+
+
+RAW_ID = re.compile(r"(?<![\w$-])(p\d+|[a-ce-z]\d+|[a-z]+_[a-z_]+)(?![\w-])|\$text|\{'|\{\"|'\}|\[\"|\['")
+"""What a text for people must not hold: seat and item ids (``p2``, ``c3``, ``m4``),
+``snake_case`` ids, JSON or Python reprs. For tests (a game adds its own ids)."""
+
+
+def raw_ids(text: str, extra: Sequence[str] = ()) -> list[str]:
+    """The raw ids (see :data:`RAW_ID`) and ``extra`` ids found in ``text``."""
+    found = [m.group(0) for m in RAW_ID.finditer(text)]
+    for token in extra:
+        if re.search(rf"(?<![\w$-]){re.escape(token)}(?![\w-])", text):
+            found.append(token)
+    return found

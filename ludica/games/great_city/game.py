@@ -32,6 +32,7 @@ from . import endgame as E
 from . import oracle as O
 from . import scene as SC
 from .common import GM, S_REACTION, malformed, refuse, seat_label
+from .names import GreatCityNamer
 from .state import GreatCityState
 
 OPTIONS = (
@@ -271,6 +272,9 @@ class GreatCity(Game[GreatCityState]):
 
     def seats(self, state: GreatCityState) -> tuple[str, ...]:
         return state.seats
+
+    def namer(self, state: GreatCityState, viewer: str | None) -> GreatCityNamer:
+        return GreatCityNamer(self, state, viewer)
 
     def seat_name(self, state: GreatCityState, seat: str) -> str:
         return seat_label(state, seat) if seat in state.seats else seat
