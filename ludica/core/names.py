@@ -29,7 +29,7 @@ from typing import Any
 from .actions import Action, IntRange, Text
 
 _SNAKE = re.compile(r"[_\s]+")
-_SNAKE_WORD = re.compile(r"(?<![\w$])[a-z]+(?:_[a-z]+)+(?!\w)")
+_SNAKE_WORD = re.compile(r"(?<![\w$])[a-z]+(?:_[A-Za-z0-9]+)+(?!\w)")
 
 
 def _drop_bracketed_ids(text: str, table: Mapping[str, str], pattern: re.Pattern[str]) -> str:
@@ -81,10 +81,12 @@ class Namer:
     WORDS: Mapping[str, str] = {}
     """Words of the engine's texts said otherwise for people ("BELIEVE" -> "Believe")."""
 
-    def __init__(self, game: Any, state: Any, viewer: str | None) -> None:
+    def __init__(self, game: Any, state: Any, viewer: str | None, players: Mapping[str, str] | None = None) -> None:
         self.game = game
         self.state = state
         self.viewer = viewer
+        self.players: Mapping[str, str] = players or {}
+        """Seat -> the player's name from the config, for seats the game itself does not name."""
         self._table: dict[str, str] | None = None
         self._pattern: re.Pattern[str] | None = None
 
@@ -122,12 +124,13 @@ class Namer:
     # -- seats ---------------------------------------------------------------------------------
     def seat(self, seat: str) -> str:
         """A seat by its player's (or role's) name."""
-        if self.game is None or self.state is None:
-            return seat
-        try:
-            return self.game.seat_name(self.state, seat)
-        except (KeyError, IndexError, AttributeError):
-            return seat
+        name = seat
+        if self.game is not None and self.state is not None:
+            try:
+                name = self.game.seat_name(self.state, seat)
+            except (KeyError, IndexError, AttributeError):
+                name = seat
+        return self.players.get(seat, name) if name == seat else name
 
     def is_seat(self, value: Any) -> bool:
         if self.game is None or self.state is None or not isinstance(value, str):
@@ -185,7 +188,7 @@ class Namer:
         return f"{title}: {', '.join(parts)}" if parts else title
 
 
-RAW_ID = re.compile(r"(?<![\w$-])(p\d+|[a-ce-z]\d+|[a-z]+_[a-z_]+)(?![\w-])|\$text|\{'|\{\"|'\}|\[\"|\['")
+RAW_ID = re.compile(r"(?<![\w$-])(p\d+|[a-ce-z]\d+|[a-z]+(?:_[A-Za-z0-9]+)+)(?![\w-])|\$text|\{'|\{\"|'\}|\[\"|\['")
 """What a text for people must not hold: seat and item ids (``p2``, ``c3``, ``m4``),
 ``snake_case`` ids, JSON or Python reprs. For tests (a game adds its own ids)."""
 
@@ -197,3 +200,13 @@ def raw_ids(text: str, extra: Sequence[str] = ()) -> list[str]:
         if re.search(rf"(?<![\w$-]){re.escape(token)}(?![\w-])", text):
             found.append(token)
     return found
+
+
+def namer_of(match: Any, viewer: str | None) -> Namer:
+    """The game's namer for ``viewer`` in a :class:`~ludica.core.match.Match`, knowing the players'
+    names from the config (for games whose state keeps seats only)."""
+    game, state = match.game, match.state
+    seats = [s for s in game.seats(state) if s != game.meta.referee]
+    namer = game.namer(state, viewer)
+    namer.players = dict(zip(seats, match.config.players, strict=False))
+    return namer

@@ -14,7 +14,7 @@ import pytest
 from ludica.bots.random_bot import RandomBot, random_step
 from ludica.core import Match, available, get_game
 from ludica.core.composer import Composition, choices
-from ludica.core.names import Namer, raw_ids
+from ludica.core.names import Namer, namer_of, raw_ids
 from ludica.lab.playthrough import default_config
 
 GAMES = available()
@@ -60,7 +60,7 @@ def test_people_never_meet_a_raw_id(game_id: str) -> None:
         for match in _walk(game_id, seed):
             state = match.state
             for seat in [*match.game.seats(state), None]:
-                namer = match.game.namer(state, seat)
+                namer = namer_of(match, seat)
                 for where, text in _texts(match, seat, namer):
                     for token in raw_ids(text):
                         problems.setdefault(f"{where}: {token}", text[:200])
@@ -74,7 +74,7 @@ def test_names_never_name_a_secret(game_id: str) -> None:
             game, state = match.game, match.state
             secrets = game.secrets(state)
             for seat in [*game.seats(state), None]:
-                namer = game.namer(state, seat)
+                namer = namer_of(match, seat)
                 hidden = [s for s in secrets if seat not in s.holders]
                 named = " ".join(namer.ids().values())
                 texts = " ".join(text for _, text in _texts(match, seat, namer))

@@ -59,6 +59,7 @@ from ...core import (
 from ...core.chance import ChanceStep
 from . import ending, markets, memo, recruits, setup, spaces, trade, turn, variants, view  # noqa: F401  (register tasks)
 from .agenda import PARAM, answer_prompt, resolve_chance, run
+from .names import EuphoriaNamer
 from .oracle import RECRUITS
 from .state import EuphoriaState
 from .stats import report_lines, summary
@@ -385,6 +386,9 @@ class Euphoria(Game[EuphoriaState]):
         return ev
 
     # -- information -----------------------------------------------------------------------------
+    def namer(self, state: EuphoriaState, viewer: str | None) -> EuphoriaNamer:
+        return EuphoriaNamer(self, state, viewer)
+
     def view(self, state: EuphoriaState, seat: str | None) -> dict[str, Any]:
         return view.view(state, seat)
 
