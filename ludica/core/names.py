@@ -29,6 +29,8 @@ from typing import Any
 from .actions import Action, IntRange, Text
 
 _SNAKE = re.compile(r"[_\s]+")
+_UPPER_SNAKE = re.compile(r"(?<![\w$])[A-Z]+(?:_[A-Z]+)+(?!\w)")
+_QUOTED_TWICE = re.compile(r"“([^”]+)”: \1")
 _SNAKE_WORD = re.compile(r"(?<![\w$])[a-z]+(?:_[A-Za-z0-9]+)+(?!\w)")
 
 
@@ -119,6 +121,8 @@ class Namer:
         if pattern is not None:
             text = _drop_bracketed_ids(text, table, pattern)
             text = pattern.sub(lambda m: table[m.group(1)], text)
+        text = _QUOTED_TWICE.sub(r"“\1”", text)
+        text = _UPPER_SNAKE.sub(lambda m: m.group(0).replace("_", " ").lower(), text)
         return _SNAKE_WORD.sub(lambda m: m.group(0).replace("_", " "), text)
 
     # -- seats ---------------------------------------------------------------------------------
