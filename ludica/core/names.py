@@ -173,6 +173,11 @@ class Namer:
             return listing([f"{words(k)} {self.value(kind, k, v)}" for k, v in value.items()])
         return json.dumps(value, ensure_ascii=False)
 
+    def detail(self, kind: str, param: str, value: Any) -> str | None:
+        """What a component says on its face, shown beside its name when it is offered (a
+        recruit's ability, a market's penalty); ``None`` when there is nothing more to say."""
+        return None
+
     def group(self, kind: str, param: str, value: Any) -> str | None:
         """A heading under which ``value`` is offered when a step has many values (Euphoria's
         spaces by region); ``None`` for no grouping."""

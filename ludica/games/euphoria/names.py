@@ -119,7 +119,9 @@ def item(token: str) -> str:
 def site(site_id: str) -> str:
     """``subterran_site_B`` -> "Subterra's construction site B"."""
     where = SITES[site_id]
-    return f"{FACTIONS[where.faction].region}'s construction site {site_id.rpartition('_')[2]}"
+    region = FACTIONS[where.faction].region
+    owner = f"{region}'" if region.endswith("s") else f"{region}'s"
+    return f"{owner} construction site {site_id.rpartition('_')[2]}"
 
 
 def region_of(token: str) -> str | None:
@@ -155,6 +157,20 @@ class EuphoriaNamer(Namer):
         if isinstance(value, str) and not self.is_seat(value):
             return item(value)
         return super().value(kind, param, value)
+
+    def detail(self, kind: str, param: str, value: Any) -> str | None:
+        """Recruits, markets and dilemmas offered with the text on their cards."""
+        if not isinstance(value, str):
+            return None
+        if value in RECRUITS:
+            r = RECRUITS[value]
+            return f"{FACTIONS[r.faction].region}: {r.summary}"
+        if value in MARKETS:
+            return MARKETS[value].summary
+        if value in DILEMMAS:
+            d = DILEMMAS[value]
+            return f"fight: {d.fight}; contribute: {d.contribute}"
+        return None
 
     def group(self, kind: str, param: str, value: Any) -> str | None:
         """Action spaces are offered by the region of the board they lie in."""

@@ -13,7 +13,6 @@ from ...core.names import Namer
 from .state import EuthymiaState
 
 SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-RANKS = {"A": "A", "K": "K", "Q": "Q", "J": "J", "T": "10"}
 
 ACTION_TITLES = {
     "record_setting": "Record the state of Euthymia",
@@ -69,9 +68,9 @@ VALUE_NAMES = {**WORDS, "NONE": "nobody"}
 
 
 def card(face: str) -> str:
-    """``QC`` -> ``Q♣``; ``TH`` -> ``10♥`` (a card as its face)."""
-    if len(face) == 2 and face[1] in SUITS:
-        return RANKS.get(face[0], face[0]) + SUITS[face[1]]
+    """``QC`` -> ``Q♣``; ``10H`` -> ``10♥`` (a card as its face)."""
+    if len(face) in (2, 3) and face[-1] in SUITS:
+        return face[:-1] + SUITS[face[-1]]
     return face
 
 
