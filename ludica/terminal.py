@@ -45,6 +45,14 @@ class Quit(Exception):
     """The person asked to stop."""
 
 
+class Notation(Exception):
+    """The person typed a whole action in notation instead of answering the question."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__(text)
+        self.text = text
+
+
 class UserError(Exception):
     """A mistake at the keyboard: said in one line, and the question is asked again."""
 
@@ -238,7 +246,10 @@ class Terminal:
                     index = int(head) - 1
                     if not 0 <= index < len(options):
                         raise UserError(f"choose 1..{len(options)}")
-                    action = self.compose(namer, Composition(options[index]), seat)
+                    try:
+                        action = self.compose(namer, Composition(options[index]), seat)
+                    except Notation as typed:
+                        action = self.parse(seat, typed.text, legal)
                 else:
                     action = self.parse(seat, head, legal)
                 match.apply(action.with_narration(self.narration))
@@ -251,7 +262,10 @@ class Terminal:
     def apply_composed(self, namer: Namer, choice: Choice, seat: str) -> None:
         while True:
             try:
-                action = self.compose(namer, Composition(choice), seat)
+                try:
+                    action = self.compose(namer, Composition(choice), seat)
+                except Notation as typed:
+                    action = self.parse(seat, typed.text, self.match.legal_actions(seat))
                 self.match.apply(action.with_narration(self.narration))
                 return
             except (LudicaError, ValueError) as exc:
@@ -308,22 +322,27 @@ class Terminal:
                 if raw.isdigit() and 1 <= int(raw) <= len(values):
                     return values[int(raw) - 1]
                 if step.field is None:
+                    if raw and not raw.isdigit():
+                        raise Notation(raw)
                     self.say(f"Choose 1..{len(values)}.", style="red")
                     continue
             else:
-                raw = self.ask(f"  {title} — {label}{self.field_hint(namer, choice.type, step)}: ", seat)
+                self.say(f"{title} — {label}" + self.field_hint(namer, choice.type, step, prompt=False))
+                spec = step.field
+                lead = f"{spec.prefix} " if isinstance(spec, Text) and spec.prefix else ""
+                raw = self.ask(f"  {label}: {lead}", seat)
             try:
                 return self.typed(step.field, raw)
             except UserError as exc:
                 self.say(str(exc), style="red")
 
     @staticmethod
-    def field_hint(namer: Namer, kind: str, step: Ask) -> str:
+    def field_hint(namer: Namer, kind: str, step: Ask, *, prompt: bool = True) -> str:
         spec = step.field
         if isinstance(spec, IntRange):
-            return f", or a number {spec.lo}..{spec.hi}"
+            return f", or a number {spec.lo}..{spec.hi}" if prompt else f" (a number {spec.lo}..{spec.hi})"
         if isinstance(spec, Text):
-            return f" ({spec.hint})" + (f" — it begins “{spec.prefix}”" if spec.prefix else "")
+            return f" ({spec.hint})"
         return ""
 
     @staticmethod

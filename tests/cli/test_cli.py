@@ -49,7 +49,7 @@ def test_simulate_prints_statistics(capsys: pytest.CaptureFixture[str], tmp_path
 def test_play_saves_after_every_action_and_resumes(tmp_path: Path) -> None:
     save = tmp_path / "pig.json"
     match = Match(get_game("pig"), Config(("Ann", "Bob"), {}, 11))
-    answers = scripted(["", "", "1", "2 -- I feel lucky", "", "1", "3"])  # seat, hand over, wager 2 + narration...
+    answers = scripted(["", "", "2 -- I feel lucky", "", "3"])  # seat, hand over, wager 2 + narration...
     table = Terminal(match, save, ask=lambda _prompt: next(answers))
     with pytest.raises(EOFError):
         table.run()
