@@ -380,7 +380,7 @@ class Terminal:
             self.match.deal()
             return
         while True:
-            raw = self.ask(f"[at the table] {describe_step(step)}: ")
+            raw = self.ask(f"[at the table] {self.namer(None).say(describe_step(step))}: ")
             try:
                 self.match.apply(chance_action(step, parse_chance(step, raw)))
                 return

@@ -119,3 +119,17 @@ def test_games_lists_a_games_options(capsys: pytest.CaptureFixture[str]) -> None
     assert main(["games", "euphoria"]) == 0
     out = capsys.readouterr().out
     assert "round_limit" in out and "Options" in out
+
+
+def test_each_die_field_says_whose_die_it_is() -> None:
+    from ludica.core import Config, Match, get_game
+    from ludica.core.chance import Roll
+    from ludica.core.names import namer_of
+    from ludica.terminal import describe_step
+
+    match = Match(get_game("great-city"), Config(("Ann", "Bob"), {}, 1))
+    step = match.game.chance_step(match.state)
+    assert isinstance(step, Roll) and len(step.labels) == len(step.sides)
+    prompt = namer_of(match, None).say(describe_step(step))
+    assert "the city's blue stone (first triad) (d8)" in prompt
+    assert "Ann's die (d6), Bob's die (d6)" in describe_step(Roll((6, 6), labels=("Ann's die", "Bob's die")))

@@ -169,7 +169,7 @@ class Euphoria(Game[EuphoriaState]):
         kind, arg = state.chance
         if kind.startswith("shuffle"):
             return Shuffle(arg, type=kind)
-        return Roll(setup.chance_sides(state), type=kind)
+        return Roll(setup.chance_sides(state), type=kind, labels=setup.chance_labels(state))
 
     def legal_actions(self, state: EuphoriaState, seat: str) -> list[Action]:
         return list(memo.legal(state.memo, seat, lambda: self._legal_actions(state, seat)))
