@@ -20,13 +20,15 @@ from rich.console import Console
 
 from .core import CHANCE, Action, IntRange, LudicaError, Match, Text, matches
 from .core.chance import ChanceStep, Pick, Roll, Shuffle, chance_action
-from .core.composer import Ask, Choice, Composition, choices, sections
+from .core.composer import PAGE, Ask, Choice, Composition, choices, sections
 from .core.names import Namer, namer_of
 from .core.records import save_record
 
 HEIGHT = 24
 WIDTH = 80
-FACE_LINES = 9
+FACE_LINES = 8
+NEWS = 4
+"""How many lines of news (what happened since the seat last looked) a decision screen shows."""
 """How many lines of the seat's table a decision screen shows (``view`` shows them all)."""
 
 HELP = """  N          choose option N; add narration after --, e.g.  2 -- I bribe the guard
@@ -87,6 +89,8 @@ class Terminal:
         self.console = console or Console(highlight=False, width=min(WIDTH, shutil.get_terminal_size().columns))
         self.bots = dict(bots or {})
         self.last_seat: str | None = None
+        self.seen: dict[str | None, int] = {}
+        """Per seat, how much of the story it has been shown (what happened since is said first)."""
         self.narration: str | None = None
         """Narration typed after ``--`` in any answer of the decision under way."""
 
@@ -135,14 +139,31 @@ class Terminal:
     def namer(self, viewer: str | None) -> Namer:
         return namer_of(self.match, viewer)
 
-    def show_face(self, seat: str | None, *, whole: bool = False) -> None:
+    def show_face(self, seat: str | None, *, whole: bool = False, budget: int = 0) -> None:
         text = self.namer(seat).say(self.match.game.render(self.match.view(seat)))
         lines: list[str] = []
         for line in text.splitlines():
             lines.extend(textwrap.wrap(line, WIDTH - 1, subsequent_indent="    ") or [""])
-        if not whole and len(lines) > FACE_LINES:
-            lines = [*lines[: FACE_LINES - 1], f"… {len(lines) - FACE_LINES + 1} more lines: type 'view'"]
+        keep = max(3, budget or FACE_LINES)
+        if not whole and len(lines) > keep:
+            lines = [*lines[: keep - 1], f"… {len(lines) - keep + 1} more lines: type 'view'"]
         self.say("\n".join(lines))
+
+    def show_news(self, seat: str, namer: Namer) -> int:
+        """What happened since this seat last looked, said first (a Conflict's result, a roll)."""
+        story = self.match.story(seat)
+        news = story[self.seen.get(seat, max(0, len(story) - NEWS)) :]
+        self.seen[seat] = len(story)
+        shown = len(news)
+        if len(news) > NEWS:
+            self.say(f"  … {len(news) - NEWS} earlier lines: type 'log'")
+            news, shown = news[-NEWS:], NEWS + 1
+        for entry in news:
+            line = namer.say(entry.event.text)
+            if entry.event.kind == "narration":
+                line = f"{namer.seat(str(entry.event.data.get('seat', '')))}: “{line}”"
+            self.say(textwrap.shorten("• " + line, WIDTH - 1, placeholder="…"))
+        return shown
 
     def show_log(self, seat: str | None) -> None:
         namer = self.namer(seat)
@@ -228,9 +249,11 @@ class Terminal:
         match, namer = self.match, self.namer(seat)
         phase = namer.say(str(match.pending().phase)).replace("_", " ").lower()
         self.console.rule(f"{namer.seat(seat)} decides" + (f" — {phase}" if phase else ""))
-        self.show_face(seat)
         legal = match.legal_actions(seat)
         options = choices(legal)
+        news = self.show_news(seat, namer)
+        asked = len(options) if len(options) > 1 or options[0].single else 6
+        self.show_face(seat, budget=HEIGHT - 4 - news - min(asked, PAGE))
         self.narration = None
         if len(options) == 1 and not options[0].single:  # one choice: straight to its first question
             self.apply_composed(namer, options[0], seat)
@@ -305,7 +328,8 @@ class Terminal:
         when the game groups them), or typed into the field."""
         label = namer.param_label(choice.type, step.param)
         title = namer.action_title(choice.type)
-        pages = sections(step.values, lambda v: namer.group(choice.type, step.param, v))
+        detailed = any(namer.detail(choice.type, step.param, v) for v in step.values)
+        pages = sections(step.values, lambda v: namer.group(choice.type, step.param, v), PAGE // 2 if detailed else PAGE)
         page = 0
         while True:
             if step.values:
