@@ -231,7 +231,8 @@ class Terminal:
         if not self.match.game.meta.hidden_information or seat == self.last_seat:
             return
         self.console.clear()
-        self.ask(f"Hand the keyboard to {self.namer(None).seat(seat)}, who presses Enter (others look away). ")
+        who = self.namer(None).seat(seat)
+        self.ask(f"Hand the keyboard to {who}: press Enter when the others look away. ")
         self.last_seat = seat
 
     def bot_turn(self, seat: str) -> None:
@@ -329,7 +330,8 @@ class Terminal:
         label = namer.param_label(choice.type, step.param)
         title = namer.action_title(choice.type)
         detailed = any(namer.detail(choice.type, step.param, v) for v in step.values)
-        pages = sections(step.values, lambda v: namer.group(choice.type, step.param, v), PAGE // 2 if detailed else PAGE)
+        limit = PAGE // 2 if detailed else PAGE
+        pages = sections(step.values, lambda v: namer.group(choice.type, step.param, v), limit)
         page = 0
         while True:
             if step.values:
