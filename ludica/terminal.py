@@ -21,7 +21,7 @@ from rich.console import Console
 from .core import CHANCE, Action, IntRange, LudicaError, Match, Text, matches
 from .core.chance import ChanceStep, Pick, Roll, Shuffle, chance_action
 from .core.composer import PAGE, Ask, Choice, Composition, choices, sections
-from .core.names import Namer, namer_of
+from .core.names import Namer, namer_of, sentence_case
 from .core.records import save_record
 
 HEIGHT = 24
@@ -249,7 +249,7 @@ class Terminal:
     def decide(self, seat: str) -> None:
         match, namer = self.match, self.namer(seat)
         phase = namer.say(str(match.pending().phase)).replace("_", " ").lower()
-        self.console.rule(f"{namer.seat(seat)} decides" + (f" — {phase}" if phase else ""))
+        self.console.rule(sentence_case(f"{namer.seat(seat)} decides") + (f" — {phase}" if phase else ""))
         legal = match.legal_actions(seat)
         options = choices(legal)
         news = self.show_news(seat, namer)

@@ -62,9 +62,10 @@ WORDS = {
     "COMMITTEE": "Committee",
     "conflict_order": "the order of play in the Conflict",
     "most_drink": "who has drunk most",
+    "NONE": "nobody",
 }
 
-VALUE_NAMES = {**WORDS, "NONE": "nobody"}
+VALUE_NAMES = WORDS
 
 
 def card(face: str) -> str:
