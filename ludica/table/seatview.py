@@ -12,7 +12,8 @@ from typing import Any
 
 from ..core import CHANCE
 from ..core.match import LogEntry
-from .faces import action_forms, chance_form, render, render_view
+from ..core.names import namer_of
+from .faces import chance_form, composed_choices, render, render_view
 from .rooms import Room
 from .storage import HOST, SPECTATOR
 
@@ -54,7 +55,7 @@ def payload(room: Room, role: str, *, full_log: bool = True) -> dict[str, Any]:
         "view": render_view(match.game, match.view(seat), seat, names, pending_json),
         "actions": render(
             "actions.html",
-            groups=action_forms(legal),
+            choices=composed_choices(legal, namer_of(match, seat)),
             chance=chance,
             seat=seat,
             can_undo=room.can_undo_own(seat),
