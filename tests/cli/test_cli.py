@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from ludica.cli import build_parser, main
-from ludica.terminal import Terminal
 from ludica.core import Config, Match, get_game
 from ludica.core.records import load_json, record_of, replay_record
+from ludica.terminal import Terminal
 
 
 def scripted(lines: list[str]) -> Iterator[str]:

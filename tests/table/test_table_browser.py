@@ -128,12 +128,16 @@ def assert_no_leak(server: ThreadServer, room_id: str, pages: dict[str, Any]) ->
                 assert secret.token not in html, f"{role}'s page shows a secret of {sorted(secret.holders)}"
 
 
+OPEN_STEPS = "f => { for (let d = f.closest('details'); d; d = d.parentElement.closest('details')) d.open = true; }"
+"""Open every step of a composed choice that leads to a form (what a person does by picking)."""
+
+
 def click_an_action(page: Any, rng: random.Random) -> None:
     """Act through the page: fill every field of one offered action (chosen by ``rng``) and submit it."""
     forms = page.locator("#actions form.act").all()
     form = rng.choice(forms) if forms else page.locator("#actions form").first
     # a composed choice: open the steps that lead to this form, as a person picks them in turn
-    form.evaluate("f => { for (let d = f.closest('details'); d; d = d.parentElement.closest('details')) d.open = true; }")
+    form.evaluate(OPEN_STEPS)
     for field in form.locator("input[data-kind='text']").all():
         prefix = field.get_attribute("data-prefix") or ""
         field.fill(f"{prefix} the lamp goes out".strip())
