@@ -12,7 +12,7 @@ from typing import Any
 
 from ..core import CHANCE
 from ..core.match import LogEntry
-from ..core.names import namer_of
+from ..core.names import Namer, namer_of
 from .faces import chance_form, composed_choices, render, render_view
 from .rooms import Room
 from .storage import HOST, SPECTATOR
@@ -85,17 +85,29 @@ def payload(room: Room, role: str, *, full_log: bool = True) -> dict[str, Any]:
 
 
 def story_entries(room: Room, seat: str | None) -> list[dict[str, Any]]:
-    """The story log as ``seat`` may see it, as plain entries."""
+    """The story log as ``seat`` may see it, as plain entries in names."""
     names = room.seat_names()
-    return [_entry(entry, names) for entry in room.match.story(seat)]
+    namer = namer_of(room.match, seat)
+    return [_entry(entry, names, namer) for entry in room.match.story(seat)]
 
 
-def _entry(entry: LogEntry, names: dict[str, str]) -> dict[str, Any]:
+def story_steps(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The story as a story: per step, the narration first and the mechanical events beneath."""
+    steps: list[dict[str, Any]] = []
+    for e in entries:
+        if not steps or steps[-1]["step"] != e["step"]:
+            steps.append({"step": e["step"], "narration": [], "events": []})
+        steps[-1]["narration" if e["kind"] == "narration" else "events"].append(e)
+    return steps
+
+
+def _entry(entry: LogEntry, names: dict[str, str], namer: Namer) -> dict[str, Any]:
     event = entry.event
     who = names.get(str(event.data.get("seat", "")), str(event.data.get("seat", "")))
     if event.kind == "narration" and event.data.get("seat") == CHANCE:
         who = "the dealer"
-    return {"step": entry.step, "kind": event.kind, "text": event.text, "who": who, "private": bool(event.visible_to)}
+    text = event.text if event.kind == "narration" else namer.say(event.text)
+    return {"step": entry.step, "kind": event.kind, "text": text, "who": who, "private": bool(event.visible_to)}
 
 
 def story_items(room: Room, seat: str | None) -> list[str]:
@@ -104,8 +116,9 @@ def story_items(room: Room, seat: str | None) -> list[str]:
     rendered: list[str] = room.cache.setdefault("log", [])
     if len(rendered) < len(log):
         names = room.seat_names()
+        namer = namer_of(room.match, None)  # the texts a seat sees name only what they already say
         for entry in log[len(rendered) :]:
-            rendered.append(render("log_entry.html", entry=_entry(entry, names)))
+            rendered.append(render("log_entry.html", entry=_entry(entry, names, namer)))
     return [html for entry, html in zip(log, rendered, strict=False) if entry.event.visible(seat)]
 
 

@@ -35,7 +35,7 @@ def visible_text(page: Any) -> str:
     return str(page.locator("#actions").inner_text())
 
 
-def test_euphoria_composed_in_the_browser(browser: Any, server: Any) -> None:
+def test_euphoria_composed_in_the_browser(browser: Any, server: Any) -> None:  # noqa: F811
     host, links = open_from_lobby(browser, server, "euphoria", ["Ana", "Ben", "Cat"])
     room_id = links["p1"].split("/")[2].split("#")[0]
     room = server.room(room_id)

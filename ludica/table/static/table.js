@@ -91,8 +91,10 @@
         tpl.innerHTML = state.log[i - state.log_start].trim();
         frag.appendChild(tpl.content);
       }
+      const atEnd = logCount === 0 || log.scrollTop + log.clientHeight >= log.scrollHeight - 8;
       log.appendChild(frag);
       logCount = state.log_total;
+      if (atEnd) log.scrollTop = log.scrollHeight;  // the story box shows the newest entry
     }
 
     function showFairness(f) {
