@@ -19,7 +19,9 @@ always on. Only ``match.view(seat)`` and ``match.story(seat)`` ever reach a temp
 from __future__ import annotations
 
 import json
+import re
 from functools import cache
+from html import escape, unescape
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -148,6 +150,19 @@ def render_view(
     except Exception:  # a game's face that breaks on some view falls back to the generic face
         context = face_context(game, view, seat, seat_names, pending)
         return environment().get_template("generic_view.html").render(**context)
+
+
+_MARKUP = re.compile(r"(<style\b.*?</style>|<script\b.*?</script>|<[^>]*>)", re.S | re.I)
+
+
+def say_html(page: str, namer: Namer) -> str:
+    """A rendered face with every id in its text said as its name for the viewer (tags, styles
+    and scripts are left as they are; ids in attributes stay for the page's own use)."""
+    parts = _MARKUP.split(page)
+    for i in range(0, len(parts), 2):
+        if parts[i].strip():
+            parts[i] = escape(namer.say(unescape(parts[i])))
+    return "".join(parts)
 
 
 # -- legal actions as forms ----------------------------------------------------------------------

@@ -13,7 +13,7 @@ from typing import Any
 from ..core import CHANCE
 from ..core.match import LogEntry
 from ..core.names import Namer, namer_of
-from .faces import chance_form, composed_choices, render, render_view
+from .faces import chance_form, composed_choices, render, render_view, say_html
 from .rooms import Room
 from .storage import HOST, SPECTATOR
 
@@ -52,7 +52,7 @@ def payload(room: Room, role: str, *, full_log: bool = True) -> dict[str, Any]:
             outcome=outcome.to_json() if outcome else None,
             undo_request=undo_request,
         ),
-        "view": render_view(match.game, match.view(seat), seat, names, pending_json),
+        "view": say_html(render_view(match.game, match.view(seat), seat, names, pending_json), namer_of(match, seat)),
         "actions": render(
             "actions.html",
             choices=composed_choices(legal, namer_of(match, seat)),
