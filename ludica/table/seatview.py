@@ -52,6 +52,7 @@ def payload(room: Room, role: str, *, full_log: bool = True) -> dict[str, Any]:
             outcome=outcome.to_json() if outcome else None,
             undo_request=undo_request,
         ),
+        "news": render("news.html", entries=news(room, seat)),
         "view": say_html(render_view(match.game, match.view(seat), seat, names, pending_json), namer_of(match, seat)),
         "actions": render(
             "actions.html",
@@ -82,6 +83,28 @@ def payload(room: Room, role: str, *, full_log: bool = True) -> dict[str, Any]:
         "manage": room.can_manage(role),
         "seats": [{"role": s, "label": names[s]} for s in room.seats()] if room.can_manage(role) else [],
     }
+
+
+NEWS = 5
+"""How many lines of news (what happened since the seat last acted) are said above its decision."""
+
+
+def news(room: Room, seat: str | None) -> list[dict[str, Any]]:
+    """What happened since ``seat`` last acted (a Conflict's result, a roll, a judgment), newest
+    last, at most :data:`NEWS` lines; read from the end of the log, so its cost does not grow."""
+    match = room.match
+    actions = match.actions
+    last = len(actions) - 1
+    while seat is not None and last >= 0 and actions[last].seat != seat:
+        last -= 1
+    found = []
+    for entry in reversed(match.log):
+        if (entry.step <= last and seat is not None) or len(found) == NEWS:
+            break
+        if entry.event.visible(seat):
+            found.append(entry)
+    names, namer = room.seat_names(), namer_of(match, seat)
+    return [_entry(entry, names, namer) for entry in reversed(found)]
 
 
 def story_entries(room: Room, seat: str | None) -> list[dict[str, Any]]:

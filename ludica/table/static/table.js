@@ -150,6 +150,7 @@
       root.dataset.step = String(state.step);
       root.dataset.over = state.over ? "1" : "";
       $("pending").innerHTML = state.html.pending;
+      $("news").innerHTML = state.html.news || "";
       $("view").innerHTML = state.html.view;
       const keepFocus = document.activeElement && $("actions").contains(document.activeElement);
       $("actions").innerHTML = state.html.actions;
