@@ -227,6 +227,8 @@ def _node(composition: Composition, namer: Namer, index_of: dict[int, int]) -> d
         for value in values:
             group.append(
                 {
+                    "param": step.param,
+                    "value": json.dumps(value, ensure_ascii=False, sort_keys=True),
                     "label": namer.value(kind, step.param, value),
                     "detail": namer.detail(kind, step.param, value),
                     "node": _node(composition.pick(step.param, value), namer, index_of),
@@ -249,6 +251,7 @@ def _leaf(template: Action, picked: dict[str, Any], namer: Namer, index_of: dict
             fields.append(field)
     return {
         "leaf": True,
+        "type": template.type,
         "index": index_of[id(template)],
         "fields": fields,
         "sentence": namer.sentence(template) if not fields else namer.action_title(template.type),

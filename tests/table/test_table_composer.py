@@ -76,6 +76,17 @@ def test_euphoria_composed_in_the_browser(browser: Any, server: Any) -> None:  #
     assert not raw_ids(text), raw_ids(text)
     assert re.search(r"Generator|Aquifer|Farm|Cloud Mine", text)  # the action spaces by their names
     page.screenshot(path=str(ARTIFACTS / f"composer-euphoria-place-{turn}.png"), full_page=False)
+    # play by touching: a drawn component names its choice; touching it opens that step and focuses it
+    space = place.locator("li[data-param='space']").first.get_attribute("data-value")
+    page.evaluate(
+        "v => { const b = document.createElement('button'); b.id = 'drawn';"
+        " b.dataset.pick = JSON.stringify({space: JSON.parse(v)});"
+        " b.textContent = 'a drawn space'; document.getElementById('view').prepend(b); }",
+        space,
+    )
+    page.click("#drawn")
+    focused = page.evaluate("() => document.activeElement.closest('li[data-param]')?.dataset.value")
+    assert focused == space
     step = room.step
     place.locator("form.act button").first.click()
     page.wait_for_function(f"document.getElementById('table').dataset.step !== '{step}'")
