@@ -103,6 +103,9 @@ class Roll:
     type: str = "roll"
     key: str = "dice"
     extra: dict[str, Any] = field(default_factory=dict)
+    labels: tuple[str, ...] = field(default=(), compare=False)
+    """For people at a real table: whose die each one is, and its colour or kind ("Ana's blue
+    stone"), one per die. Never part of the record."""
 
     def sample(self, rng: Randomness) -> dict[str, Any]:
         return {self.key: [rng.randint(1, s) for s in self.sides]}
@@ -131,6 +134,9 @@ class Shuffle:
     type: str = "shuffle"
     key: str = "order"
     extra: dict[str, Any] = field(default_factory=dict)
+    items: tuple[str, ...] = field(default=(), compare=False)
+    """For people at a real table: the face of each item by its index (cards as ``AS``,
+    ``TD``...), so a shuffle can be typed as the cards are dealt. Never part of the record."""
 
     def sample(self, rng: Randomness) -> dict[str, Any]:
         order = list(range(self.n))

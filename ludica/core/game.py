@@ -41,6 +41,7 @@ from typing import Any, Generic, TypeVar
 from .actions import CHANCE, Action
 from .chance import ChanceStep
 from .errors import ConfigError, IllegalAction
+from .names import Namer
 
 S = TypeVar("S")
 
@@ -291,6 +292,11 @@ class Game(ABC, Generic[S]):
         if self.meta.hidden_information:
             raise NotImplementedError(f"{self.meta.id} has hidden information but no redeal")
         return self.copy(state)
+
+    def namer(self, state: S, viewer: str | None) -> Namer:
+        """How this game names seats, actions and values for ``viewer`` (:mod:`ludica.core.names`).
+        Games override it with their own :class:`~ludica.core.names.Namer` subclass."""
+        return Namer(self, state, viewer)
 
     def render(self, view: dict[str, Any]) -> str:
         """A view as text for the terminal. Games override this with their own face."""

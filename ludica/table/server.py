@@ -37,7 +37,7 @@ from ..core.records import record_of
 from ..core.registry import EXAMPLES, GAME_MODULES, available
 from .faces import render
 from .rooms import Invite, Room, Rooms, TableError
-from .seatview import payload, seat_of, story_entries
+from .seatview import payload, seat_of, story_entries, story_steps
 from .storage import Listener, Store
 
 log = logging.getLogger("ludica.table")
@@ -308,8 +308,8 @@ def create_app(
         if isinstance(found, Response):
             return found
         room, role = found
-        entries = story_entries(room, seat_of(role))
-        page = render("story.html", title=room.game.meta.title, room_id=room.id, who=room.label(role), entries=entries)
+        steps = story_steps(story_entries(room, seat_of(role)))
+        page = render("story.html", title=room.game.meta.title, room_id=room.id, who=room.label(role), steps=steps)
         return HTMLResponse(page)
 
     @app.get("/rooms/{room_id}/record.json")
@@ -570,11 +570,16 @@ def _option_value(meta: GameMeta, name: str, raw: str) -> Any:
 
 
 def _story_markdown(room: Room, role: str) -> str:
+    """The story in names: each step's narration first, its mechanical events folded beneath."""
     lines = [f"# {room.game.meta.title} — the story", "", f"Room `{room.id}`, as seen by {room.label(role)}.", ""]
-    for e in story_entries(room, seat_of(role)):
-        text = f"**{e['who']}**: “{e['text']}”" if e["kind"] == "narration" else e["text"]
-        lines.append(f"{e['step']}. {text}" if e["step"] else f"- {text}")
-    return "\n".join(lines) + "\n"
+    for step in story_steps(story_entries(room, seat_of(role))):
+        said = [f"**{e['who']}**: “{e['text']}”" for e in step["narration"]]
+        events = [e["text"] for e in step["events"]]
+        head = " ".join(said) if said else events.pop(0) if events else ""
+        lines.append(f"**{step['step']}.** {head}")
+        lines.extend(f"  - {text}" for text in events)
+        lines.append("")
+    return "\n".join(lines)
 
 
 def export_record(room: Room) -> dict[str, Any]:

@@ -18,6 +18,8 @@ MODULES = [
     "ludica.core.mechanisms.sealed",
     "ludica.core.mechanisms.proposals",
     "ludica.core.mechanisms.referee",
+    "ludica.core.composer",
+    "ludica.core.names",
 ]
 
 

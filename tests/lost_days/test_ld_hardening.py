@@ -97,7 +97,7 @@ def test_point14_the_losing_memory_of_kingship_becomes_an_ordinary_memory() -> N
         assert shown[mok1]["kingship"] is False and shown[mok1]["is_mok"] is False, seat
         assert shown[mok2]["kingship"] is True and shown[mok2]["is_mok"] is True, seat
     text = GAME.render(match.view("p1"))
-    line = next(x for x in text.splitlines() if mok1 in x)
+    line = next(x for x in text.splitlines() if st.memories[mok1].text in x)  # the face names memories by their words
     assert "♔" not in line and "♛" not in line, line
 
 

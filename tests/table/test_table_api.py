@@ -136,7 +136,7 @@ def test_a_whole_game_then_exports_and_a_fair_record(client: TestClient, seat_cl
     md = client.get(f"/rooms/{rid}/story.md", headers={"X-Ludica-Token": tokens["p1"]})
     assert md.status_code == 200 and md.text.startswith("# Pig") and "wins" in md.text
     html = client.get(f"/rooms/{rid}/story.html?t={tokens['*spectator*']}")
-    assert html.status_code == 200 and "<ol>" in html.text
+    assert html.status_code == 200 and '<section class="step"' in html.text
     record = client.get(f"/rooms/{rid}/record.json?t={tokens['p2']}").json()
     report = verify_data(record)
     assert report.over and report.chance_steps == report.dealt_verified > 0

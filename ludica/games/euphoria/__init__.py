@@ -59,6 +59,7 @@ from ...core import (
 from ...core.chance import ChanceStep
 from . import ending, markets, memo, recruits, setup, spaces, trade, turn, variants, view  # noqa: F401  (register tasks)
 from .agenda import PARAM, answer_prompt, resolve_chance, run
+from .names import EuphoriaNamer
 from .oracle import RECRUITS
 from .state import EuphoriaState
 from .stats import report_lines, summary
@@ -168,7 +169,7 @@ class Euphoria(Game[EuphoriaState]):
         kind, arg = state.chance
         if kind.startswith("shuffle"):
             return Shuffle(arg, type=kind)
-        return Roll(setup.chance_sides(state), type=kind)
+        return Roll(setup.chance_sides(state), type=kind, labels=setup.chance_labels(state))
 
     def legal_actions(self, state: EuphoriaState, seat: str) -> list[Action]:
         return list(memo.legal(state.memo, seat, lambda: self._legal_actions(state, seat)))
@@ -385,6 +386,9 @@ class Euphoria(Game[EuphoriaState]):
         return ev
 
     # -- information -----------------------------------------------------------------------------
+    def namer(self, state: EuphoriaState, viewer: str | None) -> EuphoriaNamer:
+        return EuphoriaNamer(self, state, viewer)
+
     def view(self, state: EuphoriaState, seat: str | None) -> dict[str, Any]:
         return view.view(state, seat)
 

@@ -54,6 +54,7 @@ from ...core import (
     Shuffle,
 )
 from . import actions, legal, stats, view
+from .names import EuthymiaNamer
 from .state import (
     CM_VOTE,
     GAME_OVER,
@@ -156,6 +157,9 @@ class Euthymia(Game[EuthymiaState]):
 
     def seats(self, state: EuthymiaState) -> tuple[str, ...]:
         return (*state.players, TABLE)
+
+    def namer(self, state: EuthymiaState, viewer: str | None) -> EuthymiaNamer:
+        return EuthymiaNamer(self, state, viewer)
 
     def seat_name(self, state: EuthymiaState, seat: str) -> str:
         if seat in state.players:

@@ -136,9 +136,9 @@ def chance_step(state: EuthymiaState) -> Pick | Shuffle:
     if kind == PASS_IDENTITY:
         return Pick(identity.derangements(state.players), 1, type=PASS_IDENTITY, key="passes")
     if kind == SHUFFLE_AND_DEAL:
-        return Shuffle(52, type=SHUFFLE_AND_DEAL)
+        return Shuffle(52, type=SHUFFLE_AND_DEAL, items=flow.STANDARD_DECK)
     if kind == RESHUFFLE:
-        return Shuffle(len(state.deck) + len(state.discard), type=RESHUFFLE)
+        return Shuffle(len(state.deck) + len(state.discard), type=RESHUFFLE, items=flow.reshuffle_pool(state))
     raise MalformedAction("no chance step is due now", rule="chance")
 
 

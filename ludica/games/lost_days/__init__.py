@@ -51,6 +51,7 @@ from ...core.mechanisms import Purses
 from . import rules, stats, view
 from .creation import begin_round
 from .madness import tipped
+from .names import LostDaysNamer
 from .state import BANK, CONFLICT_PHASES, GAME_OVER, MARKET, OWNED, Elf, LostDaysState, Rules
 
 OPTIONS = (
@@ -117,6 +118,9 @@ class LostDays(Game[LostDaysState]):
 
     def seats(self, state: LostDaysState) -> tuple[str, ...]:
         return state.seats
+
+    def namer(self, state: LostDaysState, viewer: str | None) -> LostDaysNamer:
+        return LostDaysNamer(self, state, viewer)
 
     def seat_name(self, state: LostDaysState, seat: str) -> str:
         elf = state.elves.get(seat)

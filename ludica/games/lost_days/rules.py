@@ -299,7 +299,8 @@ def conflict_legal(state: LostDaysState, seat: str) -> list[Action]:
 # -- chance ------------------------------------------------------------------------------------
 def chance_step(state: LostDaysState) -> Roll:
     if state.phase == ROLL_OFF:
-        return Roll((6,) * len(cr.contenders(state)), type="roll_off")
+        contenders = cr.contenders(state)
+        return Roll((6,) * len(contenders), type="roll_off", labels=tuple(f"{s}'s die" for s in contenders))
     return cf.roll_step(state)
 
 

@@ -25,6 +25,7 @@ from ...core import (
 from . import legal, position, rules, stats
 from . import view as faces
 from .memo import Memo, memo_of
+from .names import MiseryNamer
 from .rules import HANDLERS
 from .state import ATTRIBUTES, GM, Character, MiseryState, Settings
 
@@ -118,6 +119,9 @@ class MiseryBubblegum(Game[MiseryState]):
 
     def seats(self, state: MiseryState) -> tuple[str, ...]:
         return state.seats()
+
+    def namer(self, state: MiseryState, viewer: str | None) -> MiseryNamer:
+        return MiseryNamer(self, state, viewer)
 
     def seat_name(self, state: MiseryState, seat: str) -> str:
         return "GM" if seat == GM else state.characters[seat].name

@@ -91,8 +91,10 @@
         tpl.innerHTML = state.log[i - state.log_start].trim();
         frag.appendChild(tpl.content);
       }
+      const atEnd = logCount === 0 || log.scrollTop + log.clientHeight >= log.scrollHeight - 8;
       log.appendChild(frag);
       logCount = state.log_total;
+      if (atEnd) log.scrollTop = log.scrollHeight;  // the story box shows the newest entry
     }
 
     function showFairness(f) {
@@ -148,6 +150,7 @@
       root.dataset.step = String(state.step);
       root.dataset.over = state.over ? "1" : "";
       $("pending").innerHTML = state.html.pending;
+      $("news").innerHTML = state.html.news || "";
       $("view").innerHTML = state.html.view;
       const keepFocus = document.activeElement && $("actions").contains(document.activeElement);
       $("actions").innerHTML = state.html.actions;
@@ -221,8 +224,37 @@
       $("narration").value = "";
     });
 
+    // Play by touching: a drawn component carries data-pick='{"param": value, ...}' (and may
+    // carry data-pick-type="action_type"); touching it opens the composer's matching steps and
+    // puts the focus on the option to confirm (a second touch plays it).
+    function pickFromComponent(component) {
+      let wanted;
+      try { wanted = JSON.parse(component.dataset.pick); } catch (e) { return false; }
+      const type = component.dataset.pickType;
+      const scopes = [...$("actions").querySelectorAll(type ? `details.choice[data-type='${CSS.escape(type)}'], form.act[data-type='${CSS.escape(type)}']` : "details.choice, form.act")];
+      for (const scope of scopes) {
+        let node = scope, found = null;
+        for (const [param, value] of Object.entries(wanted)) {
+          const json = JSON.stringify(value);
+          const hit = [...node.querySelectorAll("li[data-param]")].find((li) => li.dataset.param === param && li.dataset.value === json);
+          if (!hit) { found = null; break; }
+          found = hit; node = hit;
+        }
+        if (!found) continue;
+        if (scope.tagName === "DETAILS") scope.open = true;
+        for (let d = found.querySelector("details") || found.closest("details"); d; d = d.parentElement.closest("details")) d.open = true;
+        const target = found.querySelector("button, summary, input");
+        if (target) { target.focus(); target.scrollIntoView({ block: "nearest" }); found.classList.add("picked"); }
+        return true;
+      }
+      return false;
+    }
+
     document.addEventListener("click", (event) => {
       const target = event.target;
+      if (!(target instanceof Element)) return;
+      const component = target.closest("[data-pick]");
+      if (component && root.contains(component)) { pickFromComponent(component); return; }
       if (!(target instanceof HTMLElement)) return;
       if (target.dataset.undo) send({ type: "undo", mode: target.dataset.undo });
       if (target.dataset.reissue) send({ type: "reissue", role: target.dataset.reissue });
