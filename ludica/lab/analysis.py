@@ -53,12 +53,13 @@ def bootstrap_diff(a: Sequence[float], b: Sequence[float], *, seed: int = 0, rou
 
 
 # -- per-game figures ----------------------------------------------------------------------------
-def figures(records: Sequence[dict[str, Any]]) -> dict[str, list[float]]:
+def figures(records: Sequence[dict[str, Any]], declared: Sequence[str] = ()) -> dict[str, list[float]]:
     """Every figure as one number per game: the lab's (steps, turns, end reasons) and the game's
     summary (numbers and true/false as they are; lists of numbers by their mean; text by the share
-    of each value, ``end_reason = ten_stars``). Games stopped early count in the lab's figures only."""
+    of each value, ``end_reason = ten_stars``). Games stopped early count in the lab's figures only.
+    Every ``declared`` end reason has its share, even when it never happens."""
     out: dict[str, list[float]] = defaultdict(list)
-    reasons = sorted({r["end_reason"] for r in records})
+    reasons = [*declared, *sorted({r["end_reason"] for r in records} - set(declared))]
     for r in records:
         out["steps"].append(r["steps"])
         out["turns"].append(r["turns"])
@@ -81,6 +82,19 @@ def figures(records: Sequence[dict[str, Any]]) -> dict[str, list[float]]:
                 for kind in sorted(kinds):  # type: ignore[type-var]
                     out[f"{key} = {kind}"] = [float(v == kind) for v in values]
     return {k: [v for v in vs if not math.isnan(v)] for k, vs in out.items()}
+
+
+def align(a: dict[str, list[float]], b: dict[str, list[float]]) -> None:
+    """Give each side the shares (``key = value``) only the other has, as zeros: a value never
+    seen under A has a share of 0 under A, not no figure."""
+    for mine, theirs in ((a, b), (b, a)):
+        for name in theirs:
+            if name in mine or " = " not in name:
+                continue
+            key = name.split(" = ")[0] + " = "
+            sibling = next((v for k, v in mine.items() if k.startswith(key)), None)
+            if sibling is not None:
+                mine[name] = [0.0] * len(sibling)
 
 
 @dataclass(frozen=True, slots=True)
@@ -199,13 +213,16 @@ def warnings(game: Game[Any], records: Sequence[dict[str, Any]], *, saturation: 
     errors = [r["error"] for r in records if r.get("error")]
     if errors:
         out.append(Warning_("bot refused", f"first refusal: {errors[0]}"))
-    declared = meta.end_reasons or ("end",)
-    if len(declared) > 1:
-        for reason in declared:
-            if reasons[reason] == 0:
+    rulebook = [r for r in meta.end_reasons if r not in meta.bound_reasons]
+    if len(rulebook) > 1:
+        never = [r for r in rulebook if reasons[r] == 0]
+        always = [r for r in rulebook if reasons[r] == n]
+        if always:
+            tail = f"; {', '.join(map(repr, never))} never did" if never else ""
+            out.append(Warning_("end always happens", f"end reason {always[0]!r} ended all {n} games{tail}"))
+        else:
+            for reason in never:
                 out.append(Warning_("end never happens", f"end reason {reason!r} happened in 0 of {n} games"))
-            elif reasons[reason] == n:
-                out.append(Warning_("end always happens", f"end reason {reason!r} happened in all {n} games"))
     for rate in seat_rates(records):
         if rate.unfair:
             side = "more" if rate.rate > rate.fair else "less"
@@ -236,7 +253,7 @@ def _counter_warnings(game: Game[Any], records: Sequence[dict[str, Any]], thresh
                 finals.append(series[-1])
         if not values:
             continue
-        for bound, word in ((floor, "runs dry (at its floor"), (ceiling, "saturates (at its ceiling")):
+        for bound, kind, word in ((floor, "runs dry", "at its floor"), (ceiling, "saturates", "at its ceiling")):
             if bound is None:
                 continue
             share = sum(1 for v in values if v == bound) / len(values)
@@ -244,8 +261,8 @@ def _counter_warnings(game: Game[Any], records: Sequence[dict[str, Any]], thresh
             if share >= threshold or end_share >= 0.9:
                 out.append(
                     Warning_(
-                        "counter " + word.split(" ")[0],
-                        f"{name} {word} {bound:g}) in {100 * share:.0f}% of samples by "
+                        f"counter {kind}",
+                        f"{name} {kind} ({word} {bound:g}) in {100 * share:.0f}% of samples by "
                         f"{game.meta.clock_unit}, and at the end of {100 * end_share:.0f}% of games",
                     )
                 )

@@ -27,7 +27,7 @@ from rich.table import Table
 from ..core.errors import ConfigError
 from ..core.game import Game, GameMeta
 from ..core.registry import get_game
-from .analysis import Rate, bootstrap_diff, bootstrap_mean, bot_rates, figures, has_winners, seat_rates, warnings
+from .analysis import Rate, align, bootstrap_diff, bootstrap_mean, bot_rates, figures, has_winners, seat_rates, warnings
 from .batch import Batch, run, summaries
 from .playthrough import NAMES
 from .report import Arm, write_report
@@ -139,7 +139,7 @@ def _fmt(x: float) -> str:
 
 def figure_rows(arm: Arm) -> tuple[list[str], list[list[str]]]:
     rows = []
-    for name, values in figures(arm.records).items():
+    for name, values in figures(arm.records, get_game(arm.batch.game).meta.end_reasons).items():
         if not values:
             continue
         lo, hi = bootstrap_mean(values, seed=_seed(name, arm.batch), rounds=1000)
@@ -148,7 +148,9 @@ def figure_rows(arm: Arm) -> tuple[list[str], list[list[str]]]:
 
 
 def compare_rows(a: Arm, b: Arm) -> tuple[list[str], list[list[str]]]:
-    fa, fb = figures(a.records), figures(b.records)
+    declared = get_game(a.batch.game).meta.end_reasons
+    fa, fb = figures(a.records, declared), figures(b.records, declared)
+    align(fa, fb)
     rows = []
     for name in [*fa, *(k for k in fb if k not in fa)]:
         va, vb = fa.get(name, []), fb.get(name, [])

@@ -80,7 +80,7 @@ def _rates(plt: Any, ax: Any, arms: Sequence[Arm], by: str) -> None:
         names = names or [r.who for r in rates]
         xs = [i + k * width for i in range(len(rates))]
         ys = [100 * r.rate for r in rates]
-        err = [[100 * (r.rate - r.ci[0]) for r in rates], [100 * (r.ci[1] - r.rate) for r in rates]]
+        err = [[max(0.0, 100 * (r.rate - r.ci[0])) for r in rates], [max(0.0, 100 * (r.ci[1] - r.rate)) for r in rates]]
         ax.bar(xs, ys, width, yerr=err, capsize=3, color=COLOURS[k], label=arm.label)
         for x, r in zip(xs, rates, strict=True):
             ax.plot([x - width / 2, x + width / 2], [100 * r.fair] * 2, color="black", lw=1)
