@@ -107,7 +107,7 @@ def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
 
 def make_bot(spec: str, game_id: str, seed: int = 0) -> Bot:
     """A bot from its spec (``"random"``, ``"heuristic"``, ``"ismcts:seconds=2"``) for a game."""
-    from . import random_bot  # noqa: F401  (registers "random")
+    from . import heuristic, random_bot  # noqa: F401  (register "heuristic" and "random")
 
     name, params = parse_spec(spec)
     if name not in BOTS:

@@ -1,0 +1,499 @@
+"""Euphoria's heuristic: play toward ten stars as the rulebook describes the race.
+
+The rulebook's goal is to be the first to place all ten authority stars ("Winning the game").
+Stars come from building markets (every builder stars the finished market), from visiting built
+markets, the artifact markets and Icarus's Wind Saloon and Nimbus Loft (a star in a territory),
+from the ethical dilemma, and from tier 4 of an allegiance track. The bot scores every legal
+action from its seat's view only (never the hidden state) and takes the best, with a little
+random tie-breaking:
+
+* **Build markets and stay on the sites**: joining a site it is not on yet is worth much, the more
+  so the closer the site is to its threshold; completing one is worth a star. It never retrieves
+  a worker from a construction site while it has another choice.
+* **Stars**: a star space with room in its territory (or a built market without its star, which
+  also frees it from that market's penalty) is the best placement; the dilemma is resolved for
+  its star (``contribute``) when it can be paid cheaply.
+* **Gather what it lacks**: the resources printed on the free spots of open sites, three
+  resources for Nimbus Loft, artifacts for the artifact markets, the commodities its tunnels and
+  tanks cost; a fourth worker early (Worker Activation Tank).
+* **Allegiance**: a commodity area's 1-4 bracket and the star spaces climb the track of their
+  faction, valued more for the factions of its own recruits (tiers 1-4 benefit them).
+* **Knowledge and morale**: it prefers the 5-8 bracket (knowledge -1) when its knowledge is high,
+  avoids the 9+ bracket, retrieves only as many workers as keep the knowledge check (total of 16)
+  unlikely to cost one, and pays food or bliss on retrieval when its hand needs the morale.
+
+Rulebook: "Object of the Game", "Worker Placement", "Construction Sites", "Retrieving Workers",
+"Knowledge", "Morale", "Allegiance", "Ethical Dilemma", "Winning the game".
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
+
+from ...bots.base import Decision, Situation
+from ...core.actions import Action, fill
+from .oracle import (
+    AREA_OF,
+    BRACKETS,
+    BUILD_THRESHOLD,
+    COMMODITIES,
+    DILEMMAS,
+    MARKET_SUFFIX,
+    RECRUITS,
+    RESOURCES,
+    SITES,
+    SPACES,
+    TIER_LEVELS,
+)
+
+KNOWLEDGE_LIMIT = 16
+"""A knowledge check fails at this total (rulebook "Knowledge")."""
+
+_TUNNEL_COST = {s.id: s.cost[0][0] for s in SPACES.values() if s.kind == "tunnel"}
+_AREA_FACTION = {area: faction for faction, area in AREA_OF.items()}
+_AREA_COMMODITY = {
+    "generator": "energy",
+    "aquifer": "water",
+    "farm": "food",
+    "cloud_mine": "bliss",
+}
+_STAR_KINDS = ("market_visit", "artifact_market", "wind_saloon", "nimbus_loft")
+
+
+@dataclass(slots=True)
+class Seen:
+    """What the bot reads off its view once per decision."""
+
+    seat: str
+    view: dict[str, Any]
+    me: dict[str, Any]
+    players: int
+    goods: dict[str, int]
+    kinds: Counter[str]
+    my_factions: set[str]
+    on_board: list[tuple[str, int]]
+    needs: Counter[str] = field(default_factory=Counter)
+
+
+def _read(situation: Situation) -> Seen:
+    view = situation.view
+    me = view["players"][situation.seat]
+    kinds: Counter[str] = Counter(card.rsplit("-", 1)[0] for card in me.get("hand", []))
+    factions = {RECRUITS[r].faction for r in me.get("active", []) if r in RECRUITS}
+    factions |= {RECRUITS[r].faction for r in me.get("hidden", []) if r in RECRUITS}
+    on_board = [(space, face) for space, occ in view["board"].items() for seat, face in occ if seat == situation.seat]
+    seen = Seen(situation.seat, view, me, len(view["players"]), dict(me["goods"]), kinds, factions, on_board)
+    seen.needs = _needs(seen)
+    return seen
+
+
+def _site_of(space: str) -> str | None:
+    site = space.split(".", 1)[0]
+    return site if site in SITES and "." in space else None
+
+
+def _my_sites(seen: Seen) -> set[str]:
+    return {site for space, _ in seen.on_board if (site := _site_of(space))}
+
+
+def _open_spots(seen: Seen, site: str) -> tuple[int, list[str]]:
+    """(occupied spots, costs of the free spots) of an unbuilt site."""
+    info = seen.view["sites"][site]
+    spots = info.get("spots", {})
+    taken = sum(1 for occ in spots.values() if occ)
+    costs = [SITES[site].spot_costs[i] for i, occ in enumerate(spots.values()) if not occ]
+    return taken, costs
+
+
+def _needs(seen: Seen) -> Counter[str]:
+    """The goods the bot wants next: resources for the sites it can still join, commodities for
+    the tunnels and the tank, food or bliss for retrievals."""
+    needs: Counter[str] = Counter()
+    mine = _my_sites(seen)
+    for site, info in seen.view["sites"].items():
+        if "spots" not in info or site in mine:
+            continue
+        _, costs = _open_spots(seen, site)
+        for cost in set(costs):
+            needs[cost] = max(needs[cost], 1)
+    for resource in RESOURCES:
+        needs[resource] += 0  # Nimbus Loft takes any three
+    needs["energy"] += 1
+    needs["water"] += 1
+    needs["food"] += 1
+    needs["bliss"] += 1
+    if seen.me["workers"] < 4:
+        needs["energy"] += 2
+        needs["water"] += 2
+    return needs
+
+
+def _territory_room(seen: Seen, faction: str) -> bool:
+    return len(seen.view["territories"].get(faction, [])) < seen.players
+
+
+def _star_value(seen: Seen) -> float:
+    """A star is the goal; the last ones are worth the most."""
+    return 100.0 + 10.0 * max(0, 4 - seen.me["stars_left"])
+
+
+def _allegiance_value(seen: Seen, faction: str) -> float:
+    level = seen.view["allegiance"].get(faction, 0)
+    if level >= TIER_LEVELS[-1]:
+        return 0.0
+    value = 2.0
+    if faction in seen.my_factions:
+        value = 6.0
+        nxt = level + 1
+        if nxt in TIER_LEVELS:
+            value += 10.0 if nxt == TIER_LEVELS[-1] else 5.0
+    return value
+
+
+def _good_value(seen: Seen, good: str, n: int = 1) -> float:
+    """What ``n`` more of ``good`` is worth now."""
+    have = seen.goods.get(good, 0)
+    want = seen.needs.get(good, 0)
+    value = 0.0
+    for i in range(n):
+        if have + i < want:
+            value += 22.0 if good in RESOURCES else 12.0
+        elif good in RESOURCES:
+            value += 10.0 if have + i < 3 else 3.0
+        else:
+            value += 4.0 if have + i < 3 else 1.0
+    return value
+
+
+def _artifact_value(seen: Seen, n: int = 1) -> float:
+    held = seen.me["artifacts"]
+    room = seen.me["morale"] - held
+    value = 0.0
+    for i in range(n):
+        if i < room:
+            value += 20.0 if held + i < 4 else 6.0
+        else:
+            value += 2.0
+    return value
+
+
+def _workers_off_sites(seen: Seen) -> int:
+    on_sites = sum(1 for space, _ in seen.on_board if _site_of(space))
+    return seen.me["workers"] - on_sites
+
+
+def _place_value(seen: Seen, space: str, face: int) -> float:
+    """The worth of placing a worker showing ``face`` on ``space``."""
+    view = seen.view
+    site = _site_of(space)
+    if site is not None:
+        return _construction_value(seen, site, space)
+    if space.endswith(MARKET_SUFFIX):
+        site_id = space[: -len(MARKET_SUFFIX)]
+        faction = SITES[site_id].faction
+        return (_star_value(seen) if _territory_room(seen, faction) else 5.0) + _allegiance_value(seen, faction)
+    spec = SPACES[space]
+    kind = spec.kind
+    bump = 0.0
+    occupants = view["board"].get(space, [])
+    if occupants and kind != "commodity_area":
+        bump = 3.0 if occupants[0][0] == seen.seat else -2.0
+    if kind == "artifact_market":
+        faction = spec.faction or ""
+        unstarred = any(
+            SITES[s].faction == faction and "stars" in info and seen.seat not in info["stars"]
+            for s, info in view["sites"].items()
+        )
+        star = _star_value(seen) + 15.0 if unstarred else _star_value(seen) if _territory_room(seen, faction) else 5.0
+        return star + _allegiance_value(seen, faction) + bump
+    if kind in ("wind_saloon", "nimbus_loft"):
+        star = _star_value(seen) if _territory_room(seen, "icarite") else 5.0
+        return star + _allegiance_value(seen, "icarite") + bump - (5.0 if kind == "nimbus_loft" else 0.0)
+    if kind == "tank":
+        gain = 0.0
+        if seen.me["workers"] < 4:
+            gain = 60.0
+        if space.endswith("energy"):
+            gain += 6.0 * min(2, seen.me["knowledge"] - 1)
+        else:
+            gain += 4.0 * min(2, 6 - seen.me["morale"])
+        return gain + bump
+    if kind == "commodity_area":
+        return _area_value(seen, space, face)
+    if kind == "tunnel":
+        resource = {"euphorian": "gold", "subterran": "stone", "wastelander": "clay"}[spec.faction or ""]
+        return 4.0 + max(_good_value(seen, resource), _artifact_value(seen)) + bump
+    if kind == "tunnel_end":
+        return _good_value(seen, spec.benefit[0][0], 3) + bump
+    if kind == "breeze_bar":
+        return _artifact_value(seen, 2) + _allegiance_value(seen, "icarite") - 6.0 + bump
+    if kind == "sky_lounge":
+        best = sorted((_good_value(seen, r) for r in RESOURCES), reverse=True)
+        return best[0] + best[1] + _allegiance_value(seen, "icarite") - 6.0 + bump
+    return 1.0
+
+
+def _construction_value(seen: Seen, site: str, space: str) -> float:
+    taken, _ = _open_spots(seen, site)
+    threshold = BUILD_THRESHOLD[seen.players]
+    completes = taken + 1 >= threshold
+    mine = site in _my_sites(seen)
+    cost = SITES[site].spot_costs[int(space.rsplit(".", 1)[1]) - 1]
+    spend = 0.0 if seen.goods.get(cost, 0) > 1 else 4.0
+    if completes:
+        return (_star_value(seen) + 10.0 if not mine else 40.0) - spend
+    if mine:
+        return 2.0 - spend
+    if _workers_off_sites(seen) <= 1:
+        return 10.0 - spend  # keep one worker free to move
+    return 55.0 + 12.0 * taken - spend
+
+
+def _area_value(seen: Seen, space: str, face: int) -> float:
+    total = face + sum(f for _, f in seen.view["board"].get(space, []))
+    faction = _AREA_FACTION[space]
+    commodity = _AREA_COMMODITY[space]
+    knowledge = seen.me["knowledge"]
+    for lo, hi, amount, (effect, n) in BRACKETS:
+        if lo <= total <= hi:
+            value = _good_value(seen, commodity, amount)
+            if effect == "allegiance":
+                value += _allegiance_value(seen, faction)
+            elif effect == "knowledge" and n < 0:
+                value += 3.0 * max(0, knowledge - 1)
+            else:
+                value -= 4.0 * knowledge
+            return value
+    return 0.0
+
+
+# -- retrieval and the knowledge check ------------------------------------------------------------
+@lru_cache(maxsize=64)
+def _fail_chance(dice: int, need: int) -> float:
+    """P(sum of ``dice`` six-sided dice >= ``need``)."""
+    counts = Counter({0: 1})
+    for _ in range(dice):
+        nxt: Counter[int] = Counter()
+        for total, ways in counts.items():
+            for face in range(1, 7):
+                nxt[total + face] += ways
+        counts = nxt
+    return sum(w for t, w in counts.items() if t >= need) / 6**dice
+
+
+def _retrieve_count(seen: Seen, candidates: int) -> int:
+    """How many workers to retrieve: as many as the knowledge check allows at small risk."""
+    base = seen.me["knowledge"] + sum(seen.me["available"])
+    best, best_value = 1, -1e9
+    for k in range(1, candidates + 1):
+        value = k - 2.5 * _fail_chance(k, KNOWLEDGE_LIMIT - base)
+        if value > best_value:
+            best, best_value = k, value
+    return best
+
+
+def _retrieval_order(seen: Seen, options: list[str]) -> list[str]:
+    """Workers to bring back, best first: never from a site while another will do."""
+
+    def key(option: str) -> tuple[int, int, int]:
+        space, _, face = option.rpartition(":")
+        site = _site_of(space)
+        if site is None:
+            return (0, 0, -int(face or 0))
+        taken, _ = _open_spots(seen, site)
+        return (1, taken, -int(face or 0))
+
+    return sorted(options, key=key)
+
+
+# -- answers --------------------------------------------------------------------------------------
+def _token_cost(seen: Seen, token: str) -> float:
+    if token in ("nothing", "free"):
+        return 0.0
+    if token.startswith("art-"):
+        kind = token[4:]
+        return 14.0 + (4.0 if seen.kinds.get(kind, 0) >= 2 else 0.0)
+    if token == "knowledge":
+        return 6.0 + 3.0 * seen.me["knowledge"]
+    if token in RESOURCES:
+        return 6.0 + (8.0 if seen.goods.get(token, 0) <= seen.needs.get(token, 0) else 0.0)
+    if token in COMMODITIES:
+        return 2.0 + (3.0 if seen.goods.get(token, 0) <= 1 else 0.0)
+    return 5.0
+
+
+def _pay_cost(seen: Seen, option: str) -> float:
+    if option == "free":  # a retrieval without paying: morale -1
+        over = seen.me["artifacts"] >= seen.me["morale"] and seen.me["morale"] > 1
+        return 20.0 if over else (1.0 if seen.me["morale"] <= 1 else 6.0)
+    if option in ("food", "bliss") and len(option.split("+")) == 1:
+        return _token_cost(seen, option) - (4.0 if seen.me["morale"] < 4 else 0.0)
+    return sum(_token_cost(seen, t) for t in option.split("+"))
+
+
+def _dilemma_cost(seen: Seen) -> float:
+    dilemma = seen.me.get("dilemma")
+    if not dilemma or dilemma not in DILEMMAS:
+        return 99.0
+    if seen.kinds.get(DILEMMAS[dilemma].artifact, 0):
+        return 14.0
+    return 30.0 if seen.me["artifacts"] >= 2 else 99.0
+
+
+def _gain_value(seen: Seen, option: str) -> float:
+    value = 0.0
+    for token in option.split("+"):
+        if token == "artifact":
+            value += _artifact_value(seen)
+        elif token in RESOURCES or token in COMMODITIES:
+            value += _good_value(seen, token)
+        elif token.startswith("knowledge-"):
+            value += 3.0 * seen.me["knowledge"]
+        elif token.startswith("morale+"):
+            value += 3.0 * (6 - seen.me["morale"])
+        else:
+            value += 1.0
+    return value
+
+
+def _ability_value(seen: Seen, option: str) -> float:
+    if option == "decline":
+        return 0.0
+    if "knowledge+" in option or (option.startswith("knowledge") and "-" not in option):
+        return -5.0
+    if option == "use":
+        return 2.0
+    return _gain_value(seen, option)
+
+
+def _answer(seen: Seen, kind: str, options: list[Action], rng: random.Random) -> Action:
+    """Answer a question: pay, take, place a star, discard..."""
+    param = next(iter(options[0].args), "")
+    values = {str(a.args.get(param)): a for a in options}
+
+    def best(score: Any) -> Action:
+        return max(options, key=lambda a: (score(str(a.args.get(param))), rng.random()))
+
+    if kind == "pay":
+        return best(lambda o: -_pay_cost(seen, o))
+    if kind == "take":
+        return best(lambda o: _gain_value(seen, o))
+    if kind == "place_star":
+        return best(lambda o: 1.0 if o.startswith("market:") else 0.0)
+    if kind == "discard_artifact":
+        keep = DILEMMAS.get(seen.me.get("dilemma") or "")
+        pictured = keep.artifact if keep and not seen.me["dilemma_done"] else ""
+        return best(lambda o: -seen.kinds.get(o, 0) - (5 if o == pictured else 0))
+    if kind == "lose_good":
+        return best(lambda o: -_good_value(seen, o))
+    if kind == "use_ability":
+        return best(lambda o: _ability_value(seen, o))
+    if kind == "sacrifice" and "none" in values:
+        return values["none"]
+    if kind == "choose_side" and "contribute" in values:
+        return values["contribute"]
+    if kind == "keep_recruit":
+        return best(lambda o: 1.0 if o in RECRUITS and RECRUITS[o].faction in seen.my_factions else 0.0)
+    if kind in ("trade_give", "trade_ask") and "done" in values:
+        return values["done"]
+    if kind == "answer_trade" and "decline" in values:
+        return values["decline"]
+    if kind == "retrieve_more":
+        return _retrieve_more(seen, options, param)
+    return fill(rng.choice(options), rng)
+
+
+def _retrieve_more(seen: Seen, options: list[Action], param: str) -> Action:
+    workers = [str(a.args[param]) for a in options if a.args[param] != "done"]
+    done = next(a for a in options if a.args[param] == "done")
+    off_site = [w for w in workers if _site_of(w.rpartition(":")[0]) is None]
+    if not off_site:
+        return done
+    # workers already retrieved this turn are out of `on_board`'s free ones: count what is left
+    already = _retrieved_this_turn(seen)
+    total = already + len(off_site)
+    if already >= _retrieve_count(seen, total):
+        return done
+    first = _retrieval_order(seen, off_site)[0]
+    return next(a for a in options if a.args[param] == first)
+
+
+def _retrieved_this_turn(seen: Seen) -> int:
+    """Workers picked so far in the retrieval being composed (the view's open question)."""
+    waiting = seen.view.get("waiting", {})
+    off_site_now = [s for s, _ in seen.on_board if _site_of(s) is None]
+    listed = [o for o in waiting.get("options", []) if o != "done" and _site_of(o.rpartition(":")[0]) is None]
+    return max(0, len(off_site_now) - len(listed))
+
+
+# -- the turn -------------------------------------------------------------------------------------
+def _turn(seen: Seen, legal: list[Action], rng: random.Random) -> Action:
+    scored: list[tuple[float, float, Action]] = []
+    retrieves = [a for a in legal if a.type == "retrieve"]
+    for action in legal:
+        if action.type == "place":
+            face = int(action.args["worker"])
+            value = _place_value(seen, str(action.args["space"]), face) + 0.3 * face
+            scored.append((value, rng.random(), action))
+        elif action.type == "resolve_dilemma":
+            scored.append((_star_value(seen) - _dilemma_cost(seen), rng.random(), action))
+        elif action.type == "end_turn":
+            scored.append((8.0, rng.random(), action))
+    if retrieves:
+        scored.append((_retrieve_value(seen, retrieves), rng.random(), _first_retrieval(seen, retrieves)))
+    if not scored:
+        others = [a for a in legal if a.type != "offer_trade"] or legal
+        return fill(rng.choice(others), rng)
+    return max(scored, key=lambda t: (t[0], t[1]))[2]
+
+
+def _retrieve_value(seen: Seen, retrieves: list[Action]) -> float:
+    off_site = [a for a in retrieves if _site_of(str(a.args["worker"]).rpartition(":")[0]) is None]
+    if not off_site:
+        return -50.0  # only builders could come back: anything else first
+    if not seen.me["available"]:
+        return 1000.0
+    return 6.0 + 4.0 * len(off_site) - 6.0 * len(seen.me["available"])
+
+
+def _first_retrieval(seen: Seen, retrieves: list[Action]) -> Action:
+    order = _retrieval_order(seen, [str(a.args["worker"]) for a in retrieves])
+    return next(a for a in retrieves if a.args["worker"] == order[0])
+
+
+_PLACES = {"generator": "the Generator", "aquifer": "the Aquifer", "farm": "the Farm", "cloud_mine": "the Cloud Mine"}
+
+
+def _narration(action: Action) -> str:
+    if action.type == "place":
+        space = str(action.args["space"])
+        site = _site_of(space)
+        if site is not None:
+            return f"My worker joins the builders at {site.replace('_', ' ')}."
+        name = _PLACES.get(space) or space.replace("_", " ")
+        return f"A worker showing {action.args['worker']} goes to {name}."
+    if action.type == "retrieve":
+        return "I call my workers home."
+    if action.type == "resolve_dilemma":
+        return "I face my ethical dilemma."
+    return ""
+
+
+def decide(situation: Situation, rng: random.Random) -> Decision:
+    """The heuristic's decision for ``situation`` (its seat's view and legal actions only)."""
+    legal = situation.legal
+    types = {a.type for a in legal}
+    if types <= {"choose_recruits"}:
+        return Decision(rng.choice(legal))
+    seen = _read(situation)
+    turn_types = {"place", "retrieve", "resolve_dilemma", "end_turn", "offer_trade"}
+    if types & turn_types and types <= turn_types:
+        action = _turn(seen, legal, rng)
+        return Decision(action, _narration(action))
+    kind = legal[0].type
+    same = [a for a in legal if a.type == kind]
+    return Decision(_answer(seen, kind, same, rng))

@@ -1,0 +1,213 @@
+"""The Great City's heuristic: the fattest purse, and the character's commitment to the city.
+
+The rulebook ranks the players by their free scarabs at the end ("END GAME": the fattest purse
+narrates the city's fate), and each character's intent answers whether it wants the city saved
+(yes: the Yea purse; no: the Nay purse). The bot plays from its seat's view only:
+
+* **Purse**: antes come from the peril pool, never the purse; no bought ties, no paid flips (free
+  scarab) and no undos; free flips (traits, ties) with a present character earn the round's reward;
+  a character arrives or buys in only when the purse can spare it; the judgment is accepted (the
+  ante taken) once the ante is worth it or the pool is nearly empty.
+* **Commitment**: after taking an ante it drops a scarab in the box of its character's intent
+  (Yea to save the city, Nay to let it fall), a little more as the end nears, never emptying the
+  purse.
+* The GM seat plays the peril plainly: it lets the players take the antes, accepts only a rich
+  one, and keeps the story moving.
+
+Texts (situation, agents, intents, narrations, fates) are short sentences made from what the view
+shows: the pair's name and judgment, the face of peril, the character's name.
+Rulebook: "Character Resources and Connections", "(2) Ante" to "(6) Rewards", "Ending the Scene",
+"END GAME".
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ...bots.base import Decision, Situation
+from ...bots.text import fill_text
+from ...core.actions import Action
+
+_ACCEPT_ANTE = 3
+"""The ante worth taking (it grows by one a round; rivals may take it first)."""
+
+
+def _characters(view: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    return {c["id"]: c for c in view.get("characters", [])}
+
+
+def _mine(view: dict[str, Any], seat: str) -> list[dict[str, Any]]:
+    return [c for c in view.get("characters", []) if c.get("controller") == seat]
+
+
+def _purse(view: dict[str, Any]) -> int:
+    purse = view.get("purse") or {}
+    return int(purse.get("scarabs", 0))
+
+
+def _reading(view: dict[str, Any]) -> dict[str, Any]:
+    scene = view.get("scene") or {}
+    for key in ("accepted", "announced", "initial_reading"):
+        if scene.get(key):
+            return dict(scene[key])
+    return dict((view.get("situation") or {}).get("pair") or {})
+
+
+def _texts(situation: Situation, action: Action) -> dict[str, str]:
+    """Short sentences from the situation for the free-text parameters of ``action``."""
+    view, seat = situation.view, situation.seat
+    chars = _characters(view)
+    reading = _reading(view)
+    name = reading.get("name", "the moment")
+    judgment = reading.get("judgment", "")
+    sit = view.get("situation") or {}
+    faces = ", ".join(sit.get("face_of_peril") or []) or "quiet"
+    own = _mine(view, seat)
+    who = own[0]["name"] if own else "the city"
+    endgame = view.get("endgame") or {}
+    args = action.args
+    if action.type == "record_situation":
+        pair = (sit.get("pair") or {}).get("name", "an omen")
+        return {
+            "situation": f"The Great City waits under {pair}.",
+            "peril": f"A {faces} peril rises in the streets.",
+            "face": f"Its face is {faces}.",
+        }
+    if action.type == "create_agent":
+        n = len([c for c in view.get("characters", []) if c.get("agent_of_peril")]) + 1
+        return {"name": f"Agent {n} of the Peril", "description": f"A servant of the {faces} peril."}
+    if action.type == "choose_intent":
+        return {"text": f"I will answer the city's peril by my {args.get('color', 'own')} nature."}
+    if action.type == "name_character":
+        return {"name": f"{seat.upper()} {args.get('character', '')}".strip()}
+    if action.type == "start_scene":
+        spot = chars.get(str(args.get("spotlight")), {}).get("name", who)
+        return {"intent": f"{spot} goes out to face the peril."}
+    if action.type == "narrate":
+        return {"text": f"{name}: {judgment} And so it happened to {who}."}
+    if action.type == "narrate_city_fate":
+        city = endgame.get("city", {})
+        fate = endgame.get("city_fate", "meets its fate")
+        return {"text": f"The Great City {fate}. {city.get('name', '')}: {city.get('judgment', '')}"}
+    if action.type == "narrate_character_fate":
+        cid = str(args.get("character"))
+        fate = next((f for f in endgame.get("fates", []) if f.get("character") == cid), {})
+        cname = chars.get(cid, {}).get("name", who)
+        return {"text": f"{cname}: {fate.get('name', 'a fate')}. {fate.get('judgment', '')}"}
+    return {}
+
+
+def _commitment_box(view: dict[str, Any], seat: str) -> str | None:
+    """'yea' when the bot's character wants the city saved, 'nay' when not (None: the GM)."""
+    for c in _mine(view, seat):
+        intent = c.get("intent") or {}
+        if intent.get("answer") in ("yes", "no"):
+            return "yea" if intent["answer"] == "yes" else "nay"
+    return None
+
+
+def _given(view: dict[str, Any]) -> int:
+    yours = (view.get("fate_box") or {}).get("yours") or {}
+    return int(yours.get("yea", 0)) + int(yours.get("nay", 0))
+
+
+def _distribution(situation: Situation, legal: list[Action]) -> Action:
+    view, seat = situation.view, situation.seat
+    box = _commitment_box(view, seat)
+    purse = _purse(view)
+    pool = int(view.get("peril_pool", 0))
+    target = 1 + int(view.get("scenes_played", 0)) // 3 + (2 if pool <= 4 else 0)
+    if box and purse >= 3 and _given(view) < target:
+        for action in legal:
+            if action.type == "fund_fate" and action.args.get("box") == box:
+                return fill_text(action, {}, {"n": 1})
+    return next(a for a in legal if a.type == "end_distribution")
+
+
+def _reaction(situation: Situation, legal: list[Action], rng: random.Random) -> Action:
+    view, seat = situation.view, situation.seat
+    scene = view.get("scene") or {}
+    ante = int(scene.get("ante", 0))
+    pool = int(view.get("peril_pool", 0))
+    purse = _purse(view)
+    gm = seat == "gm"
+    by_type: dict[str, list[Action]] = {}
+    for action in legal:
+        by_type.setdefault(action.type, []).append(action)
+    accept = by_type.get("accept_judgment")
+    want = _ACCEPT_ANTE + (3 if gm else 0)
+    if accept and (ante >= want or (pool <= 2 and ante >= 1)):
+        return accept[0]
+    free_flips = [a for a in by_type.get("flip", []) if a.args.get("source") in ("trait", "tie")]
+    present = set(scene.get("present", []))
+    have_present = any(c["id"] in present for c in _mine(view, seat))
+    if "end_reaction" in by_type:
+        return by_type["end_reaction"][0]  # one free flip a reaction earns the reward
+    if free_flips and (have_present or gm):
+        return rng.choice(free_flips)
+    arrive = by_type.get("arrive")
+    if arrive and not gm and purse >= 3 and ante >= 2:
+        return arrive[0]
+    if accept and ante >= 1 and pool <= 4:
+        return accept[0]
+    if "pass_reaction" in by_type:
+        return by_type["pass_reaction"][0]
+    return rng.choice(legal)
+
+
+def _pick(situation: Situation, legal: list[Action], rng: random.Random) -> Action:
+    view, seat = situation.view, situation.seat
+    kind = legal[0].type
+    types = {a.type for a in legal}
+    purse = _purse(view)
+    if types & {"accept_judgment", "pass_reaction", "arrive", "flip", "end_reaction"}:
+        return _reaction(situation, legal, rng)
+    if "end_distribution" in types:
+        return _distribution(situation, legal)
+    if types & {"add_tie", "buy_tie", "end_ties"}:
+        free = [a for a in legal if a.type == "add_tie"]
+        if free:
+            return rng.choice(free)
+        return next(a for a in legal if a.type == "end_ties")
+    if types & {"buy_in", "stay_out"}:
+        scene = view.get("scene") or {}
+        buy = [a for a in legal if a.type == "buy_in"]
+        if buy and seat != "gm" and purse >= 4 and int(scene.get("ante", 0)) >= 2:
+            return buy[0]
+        return next(a for a in legal if a.type == "stay_out")
+    if kind == "choose_ante_source":
+        return next((a for a in legal if a.args.get("source") == "pool"), legal[0])
+    if types & {"undo_flip", "decline_undo"}:
+        return next(a for a in legal if a.type == "decline_undo")
+    if kind == "vest_class_scarab":
+        return next((a for a in legal if a.args.get("vest") is True), legal[0])
+    if kind == "choose_foil":
+        existing = [a for a in legal if a.args.get("foil") != "NEW"]
+        return rng.choice(existing or legal)
+    if types & {"create_agent", "end_agents"}:
+        agents = sum(1 for c in view.get("characters", []) if c.get("agent_of_peril"))
+        end = [a for a in legal if a.type == "end_agents"]
+        return end[0] if end and agents >= 1 else next(a for a in legal if a.type == "create_agent")
+    if types & {"name_character", "draw_name"}:
+        draw = [a for a in legal if a.type == "draw_name"]
+        return rng.choice(draw) if draw else legal[0]
+    if kind == "assign_narration":
+        return rng.choice(legal)
+    return rng.choice(legal)
+
+
+_SAY = {
+    "accept_judgment": "I take the ante and the judgment with it.",
+    "arrive": "I step into the scene.",
+    "buy_in": "I buy my way into this.",
+    "fund_fate": "A scarab drops quietly into the Fate box.",
+}
+
+
+def decide(situation: Situation, rng: random.Random) -> Decision:
+    """The heuristic's decision for ``situation`` (its seat's view and legal actions only)."""
+    action = _pick(situation, situation.legal, rng)
+    if action.is_template:
+        action = fill_text(action, _texts(situation, action))
+    return Decision(action, _SAY.get(action.type, ""))
