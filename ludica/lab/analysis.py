@@ -184,19 +184,19 @@ def timeline(records: Sequence[dict[str, Any]]) -> tuple[str, dict[str, tuple[li
 
 # -- warnings ------------------------------------------------------------------------------------
 @dataclass(frozen=True, slots=True)
-class Warning_:
+class DesignWarning:
     """Something a designer must see: what, and the figure behind it."""
 
     kind: str
     message: str
 
 
-def warnings(game: Game[Any], records: Sequence[dict[str, Any]], *, saturation: float = 0.5) -> list[Warning_]:
+def warnings(game: Game[Any], records: Sequence[dict[str, Any]], *, saturation: float = 0.5) -> list[DesignWarning]:
     """Where a rule breaks, with the figure behind each: games stopped by a safety bound or a
     refusal, end reasons that never or always happen, seats that win more or less than their share,
     actions offered but never taken, counters at their floor or ceiling most of the time."""
     n = len(records)
-    out: list[Warning_] = []
+    out: list[DesignWarning] = []
     if not n:
         return out
     reasons = Counter(r["end_reason"] for r in records)
@@ -209,24 +209,24 @@ def warnings(game: Game[Any], records: Sequence[dict[str, Any]], *, saturation: 
             }.get(reason, f"ended by the safety bound {reason!r}, not by the rulebook's end")
             lo, hi = wilson(reasons[reason], n)
             share = f"{100 * reasons[reason] / n:.1f}%, CI {100 * lo:.1f}-{100 * hi:.1f}%"
-            out.append(Warning_("safety bound", f"{reasons[reason]} of {n} games ({share}) {what}"))
+            out.append(DesignWarning("safety bound", f"{reasons[reason]} of {n} games ({share}) {what}"))
     errors = [r["error"] for r in records if r.get("error")]
     if errors:
-        out.append(Warning_("bot refused", f"first refusal: {errors[0]}"))
+        out.append(DesignWarning("bot refused", f"first refusal: {errors[0]}"))
     rulebook = [r for r in meta.end_reasons if r not in meta.bound_reasons]
     if len(rulebook) > 1:
         never = [r for r in rulebook if reasons[r] == 0]
         always = [r for r in rulebook if reasons[r] == n]
         if always:
             tail = f"; {', '.join(map(repr, never))} never did" if never else ""
-            out.append(Warning_("end always happens", f"end reason {always[0]!r} ended all {n} games{tail}"))
+            out.append(DesignWarning("end always happens", f"end reason {always[0]!r} ended all {n} games{tail}"))
         else:
             for reason in never:
-                out.append(Warning_("end never happens", f"end reason {reason!r} happened in 0 of {n} games"))
+                out.append(DesignWarning("end never happens", f"end reason {reason!r} happened in 0 of {n} games"))
     for rate in seat_rates(records):
         if rate.unfair:
             side = "more" if rate.rate > rate.fair else "less"
-            out.append(Warning_("seat advantage", f"seat {rate.who} wins {side} than its share: {rate.text()}"))
+            out.append(DesignWarning("seat advantage", f"seat {rate.who} wins {side} than its share: {rate.text()}"))
     offered: Counter[str] = Counter()
     taken: Counter[str] = Counter()
     for r in records:
@@ -235,13 +235,13 @@ def warnings(game: Game[Any], records: Sequence[dict[str, Any]], *, saturation: 
     for action in sorted(offered):
         if not taken[action]:
             out.append(
-                Warning_("action never taken", f"{action!r} was legal at {offered[action]} decisions, never taken")
+                DesignWarning("action never taken", f"{action!r} was legal at {offered[action]} decisions, never taken")
             )
     out.extend(_counter_warnings(game, records, saturation))
     return out
 
 
-def _counter_warnings(game: Game[Any], records: Sequence[dict[str, Any]], threshold: float) -> list[Warning_]:
+def _counter_warnings(game: Game[Any], records: Sequence[dict[str, Any]], threshold: float) -> list[DesignWarning]:
     out = []
     for name, floor, ceiling in game.meta.counter_bounds:
         values = []
@@ -260,7 +260,7 @@ def _counter_warnings(game: Game[Any], records: Sequence[dict[str, Any]], thresh
             end_share = sum(1 for v in finals if v == bound) / len(finals)
             if share >= threshold or end_share >= 0.9:
                 out.append(
-                    Warning_(
+                    DesignWarning(
                         f"counter {kind}",
                         f"{name} {kind} ({word} {bound:g}) in {100 * share:.0f}% of samples by "
                         f"{game.meta.clock_unit}, and at the end of {100 * end_share:.0f}% of games",

@@ -95,13 +95,13 @@ def players_of(meta: GameMeta, args: argparse.Namespace) -> tuple[str, ...]:
     return NAMES[:n]
 
 
-def batch_of(args: argparse.Namespace, options: dict[str, Any]) -> Batch:
+def batch_of(args: argparse.Namespace, options: dict[str, Any], bots: Sequence[str] = ()) -> Batch:
     meta = get_game(args.game).meta
     return Batch(
         game=args.game,
         players=players_of(meta, args),
         options=options,
-        bots=bots_of(args.bot),
+        bots=bots_of([*(args.bot or ()), *bots]),
         games=args.games,
         seed=args.seed or 0,
         max_steps=args.max_steps,
@@ -229,9 +229,9 @@ def cmd_compare(args: argparse.Namespace) -> int:
     game = get_game(args.game)
     common = options_of(game.meta, args.option)
     arms = []
-    for label, items, flag in (("A", args.a, "--a"), ("B", args.b, "--b")):
-        batch = batch_of(args, common | options_of(game.meta, items, flag))
-        changed = ", ".join(items or ()) or "defaults"
+    for label, items, flag, bots in (("A", args.a, "--a", args.bot_a), ("B", args.b, "--b", args.bot_b)):
+        batch = batch_of(args, common | options_of(game.meta, items, flag), bots or ())
+        changed = ", ".join([*(items or ()), *(f"bot {b}" for b in bots or ())]) or "defaults"
         arms.append(Arm(f"{label} ({changed})", batch, play(batch, args, f"{args.game} {label}")))
     a, b = arms
     print_table(f"{game.meta.title}: {a.label} vs {b.label}", *compare_rows(a, b))
@@ -307,4 +307,8 @@ def register(sub: Any) -> None:
     _common(compare)
     compare.add_argument("--a", action="append", metavar="KEY=VALUE", help="an option of rule set A (repeat)")
     compare.add_argument("--b", action="append", metavar="KEY=VALUE", help="an option of rule set B (repeat)")
+    compare.add_argument(
+        "--bot-a", action="append", metavar="SPEC|SEAT=SPEC", help="the bots of A, over --bot (repeat)"
+    )
+    compare.add_argument("--bot-b", action="append", metavar="SPEC|SEAT=SPEC", help="the bots of B, over --bot")
     compare.set_defaults(func=cmd_compare)

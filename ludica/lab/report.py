@@ -18,7 +18,7 @@ from typing import Any
 
 from ..core.errors import ConfigError
 from ..core.game import Game
-from .analysis import Warning_, bot_rates, has_winners, seat_rates, timeline
+from .analysis import DesignWarning, bot_rates, has_winners, seat_rates, timeline
 from .batch import Batch
 
 COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd")
@@ -159,7 +159,7 @@ def write_report(
     arms: Sequence[Arm],
     *,
     command: str,
-    warnings: dict[str, list[Warning_]],
+    warnings: dict[str, list[DesignWarning]],
     figure_rows: tuple[Sequence[str], Sequence[Sequence[str]]],
     game_lines: dict[str, list[tuple[str, str]]],
 ) -> Path:

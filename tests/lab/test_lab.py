@@ -96,6 +96,16 @@ def test_compare_prints_each_figure_with_its_difference(capsys: pytest.CaptureFi
     assert "A (target=10)" in page and "B (target=30)" in page
 
 
+def test_compare_two_kinds_of_players(tmp_path: Path) -> None:
+    out = tmp_path / "pig.jsonl"
+    argv = ["compare", "pig", "--games", "3", "--bot-a", "random", "--bot-b", "p1=heuristic", "--out", str(out)]
+    assert main(argv) == 0
+    a = [json.loads(line) for line in (tmp_path / "pig-A.jsonl").read_text().splitlines()]
+    b = [json.loads(line) for line in (tmp_path / "pig-B.jsonl").read_text().splitlines()]
+    assert a[0]["bots"] == {"p1": "random", "p2": "random"}
+    assert b[0]["bots"] == {"p1": "heuristic", "p2": "random"}
+
+
 def test_report_is_written_with_its_figures(tmp_path: Path) -> None:
     pytest.importorskip("matplotlib")
     argv = ["simulate", "lost-days", "--games", "3", "--players", "3", "--report", str(tmp_path)]
