@@ -30,7 +30,8 @@ from ..core.registry import get_game
 from .analysis import Rate, align, bootstrap_diff, bootstrap_mean, bot_rates, figures, has_winners, seat_rates, warnings
 from .batch import Batch, run, summaries
 from .playthrough import NAMES
-from .report import Arm, write_report
+from .ray_backend import require_ray
+from .report import Arm, require_matplotlib, write_report
 
 console = Console(highlight=False)
 
@@ -199,7 +200,16 @@ def describe(game: Game[Any], arm: Arm) -> None:
 
 
 # -- commands ------------------------------------------------------------------------------------
+def check_extras(args: argparse.Namespace) -> None:
+    """Say what to install before playing anything, not after."""
+    if args.report:
+        require_matplotlib()
+    if args.ray is not None:
+        require_ray()
+
+
 def cmd_simulate(args: argparse.Namespace) -> int:
+    check_extras(args)
     game = get_game(args.game)
     batch = batch_of(args, options_of(game.meta, args.option))
     label = ", ".join(f"{k}={v}" for k, v in batch.bots.items() if k != "*") or ""
@@ -226,6 +236,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 
 def cmd_compare(args: argparse.Namespace) -> int:
+    check_extras(args)
     game = get_game(args.game)
     common = options_of(game.meta, args.option)
     arms = []

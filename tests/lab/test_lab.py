@@ -4,6 +4,7 @@ the warnings a designer must see, and the same results on every backend."""
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -204,3 +205,14 @@ def test_ray_gives_the_same_games_as_one_process() -> None:
     pytest.importorskip("ray")
     batch = Batch("pig", NAMES[:2], games=6, seed=3)
     assert run(batch, ray="local", jobs=2) == run(batch, jobs=1)
+
+
+@pytest.mark.parametrize(("module", "flag"), [("matplotlib", "--report"), ("ray", "--ray")])
+def test_without_the_extra_the_message_says_what_to_install(
+    module: str, flag: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setitem(sys.modules, module, None)  # import fails as if it were not installed
+    argv = ["simulate", "pig", "--games", "2", flag] + ([str(tmp_path)] if flag == "--report" else [])
+    assert main(argv) == 2
+    out = " ".join(capsys.readouterr().out.split())
+    assert f"pip install 'ludica[{'lab' if module == 'matplotlib' else 'ray'}]'" in out and "Traceback" not in out
