@@ -19,6 +19,7 @@ import random
 import statistics
 import time
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 from ludica.bots.base import Bot, make_bot
@@ -52,6 +53,27 @@ def play_one(game_id: str, players: int, seed: int, specs: dict[int, str]) -> tu
     return match, steps, list(seats[:players])
 
 
+def _euthymia(match: Match[Any], seat: str) -> dict[str, float]:
+    view = match.game.view(match.state, None)
+    player = next(p for p in view["players"] if p["seat"] == seat)
+    strength = (player.get("character") or {}).get("strength", {})
+    deaths = sum(1 for e in match.log if e.event.kind == "death" and e.event.text.startswith(f"{seat}'s character"))
+    return {"deaths": float(deaths), "Aspects above zero at the end": float(sum(1 for v in strength.values() if v > 0))}
+
+
+def _misery(match: Match[Any], seat: str) -> dict[str, float]:
+    view = match.game.view(match.state, None)
+    sheet = next(c for c in view["characters"] if c["seat"] == seat)
+    return {"Misery at the end": float(sheet["misery"]), "Traits at the end": float(len(sheet["traits"]))}
+
+
+SEAT_FIGURES: dict[str, Callable[[Match[Any], str], dict[str, float]]] = {
+    "euthymia": _euthymia,
+    "misery-bubblegum": _misery,
+}
+"""Per-seat figures for the games without a winner (the heuristic seat against the random ones)."""
+
+
 def end_of(summary: dict[str, Any]) -> str:
     for key in ("end", "end_reason", "ending", "outcome"):
         if key in summary:
@@ -61,6 +83,9 @@ def end_of(summary: dict[str, Any]) -> str:
 
 def versus_random(game_id: str, players: int, games: int) -> None:
     wins = 0.0
+    figures = SEAT_FIGURES.get(game_id)
+    mine: dict[str, list[float]] = {}
+    theirs: dict[str, list[float]] = {}
     for g in range(games):
         seat_index = g % players
         match, _, seats = play_one(game_id, players, 1000 + g, {seat_index: "heuristic"})
@@ -68,6 +93,17 @@ def versus_random(game_id: str, players: int, games: int) -> None:
         winners = outcome.winners if outcome else ()
         if seats[seat_index] in winners:
             wins += 1.0 / len(winners)
+        if figures is not None:
+            for i, seat in enumerate(seats):
+                for label, value in figures(match, seat).items():
+                    (mine if i == seat_index else theirs).setdefault(label, []).append(value)
+    if figures is not None:
+        for label, values in mine.items():
+            print(
+                f"  {label}: heuristic seat {statistics.mean(values):.2f}, "
+                f"random seats {statistics.mean(theirs[label]):.2f} (per seat, {games} games)"
+            )
+        return
     lo, hi = wilson(wins, games)
     print(
         f"  heuristic vs {players - 1} random: wins {wins:.1f}/{games} = {100 * wins / games:.0f}% "

@@ -1,0 +1,197 @@
+"""The heuristic bot: every game plays to its end without a refusal; Euphoria's heuristic beats
+random and its games end by the rulebook's end; ``play_match`` drives bots per seat."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from ludica.bots.base import BOTS, Decision, Situation, make_bot, situation
+from ludica.bots.heuristic import HeuristicBot, find_plugin
+from ludica.bots.play import BotRefused, play_match
+from ludica.bots.text import fit
+from ludica.core import Match, get_game
+from ludica.core.actions import Action, Text
+from ludica.lab.playthrough import default_config
+
+GAMES = {
+    "great-city": (2, 3),
+    "euthymia": (3, 4),
+    "misery-bubblegum": (2, 3),
+    "lost-days": (3, 4),
+    "euphoria": (2, 4),
+    "pig": (2, 3),
+}
+SEEDS = range(10)
+
+
+def _match(game_id: str, players: int, seed: int) -> Match[Any]:
+    return Match(get_game(game_id), default_config(game_id, players, seed))
+
+
+def _bots(match: Match[Any], specs: dict[int, str], default: str = "heuristic") -> dict[str, Any]:
+    seats = match.game.seats(match.state)
+    return {s: make_bot(specs.get(i, default), match.game.meta.id, 100 + i) for i, s in enumerate(seats)}
+
+
+def _winner_rate(game_id: str, players: int, games: int) -> float:
+    wins = 0.0
+    for g in range(games):
+        match = _match(game_id, players, 500 + g)
+        me = g % players
+        seats = match.game.seats(match.state)
+        play_match(match, _bots(match, {me: "heuristic"}, default="random"), random.Random(g))
+        outcome = match.game.outcome(match.state)
+        assert outcome is not None
+        if seats[me] in outcome.winners:
+            wins += 1 / len(outcome.winners)
+    return wins / games
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_the_plugin_is_found(game_id: str) -> None:
+    assert find_plugin(game_id) is not None
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_heuristic_plays_every_seat_to_the_end_with_full_checks(game_id: str) -> None:
+    low, high = GAMES[game_id]
+    for seed in SEEDS:
+        players = low + seed % (high - low + 1)
+        match = _match(game_id, players, seed)
+        steps = play_match(match, _bots(match, {}), random.Random(seed))  # check=True: every action checked
+        assert match.is_over(), f"{game_id} seed {seed} did not end"
+        assert steps == len(match.actions)
+        assert match.game.invariants(match.state) == []
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_heuristic_among_random_players_never_refused(game_id: str) -> None:
+    low, _ = GAMES[game_id]
+    for seed in range(4):
+        match = _match(game_id, low, 50 + seed)
+        play_match(match, _bots(match, {seed % low: "heuristic"}, default="random"), random.Random(seed))
+        assert match.is_over()
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_narration_and_free_text_fit_the_declarations(game_id: str) -> None:
+    """Every text the heuristic writes is accepted by the full check (prefix, length), and
+    narrations are plain text."""
+    low, _ = GAMES[game_id]
+    match = _match(game_id, low, 3)
+    play_match(match, _bots(match, {}), random.Random(3))
+    for action in match.actions:
+        assert action.narration is None or (isinstance(action.narration, str) and action.narration.strip())
+
+
+def test_euphoria_heuristic_beats_three_random_players_more_often_than_not() -> None:
+    assert _winner_rate("euphoria", 4, 12) > 0.5
+
+
+def test_euphoria_heuristic_games_end_with_ten_stars() -> None:
+    for seed in range(8):
+        match = _match("euphoria", 4, 900 + seed)
+        play_match(match, _bots(match, {}), random.Random(seed), check=False)
+        summary = match.game.summarize(match.state, len(match.actions))
+        assert str(summary["end"]).startswith("ten stars"), summary["end"]
+
+
+def test_euphoria_heuristic_never_retrieves_a_builder_while_it_has_another_choice() -> None:
+    """Issue 12: random players pull workers off sites before the market is built; the heuristic
+    does so only when nothing else is legal."""
+    for seed in range(4):
+        match = _match("euphoria", 4, 40 + seed)
+        bots = _bots(match, {})
+        rng = random.Random(seed)
+        while not match.is_over():
+            pending = match.pending()
+            if pending.is_chance:
+                match.deal()
+                continue
+            seat = pending.seats[rng.randrange(len(pending.seats))]
+            here = situation(match, seat)
+            decision = bots[seat].decide(here)
+            worker = str(decision.action.args.get("worker", ""))
+            if decision.action.type == "retrieve" and "." in worker.partition(":")[0]:
+                assert all(a.type == "retrieve" for a in here.legal if a.type in ("place", "retrieve"))
+                assert not [
+                    a for a in here.legal if a.type == "retrieve" and "." not in str(a.args["worker"]).partition(":")[0]
+                ]
+            match.apply(decision.as_action())
+
+
+@pytest.mark.parametrize("game_id", ["great-city", "lost-days", "pig"])
+def test_heuristic_wins_more_than_a_random_seats_share(game_id: str) -> None:
+    players = GAMES[game_id][0] + (1 if game_id != "pig" else 0)
+    assert _winner_rate(game_id, players, 20 if game_id == "pig" else 6) > 1 / players
+
+
+def test_the_decision_depends_on_the_view_and_the_seed_only() -> None:
+    """The bot gets no state: a situation without one (nothing to imagine) decides, and the same
+    view, legal actions and seed give the same decision."""
+    for game_id in GAMES:
+        match = _match(game_id, GAMES[game_id][0], 7)
+        bots = _bots(match, {})
+        play_match(match, bots, random.Random(7), max_steps=40)
+        pending = match.pending()
+        if pending.is_over or pending.is_chance:
+            continue
+        seat = pending.seats[0]
+        full = situation(match, seat)
+        bare = Situation(full.game, seat, full.view, full.legal, full.step)
+        first = make_bot("heuristic", game_id, 5).decide(bare)
+        again = make_bot("heuristic", game_id, 5).decide(full)
+        assert first == again
+
+
+def test_heuristic_is_registered_by_make_bot() -> None:
+    bot = make_bot("heuristic", "euphoria", 1)
+    assert bot.name == "heuristic"
+    assert "heuristic" in BOTS
+
+
+def test_a_game_without_a_plugin_is_played_at_random_with_a_note() -> None:
+    match = _match("pig", 2, 1)
+    match.run_chance()
+    seat = match.pending().seats[0]
+    bot = HeuristicBot("no-such-game", 1)
+    assert bot.plugin is None
+    first = bot.decide(situation(match, seat))
+    assert isinstance(first, Decision) and "at random" in first.narration
+    assert bot.decide(situation(match, seat)).narration == ""
+
+
+def test_play_match_needs_a_bot_at_every_deciding_seat() -> None:
+    match = _match("great-city", 2, 1)
+    bots = _bots(match, {})
+    del bots["gm"]
+    with pytest.raises(KeyError, match="gm"):
+        play_match(match, bots, random.Random(1))
+
+
+def test_play_match_stops_at_max_steps_and_names_a_refused_bot() -> None:
+    match = _match("pig", 2, 1)
+    assert play_match(match, _bots(match, {}), random.Random(1), max_steps=5) == 5
+    assert len(match.actions) == 5
+
+    class Cheat:
+        name = "cheat"
+
+        def decide(self, here: Situation) -> Decision:
+            return Decision(Action(here.seat, "no_such_action"))
+
+    match = _match("pig", 2, 1)
+    with pytest.raises(BotRefused, match="cheat"):
+        play_match(match, dict.fromkeys(match.game.seats(match.state), Cheat()), random.Random(1))
+
+
+def test_fit_respects_prefix_and_length() -> None:
+    spec = Text(prefix="I remember", max_len=40)
+    text = fit(spec, "the long river of the court, the throne and the ash, forever")
+    assert spec.accepts(text) and text.startswith("I remember")
+    assert spec.accepts(fit(spec, ""))
+    assert Text(min_len=20).accepts(fit(Text(min_len=20), "short"))
+    assert fit(Text(), "I remember it") == "I remember it"
