@@ -248,6 +248,9 @@ def cmd_compare(args: argparse.Namespace) -> int:
     print_table(f"{game.meta.title}: {a.label} vs {b.label}", *compare_rows(a, b))
     found = {}
     for arm in arms:
+        finished = summaries(arm.records)
+        if finished:
+            print_table(f"The game's own figures — {arm.label}", ["figure", "value"], game.report(finished))
         if has_winners(arm.records):
             print_rates(f"Seat advantage — {arm.label}", seat_rates(arm.records))
         found[arm.label] = warnings(game, arm.records)
