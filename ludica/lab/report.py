@@ -105,15 +105,16 @@ def _over_time(plt: Any, arms: Sequence[Arm]) -> Any:
         ax = axes[i // cols][i % cols]
         for k, (arm, (_, quantities)) in enumerate(zip(arms, series, strict=True)):
             if name in quantities:
-                ts, means, _ = quantities[name]
-                ax.plot(ts, means, color=COLOURS[k], label=arm.label)
+                enough = max(3, len(arm.records) // 20)  # the tail of a few long games is noise
+                points = [(t, m) for t, m, c in zip(*quantities[name], strict=True) if c >= enough]
+                ax.plot([t for t, _ in points], [m for _, m in points], color=COLOURS[k], label=arm.label)
         ax.set_title(name, fontsize=10)
         ax.set_xlabel(unit)
         if i == 0:
             ax.legend(fontsize=8)
     for j in range(len(names), rows * cols):
         axes[j // cols][j % cols].axis("off")
-    fig.suptitle(f"Mean over the games still going, by {unit}")
+    fig.suptitle(f"Mean over the games still going (at least 5% of them), by {unit}")
     fig.tight_layout()
     return fig
 
@@ -194,7 +195,7 @@ def write_report(
     parts.append(_table(*figure_rows))
     for stem, caption, fig in make_figures(game, arms):
         path = out / f"{stem}.png"
-        fig.savefig(path, dpi=90)
+        fig.savefig(path, dpi=80, pil_kwargs={"optimize": True})
         plt.close(fig)
         data = base64.b64encode(path.read_bytes()).decode("ascii")
         parts.append(
