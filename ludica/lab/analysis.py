@@ -16,7 +16,7 @@ from statistics import fmean
 from typing import Any
 
 from ..core.game import Game
-from .batch import REFUSED, STEP_LIMIT
+from .batch import BOT_ERROR, REFUSED, STEP_LIMIT, STOPPED
 
 Z95 = 1.959963984540054
 
@@ -65,7 +65,7 @@ def figures(records: Sequence[dict[str, Any]], declared: Sequence[str] = ()) -> 
         out["turns"].append(r["turns"])
         for reason in reasons:
             out[f"end_reason = {reason}"].append(float(r["end_reason"] == reason))
-    finished = [r["summary"] for r in records if r["end_reason"] not in (STEP_LIMIT, REFUSED)]
+    finished = [r["summary"] for r in records if r["end_reason"] not in STOPPED]
     keys: list[str] = []
     for s in finished:
         keys.extend(k for k in s if k not in keys and k not in ("steps", "turns", "end_reason"))
@@ -201,18 +201,19 @@ def warnings(game: Game[Any], records: Sequence[dict[str, Any]], *, saturation: 
         return out
     reasons = Counter(r["end_reason"] for r in records)
     meta = game.meta
-    for reason in (STEP_LIMIT, REFUSED, *meta.bound_reasons):
+    for reason in (*STOPPED, *meta.bound_reasons):
         if reasons[reason]:
             what = {
                 STEP_LIMIT: f"stopped by the lab's step bound ({meta.max_steps} steps)",
                 REFUSED: "stopped because a bot's action was refused",
+                BOT_ERROR: "stopped because a bot failed (raised an error)",
             }.get(reason, f"ended by the safety bound {reason!r}, not by the rulebook's end")
             lo, hi = wilson(reasons[reason], n)
             share = f"{100 * reasons[reason] / n:.1f}%, CI {100 * lo:.1f}-{100 * hi:.1f}%"
             out.append(DesignWarning("safety bound", f"{reasons[reason]} of {n} games ({share}) {what}"))
     errors = [r["error"] for r in records if r.get("error")]
     if errors:
-        out.append(DesignWarning("bot refused", f"first refusal: {errors[0]}"))
+        out.append(DesignWarning("bot failed", f"first of {len(errors)}: {errors[0]}"))
     rulebook = [r for r in meta.end_reasons if r not in meta.bound_reasons]
     if len(rulebook) > 1:
         never = [r for r in rulebook if reasons[r] == 0]

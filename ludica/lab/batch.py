@@ -32,6 +32,10 @@ STEP_LIMIT = "step_limit"
 """The lab's own end reason: the driver stopped the game at its step bound (never the rules)."""
 REFUSED = "refused"
 """The lab's own end reason: a bot offered an action the rules refused (a bot's bug)."""
+BOT_ERROR = "bot_error"
+"""The lab's own end reason: a bot raised an error instead of deciding (a bot's bug)."""
+STOPPED = (STEP_LIMIT, REFUSED, BOT_ERROR)
+"""The lab's end reasons: the game did not end by its rules."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,6 +149,7 @@ def play_game(batch: Batch, index: int) -> dict[str, Any]:
     sampler.look(match.state)
     decisions = 0
     error = ""
+    failed = False
     steps = 0
     while steps < limit:
         pending = game.pending(match.state)
@@ -156,7 +161,12 @@ def play_game(batch: Batch, index: int) -> dict[str, Any]:
             seat = pending.seats[order.randrange(len(pending.seats))] if len(pending.seats) > 1 else pending.seats[0]
             legal = game.legal_actions(match.state, seat)
             offered.update({a.type for a in legal})
-            action, trusted = _decide(match, seat, bots[seat], legal)
+            try:
+                action, trusted = _decide(match, seat, bots[seat], legal)
+            except Exception as exc:  # a bot's bug ends this game, not the batch
+                error = f"{seat} ({specs[seat]}) at step {steps}: the bot failed: {exc!r}"
+                failed = True
+                break
             try:
                 match.apply(action, trusted=trusted)
             except LudicaError as exc:
@@ -168,7 +178,7 @@ def play_game(batch: Batch, index: int) -> dict[str, Any]:
         sampler.look(match.state)
     sampler.look(match.state, final=True)
     over = game.is_over(match.state)
-    reason = game.end_reason(match.state) if over else (REFUSED if error else STEP_LIMIT)
+    reason = game.end_reason(match.state) if over else BOT_ERROR if failed else REFUSED if error else STEP_LIMIT
     outcome = game.outcome(match.state) if over else None
     summary = _summary(game, match.state, steps) if over else {"steps": steps}
     turns = summary.get("turns")
@@ -241,4 +251,4 @@ def run(batch: Batch, *, jobs: int = 1, ray: str | None = None, advance: Advance
 
 def summaries(records: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
     """The games' own summaries (what :meth:`Game.report` reads), for finished games."""
-    return [r["summary"] for r in records if r["end_reason"] not in (STEP_LIMIT, REFUSED)]
+    return [r["summary"] for r in records if r["end_reason"] not in STOPPED]

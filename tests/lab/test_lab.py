@@ -216,3 +216,21 @@ def test_without_the_extra_the_message_says_what_to_install(
     assert main(argv) == 2
     out = " ".join(capsys.readouterr().out.split())
     assert f"pip install 'ludica[{'lab' if module == 'matplotlib' else 'ray'}]'" in out and "Traceback" not in out
+
+
+class Broken:
+    name = "broken"
+
+    def decide(self, situation: Any) -> Any:
+        raise ZeroDivisionError("oops")
+
+
+def test_a_bot_that_fails_ends_its_game_not_the_batch(capsys: pytest.CaptureFixture[str]) -> None:
+    from ludica.bots.base import register_bot
+
+    register_bot("broken", lambda game_id, params, seed: Broken())
+    assert main(["simulate", "pig", "--games", "3", "--bot", "p2=broken"]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "3 of 3 games" in out and "a bot failed" in out and "ZeroDivisionError('oops')" in out
+    record = play_game(Batch("pig", NAMES[:2], bots={"*": "random", "p2": "broken"}), 0)
+    assert record["end_reason"] == "bot_error" and "p2 (broken)" in record["error"]
