@@ -275,9 +275,18 @@ def cmd_compare(args: argparse.Namespace) -> int:
 
 
 def _command(args: argparse.Namespace) -> str:
-    import sys
-
-    return "ludica " + " ".join(shlex.quote(a) for a in sys.argv[1:]) if sys.argv[1:] else f"ludica {args.command}"
+    """The command that gives these figures again, rebuilt from the parsed arguments."""
+    words = ["ludica", args.command, args.game]
+    for flag in ("players", "names", "games", "seed", "max_steps", "jobs"):
+        value = getattr(args, flag, None)
+        if value is not None:
+            words += [f"--{flag.replace('_', '-')}", str(value)]
+    for flag in ("option", "bot", "a", "b", "bot_a", "bot_b"):
+        for value in getattr(args, flag, None) or ():
+            words += [f"--{flag.replace('_', '-')}", value]
+    if args.ray is not None:
+        words += ["--ray"] + ([] if args.ray == "local" else [args.ray])
+    return " ".join(shlex.quote(w) for w in words)
 
 
 # -- registration --------------------------------------------------------------------------------
