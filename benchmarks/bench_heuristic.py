@@ -3,9 +3,10 @@
 For each game: the heuristic at one seat against ``random`` at every other seat (the heuristic's
 seat rotated game by game, so no seat advantage helps it), its win rate with a 95% Wilson
 interval beside the share a random player would get; then all seats heuristic: game length
-(steps, turns where the game counts them) and how the games end (``summarize``'s end figure).
+(steps, turns where the game counts them), how the games end (``summarize``'s end figure) and
+the heuristic's decisions per second (CPU time of its ``decide`` calls only).
 
-    python benchmarks/bench_heuristic.py [GAME ...] [--games N] [--players N]
+    python benchmarks/bench_heuristic.py [GAME ...] [--games N] [--players N] [--report]
 
 Issue 12's Euphoria targets: the heuristic wins at least 90% of 4-player games against three
 ``random``; at least 99% of 4-player heuristic games end by the rulebook's end (``ten_stars``).
@@ -22,7 +23,7 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
-from ludica.bots.base import Bot, make_bot
+from ludica.bots.base import Bot, Decision, Situation, make_bot
 from ludica.bots.play import play_match
 from ludica.core import Match, available, get_game
 from ludica.lab.playthrough import default_config
@@ -40,6 +41,24 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
+class Timed:
+    """A bot whose decisions are counted and timed (CPU time), for decisions per second."""
+
+    decisions = 0
+    seconds = 0.0
+
+    def __init__(self, bot: Bot) -> None:
+        self.bot = bot
+        self.name = bot.name
+
+    def decide(self, situation: Situation) -> Decision:
+        start = time.process_time()
+        decision = self.bot.decide(situation)
+        Timed.seconds += time.process_time() - start
+        Timed.decisions += 1
+        return decision
+
+
 def play_one(game_id: str, players: int, seed: int, specs: dict[int, str]) -> tuple[Match[Any], int, list[str]]:
     """One game; ``specs`` maps a player index to a bot spec (default ``random``)."""
     game = get_game(game_id)
@@ -48,7 +67,8 @@ def play_one(game_id: str, players: int, seed: int, specs: dict[int, str]) -> tu
     bots: dict[str, Bot] = {}
     for i, seat in enumerate(seats):
         spec = specs.get(i, "random") if i < players else "heuristic"  # a referee seat plays heuristic
-        bots[seat] = make_bot(spec, game_id, seed * 100 + i)
+        bot = make_bot(spec, game_id, seed * 100 + i)
+        bots[seat] = Timed(bot) if spec == "heuristic" else bot
     steps = play_match(match, bots, random.Random(seed), check=False)
     return match, steps, list(seats[:players])
 
@@ -64,7 +84,14 @@ def _euthymia(match: Match[Any], seat: str) -> dict[str, float]:
 def _misery(match: Match[Any], seat: str) -> dict[str, float]:
     view = match.game.view(match.state, None)
     sheet = next(c for c in view["characters"] if c["seat"] == seat)
-    return {"Misery at the end": float(sheet["misery"]), "Traits at the end": float(len(sheet["traits"]))}
+    satisfied = sum(
+        1 for e in match.log if e.event.kind == "address" and e.event.text.startswith(f"{sheet['name']} satisfies")
+    )
+    return {
+        "Misery at the end": float(sheet["misery"]),
+        "Traits at the end": float(len(sheet["traits"])),
+        "Desires it satisfied": float(satisfied),
+    }
 
 
 SEAT_FIGURES: dict[str, Callable[[Match[Any], str], dict[str, float]]] = {
@@ -116,6 +143,7 @@ def all_heuristic(game_id: str, players: int, games: int, verbose: bool = False)
     turns: list[int] = []
     ends: Counter[str] = Counter()
     summaries: list[dict[str, Any]] = []
+    Timed.decisions, Timed.seconds = 0, 0.0
     for g in range(games):
         match, steps, _ = play_one(game_id, players, 2000 + g, dict.fromkeys(range(players), "heuristic"))
         summary = match.game.summarize(match.state, steps)
@@ -129,6 +157,8 @@ def all_heuristic(game_id: str, players: int, games: int, verbose: bool = False)
         line += f", turns mean {statistics.mean(turns):.0f} (min {min(turns)}, max {max(turns)})"
     print(line)
     print("  ends: " + ", ".join(f"{k} {v}/{games}" for k, v in ends.most_common()))
+    rate = Timed.decisions / Timed.seconds if Timed.seconds else float("nan")
+    print(f"  heuristic decisions: {rate:,.0f}/s CPU ({Timed.decisions} decisions)")
     if verbose:
         game = get_game(game_id)
         for label, figure in game.report(summaries):

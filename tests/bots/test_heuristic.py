@@ -195,3 +195,53 @@ def test_fit_respects_prefix_and_length() -> None:
     assert spec.accepts(fit(spec, ""))
     assert Text(min_len=20).accepts(fit(Text(min_len=20), "short"))
     assert fit(Text(), "I remember it") == "I remember it"
+
+
+def test_euphoria_decision_ignores_what_the_seat_cannot_see() -> None:
+    """Two states that differ only in another player's hidden cards (artifacts in hand, hidden
+    recruit) give the seat the same view and the heuristic the same decision for the same seed."""
+    checked = 0
+    for seed in range(6):
+        match = _match("euphoria", 3, 70 + seed)
+        play_match(match, _bots(match, {}), random.Random(seed), max_steps=60 + 10 * seed)
+        pending = match.pending()
+        if pending.is_over or pending.is_chance:
+            continue
+        seat = pending.seats[0]
+        game = match.game
+        other_state = game.copy(match.state)  # a copy starts with an empty memo
+        others = [s for s in game.seats(other_state) if s != seat]
+        changed = False
+        for other in others:
+            player = other_state.players[other]
+            deck = other_state.artifacts.cards
+            if player.hand and deck:
+                player.hand[0], deck[-1] = deck[-1], player.hand[0]
+                changed = True
+            if player.hidden and other_state.recruit_deck.cards:
+                player.hidden[0], other_state.recruit_deck.cards[-1] = (
+                    other_state.recruit_deck.cards[-1],
+                    player.hidden[0],
+                )
+                changed = True
+        if not changed:
+            continue
+        seen = game.view(match.state, seat)
+        if game.view(other_state, seat) != seen:
+            continue  # the swap showed (e.g. a card kind the seat knows): not this test's case
+        legal = game.legal_actions(match.state, seat)
+        a = make_bot("heuristic", "euphoria", 9).decide(Situation(game, seat, seen, legal, 0))
+        b = make_bot("heuristic", "euphoria", 9).decide(
+            Situation(game, seat, game.view(other_state, seat), game.legal_actions(other_state, seat), 0)
+        )
+        assert a == b
+        checked += 1
+    assert checked >= 2
+
+
+def test_text_docstring_examples() -> None:
+    import doctest
+
+    import ludica.bots.text
+
+    assert doctest.testmod(ludica.bots.text).failed == 0

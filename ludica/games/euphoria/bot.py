@@ -110,18 +110,16 @@ def _open_spots(seen: Seen, site: str) -> tuple[int, list[str]]:
 
 
 def _needs(seen: Seen) -> Counter[str]:
-    """The goods the bot wants next: resources for the sites it can still join, commodities for
-    the tunnels and the tank, food or bliss for retrievals."""
+    """The goods the bot wants next: a resource printed on a free spot of an unbuilt site,
+    commodities for the tunnels and the tank, food or bliss for retrievals. (Nimbus Loft takes
+    any three resources: :func:`_good_value` values every resource up to three.)"""
     needs: Counter[str] = Counter()
-    mine = _my_sites(seen)
-    for site, info in seen.view["sites"].items():
-        if "spots" not in info or site in mine:
+    for info_site, info in seen.view["sites"].items():
+        if "spots" not in info:
             continue
-        _, costs = _open_spots(seen, site)
+        _, costs = _open_spots(seen, info_site)
         for cost in set(costs):
-            needs[cost] = max(needs[cost], 1)
-    for resource in RESOURCES:
-        needs[resource] += 0  # Nimbus Loft takes any three
+            needs[cost] = 1
     needs["energy"] += 1
     needs["water"] += 1
     needs["food"] += 1
@@ -238,19 +236,22 @@ def _place_value(seen: Seen, space: str, face: int) -> float:
 
 
 def _construction_value(seen: Seen, site: str, space: str) -> float:
+    """Completing a site stars every builder at once; short of that, progress on a site the bot
+    is not on yet is worth the most, then concentrating on its own site (alone it can build a
+    market too), while keeping one worker off the sites to move with."""
     taken, _ = _open_spots(seen, site)
     threshold = BUILD_THRESHOLD[seen.players]
-    completes = taken + 1 >= threshold
-    mine = site in _my_sites(seen)
+    mine = _my_sites(seen)
     cost = SITES[site].spot_costs[int(space.rsplit(".", 1)[1]) - 1]
     spend = 0.0 if seen.goods.get(cost, 0) > 1 else 4.0
-    if completes:
-        return (_star_value(seen) + 10.0 if not mine else 40.0) - spend
-    if mine:
-        return 2.0 - spend
+    if taken + 1 >= threshold:
+        return _star_value(seen) + 10.0 - spend
     if _workers_off_sites(seen) <= 1:
         return 10.0 - spend  # keep one worker free to move
-    return 55.0 + 12.0 * taken - spend
+    if site in mine:
+        return 35.0 + 12.0 * taken - spend
+    elsewhere = 15.0 if mine else 0.0  # finish what it started before starting another
+    return 55.0 + 12.0 * taken - elsewhere - spend
 
 
 def _area_value(seen: Seen, space: str, face: int) -> float:
@@ -329,9 +330,9 @@ def _token_cost(seen: Seen, token: str) -> float:
 def _pay_cost(seen: Seen, option: str) -> float:
     if option == "free":  # a retrieval without paying: morale -1
         over = seen.me["artifacts"] >= seen.me["morale"] and seen.me["morale"] > 1
-        return 20.0 if over else (1.0 if seen.me["morale"] <= 1 else 6.0)
+        return 20.0 if over else (4.0 if seen.me["morale"] <= 1 else 6.0)
     if option in ("food", "bliss") and len(option.split("+")) == 1:
-        return _token_cost(seen, option) - (4.0 if seen.me["morale"] < 4 else 0.0)
+        return _token_cost(seen, option) - (6.0 if seen.me["morale"] < 4 else 0.0)
     return sum(_token_cost(seen, t) for t in option.split("+"))
 
 

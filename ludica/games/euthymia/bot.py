@@ -88,15 +88,22 @@ def _sheet(strength: dict[str, int]) -> float:
     return sum(_health(v) for v in strength.values())
 
 
+_FACES = ((0, 0.45), (1, 0.35), (2, 0.15), (3, 0.05))
+"""A rough spread of the face cards a Conflict sees (the change is their number)."""
+
+
 def _launch_value(strength: dict[str, int], aspect: str, launch_type: str, final: bool) -> float:
     """Expected change of the sheet's health from a Conflict on ``aspect``."""
     s = strength.get(aspect, 0)
     p_win = min(0.95, max(0.05, s / 10.0))
-    amount = 2 if final else 1
     up_if_win = launch_type != "COMMITTEE"
-    win = _after(strength, aspect, up_if_win, amount, final)
-    lose = _after(strength, aspect, not up_if_win, amount, final)
-    return p_win * _sheet(win) + (1 - p_win) * _sheet(lose) - _sheet(strength)
+    value = 0.0
+    for faces, chance in _FACES:
+        amount = faces + 1 if final else faces
+        win = _after(strength, aspect, up_if_win, amount, final)
+        lose = _after(strength, aspect, not up_if_win, amount, final)
+        value += chance * (p_win * _sheet(win) + (1 - p_win) * _sheet(lose))
+    return value - _sheet(strength)
 
 
 def _is_committee_member(view: dict[str, Any], seat: str) -> bool:
@@ -104,14 +111,18 @@ def _is_committee_member(view: dict[str, Any], seat: str) -> bool:
     return str(you.get("committee_member", "")).endswith(f" is {seat}") or view.get("committee_member") == seat
 
 
-def _choose_launch(situation: Situation, launches: list[Action], rng: random.Random) -> Action | None:
+def _choose_launch(
+    situation: Situation, launches: list[Action], rng: random.Random, *, kind: bool = False
+) -> Action | None:
+    """The Active Player's best Conflict for his sheet; the Committee Member's demand; with
+    ``kind``, the launch a most-drink player who must act makes for the Active Player's good."""
     view, seat = situation.view, situation.seat
     ap = view.get("active_player")
     strength = _strengths(view, str(ap))
     final = _final_mode(view)
     cm = _is_committee_member(view, seat)
     options = [a for a in launches if a.args.get("medication") is not True] or launches
-    if seat != ap:
+    if seat != ap and not kind:
         if not cm:
             return None  # the Active Player tells his own story
         demands = [a for a in options if a.args.get("launch_type") == "COMMITTEE"]
@@ -233,6 +244,8 @@ def _pick(situation: Situation, rng: random.Random) -> Action:
         return fill_text(by_type["drink"][0], {}, {"units": 1})
     if "pour" in by_type and view.get("active_player") == seat:
         return fill_text(rng.choice(by_type["pour"]), {}, {"units": 1})
+    if "launch_conflict" in by_type:
+        return _choose_launch(situation, by_type["launch_conflict"], rng, kind=True) or by_type["launch_conflict"][0]
     return rng.choice(quiet or legal)
 
 

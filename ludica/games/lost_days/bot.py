@@ -12,8 +12,9 @@ is paid from the purse, and memories are worth fighting for — above all the Me
   memory on the market; then ends the scene. It never sells a memory; when it must act in
   another's scene it proposes a harmless trade (asking, giving nothing) that it would not accept
   itself, and it declines every trade offered to it unless it only gains.
-* **Conflicts**: it agrees to stakes, narrates up to two of its memories (dice), approves the
-  other side's, keeps its coins through influence.
+* **Conflicts**: it agrees to stakes, narrates its memories (dice), approves the other side's,
+  and buys an extra die while its side trails (from a spare purse, else with the opposing
+  character's madness).
 * **After a conflict**: gain goes onto its memories, strain comes from the purse first, tribute
   from the purse, received tribute onto its memories.
 
@@ -146,6 +147,10 @@ def _pick(situation: Situation, rng: random.Random) -> Action:
         coins = by_type["kingship_raise"][0].args.get("coins")
         if hasattr(coins, "lo") and coins.lo <= max(1, purse // 2):
             return fill_text(by_type["kingship_raise"][0], {}, {"coins": coins.lo})
+    if "influence" in by_type:
+        push = _influence(view, seat, purse, by_type["influence"])
+        if push is not None:
+            return push
     for kind in ("kingship_pass", "kingship_concede", "agree_stakes", "approve_memory", "end_influence_turn"):
         if kind in by_type:
             return by_type[kind][0]
@@ -195,6 +200,22 @@ def _pick(situation: Situation, rng: random.Random) -> Action:
         return _harmless_trade(view, seat, by_type["propose_trade"])
     quiet = [a for a in legal if a.type not in ("sell_memory", "veto_memory", "withdraw_conflict", "decline_gain")]
     return rng.choice(quiet or legal)
+
+
+def _influence(view: dict[str, Any], seat: str, purse: int, options: list[Action]) -> Action | None:
+    """An extra die for its own side while it trails, paid from a spare purse or, when it must,
+    with the opposing character's madness ("Influence"); nothing when it leads or has no side."""
+    conflict = view.get("conflict") or {}
+    side = "a" if conflict.get("side_a") == seat else "b" if conflict.get("controller_b") == seat else None
+    leading = (conflict.get("leading") or {}).get("side")
+    if side is None or leading == side:
+        return None
+    extra = [a for a in options if a.args.get("effect") == "extra_die" and a.args.get("side") == side]
+    from_purse = [a for a in extra if a.args.get("pay_with") == "purse"]
+    if from_purse and purse >= 3:
+        return from_purse[0]
+    theirs = [a for a in extra if a.args.get("pay_with") in ("opponent_madness", "own_madness")]
+    return theirs[0] if theirs else None
 
 
 def _onto_memory(view: dict[str, Any], options: list[Action], param: str) -> Action:
