@@ -18,6 +18,9 @@ The contract, in the order a driver (:class:`ludica.core.match.Match`) uses it:
   :class:`~ludica.core.errors.IllegalAction` (naming the rule and section) without changing the
   state; :meth:`Game.play` then changes the state and returns the events. ``play`` is only ever
   called after ``check`` passed, so together they are atomic.
+* :meth:`Game.explain_refusal` names the rule that forbids an action of a seat the game is not
+  waiting for (a player who already won the round bids again), before the driver falls back on
+  "it is not your decision now [turn order]".
 * :meth:`Game.view` is the only way state leaves the engine: what one seat (or a spectator,
   ``seat=None``) may see, as JSON.
 * :meth:`Game.to_position` / :meth:`Game.from_position` write and read a state as JSON;
@@ -37,7 +40,7 @@ from typing import Any, Generic, TypeVar
 
 from .actions import CHANCE, Action
 from .chance import ChanceStep
-from .errors import ConfigError
+from .errors import ConfigError, IllegalAction
 
 S = TypeVar("S")
 
@@ -261,6 +264,19 @@ class Game(ABC, Generic[S]):
     @abstractmethod
     def check(self, state: S, action: Action) -> None:
         """Raise :class:`IllegalAction` if ``action`` may not be taken now. Never changes ``state``."""
+
+    def explain_refusal(self, state: S, action: Action) -> IllegalAction | None:
+        """The refusal naming the rule that forbids ``action`` when its seat is not pending now,
+        or ``None`` to let the driver refuse it by turn order (the default).
+
+        :meth:`Match.check <ludica.core.match.Match.check>` asks this before its generic
+        "it is not pN's decision now [turn order]", so that a refusal names the rule that
+        forbids the action where there is one (a mad elf sells nothing; no glass is filled during
+        a Conflict). ``action.args`` is a dict, but otherwise unchecked: return ``None`` for
+        anything malformed. Never changes ``state``, and never says what the acting seat may not
+        know (the answer goes to that seat only).
+        """
+        return None
 
     @abstractmethod
     def play(self, state: S, action: Action) -> Sequence[Event]:

@@ -86,6 +86,10 @@ class Match(Generic[S]):
         if pending.is_over:
             raise IllegalAction("the game is over", rule="end")
         if action.seat not in pending.seats:
+            if action.seat != CHANCE and isinstance(action.args, dict):
+                because = self.game.explain_refusal(self.state, action)
+                if because is not None:
+                    raise because
             waiting = ", ".join(pending.seats)
             raise NotYourDecision(f"it is not {action.seat}'s decision now (waiting for {waiting})", rule="turn order")
         if action.is_template:

@@ -44,6 +44,7 @@ from ...core import (
     Event,
     Game,
     GameMeta,
+    IllegalAction,
     OptionSpec,
     Outcome,
     Pending,
@@ -188,6 +189,9 @@ class Euthymia(Game[EuthymiaState]):
 
     def check(self, state: EuthymiaState, action: Action) -> None:
         actions.check(state, action)
+
+    def explain_refusal(self, state: EuthymiaState, action: Action) -> IllegalAction | None:
+        return actions.explain_refusal(state, action)
 
     def play(self, state: EuthymiaState, action: Action) -> Sequence[Event]:
         return actions.play(state, action)

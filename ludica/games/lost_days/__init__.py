@@ -33,7 +33,20 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ...core import Action, Config, Event, Game, GameMeta, OptionSpec, Outcome, Pending, PositionError, Roll, Secret
+from ...core import (
+    Action,
+    Config,
+    Event,
+    Game,
+    GameMeta,
+    IllegalAction,
+    OptionSpec,
+    Outcome,
+    Pending,
+    PositionError,
+    Roll,
+    Secret,
+)
 from ...core.mechanisms import Purses
 from . import rules, stats, view
 from .creation import begin_round
@@ -129,6 +142,9 @@ class LostDays(Game[LostDaysState]):
 
     def check(self, state: LostDaysState, action: Action) -> None:
         rules.check(state, action)
+
+    def explain_refusal(self, state: LostDaysState, action: Action) -> IllegalAction | None:
+        return rules.explain_refusal(state, action)
 
     def play(self, state: LostDaysState, action: Action) -> Sequence[Event]:
         return rules.play(state, action)
