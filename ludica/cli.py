@@ -17,6 +17,7 @@ from rich.table import Table
 
 from .core import Config, LudicaError, Match, available, get_game
 from .core.records import load_json, position_of, read_position, replay_record, save_record
+from .lab import cli as lab_cli
 from .lab.playthrough import NAMES
 from .terminal import Terminal
 
@@ -152,25 +153,6 @@ def cmd_position(args: argparse.Namespace) -> int:
     return 0
 
 
-# -- ludica simulate -----------------------------------------------------------------------------
-def cmd_simulate(args: argparse.Namespace) -> int:
-    from .lab.simulate import simulate
-
-    game = get_game(args.game)
-    config = make_config(args.game, args)
-    summaries = simulate(args.game, config, games=args.games, seed=args.seed or 0, jobs=args.jobs, console=console)
-    table = Table(title=f"{game.meta.title}: {args.games} random games, seed {args.seed or 0}")
-    table.add_column("figure")
-    table.add_column("value")
-    for label, value in game.report(summaries):
-        table.add_row(label, value)
-    console.print(table)
-    if args.out:
-        Path(args.out).write_text(json.dumps(summaries, indent=1) + "\n", encoding="utf-8")
-        console.print(f"Per-game figures written to {args.out}")
-    return 0
-
-
 # -- ludica serve / verify (the web table) -------------------------------------------------------
 def cmd_serve(args: argparse.Namespace) -> int:
     from .table.server import serve
@@ -226,13 +208,7 @@ def build_parser() -> argparse.ArgumentParser:
     position.add_argument("--at", type=int, metavar="N", help="after the first N actions")
     position.set_defaults(func=cmd_position)
 
-    simulate = sub.add_parser("simulate", help="random legal play of many games, with statistics")
-    simulate.add_argument("game")
-    game_setup(simulate)
-    simulate.add_argument("--games", type=int, default=100, help="how many games (default 100)")
-    simulate.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
-    simulate.add_argument("--out", metavar="FILE", help="also write every game's figures as JSON")
-    simulate.set_defaults(func=cmd_simulate)
+    lab_cli.register(sub)  # simulate, compare (ludica/lab/cli.py)
 
     serve = sub.add_parser("serve", help="start the web table (SQLite by default)")
     serve.add_argument("--host", default="127.0.0.1")

@@ -87,6 +87,17 @@ class GameMeta:
     options: tuple[OptionSpec, ...] = ()
     max_steps: int = 100_000
     """An upper bound on the length of a game, for drivers that must stop."""
+    end_reasons: tuple[str, ...] = ()
+    """Every way a game can end, as ids (Euphoria: ``ten_stars``, ``round_limit``); a finished
+    game's :meth:`Game.end_reason` is one of them. Empty: the game ends one way only (``end``)."""
+    bound_reasons: tuple[str, ...] = ()
+    """The end reasons that are safety bounds for endless play, not an end the rulebook gives."""
+    clock_unit: str = ""
+    """The name of the game's own time (``round``, ``scene``, ``hour``, ``action``) that
+    :meth:`Game.clock` counts, for figures over time. Empty: no time series."""
+    counter_bounds: tuple[tuple[str, float | None, float | None], ...] = ()
+    """``(quantity, floor, ceiling)`` for quantities of :meth:`Game.sample` that a rule bounds, so
+    the lab can say when a counter saturates or runs dry (``None``: unbounded on that side)."""
 
     def option(self, name: str) -> OptionSpec:
         for spec in self.options:
@@ -334,6 +345,24 @@ class Game(ABC, Generic[S]):
         """Figures of one finished game for ``ludica simulate`` (numbers, strings, or lists)."""
         out = self.outcome(state)
         return {"steps": steps, "winner": ",".join(out.winners) if out else "none"}
+
+    def end_reason(self, state: S) -> str:
+        """How a finished game ended: one of :attr:`GameMeta.end_reasons` (``""`` while it goes on).
+
+        Worked out from the state (never from the outcome's words), so a tie-break never hides it.
+        """
+        if not self.is_over(state):
+            return ""
+        return self.meta.end_reasons[0] if self.meta.end_reasons else "end"
+
+    def clock(self, state: S) -> int:
+        """The game's own time now, counted in :attr:`GameMeta.clock_unit` (0 when it has none)."""
+        return 0
+
+    def sample(self, state: S) -> dict[str, float]:
+        """Key quantities now (stars, pools, Strengths...), for the lab's figures over time. The lab
+        samples when :meth:`clock` moves on and at the end; read-only. Empty: no time series."""
+        return {}
 
     def report(self, summaries: list[dict[str, Any]]) -> list[tuple[str, str]]:
         """Lines (label, figure) that ``ludica simulate`` prints over many games' summaries.

@@ -57,7 +57,7 @@ from ...core import (
     Shuffle,
 )
 from ...core.chance import ChanceStep
-from . import ending, markets, memo, recruits, setup, spaces, trade, turn, variants, view  # noqa: F401  (register tasks)
+from . import ending, markets, memo, recruits, setup, spaces, stats, trade, turn, variants, view  # noqa: F401  (register tasks)
 from .agenda import PARAM, answer_prompt, resolve_chance, run
 from .names import EuphoriaNamer
 from .oracle import RECRUITS
@@ -127,6 +127,10 @@ class Euphoria(Game[EuphoriaState]):
             OptionSpec("morale_knowledge_draft", False, "place morale and knowledge tokens by draft", house_rule=True),
         ),
         max_steps=100_000,
+        end_reasons=stats.END_REASONS,
+        bound_reasons=stats.BOUND_REASONS,
+        clock_unit="round",
+        counter_bounds=stats.COUNTER_BOUNDS,
     )
 
     # -- set-up ----------------------------------------------------------------------------------
@@ -425,6 +429,15 @@ class Euphoria(Game[EuphoriaState]):
 
     def report(self, summaries: list[dict[str, Any]]) -> list[tuple[str, str]]:
         return report_lines(summaries)
+
+    def end_reason(self, state: EuphoriaState) -> str:
+        return stats.end_reason(state)
+
+    def clock(self, state: EuphoriaState) -> int:
+        return stats.clock(state)
+
+    def sample(self, state: EuphoriaState) -> dict[str, float]:
+        return stats.sample(state)
 
 
 DRAFTS = {"recruit_draft": "draft_recruit", "market_draft": "keep_market", "track_draft": "place_token"}

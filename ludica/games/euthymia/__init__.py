@@ -123,6 +123,9 @@ class Euthymia(Game[EuthymiaState]):
         referee=TABLE,
         options=OPTIONS,
         max_steps=20_000,
+        end_reasons=stats.END_REASONS,
+        clock_unit="hour",
+        counter_bounds=stats.COUNTER_BOUNDS,
     )
 
     # -- set-up --------------------------------------------------------------------------------
@@ -242,6 +245,15 @@ class Euthymia(Game[EuthymiaState]):
 
     def report(self, summaries: list[dict[str, Any]]) -> list[tuple[str, str]]:
         return stats.report(summaries)
+
+    def end_reason(self, state: EuthymiaState) -> str:
+        return stats.end_reason(state)
+
+    def clock(self, state: EuthymiaState) -> int:
+        return stats.clock(state)
+
+    def sample(self, state: EuthymiaState) -> dict[str, float]:
+        return stats.sample(state)
 
 
 def invariants(state: EuthymiaState) -> list[str]:

@@ -31,6 +31,7 @@ from . import creation as C
 from . import endgame as E
 from . import oracle as O
 from . import scene as SC
+from . import stats
 from .common import GM, S_REACTION, malformed, refuse, seat_label
 from .names import GreatCityNamer
 from .state import GreatCityState
@@ -258,6 +259,9 @@ class GreatCity(Game[GreatCityState]):
         referee=GM,
         options=OPTIONS,
         max_steps=50_000,
+        end_reasons=stats.END_REASONS,
+        clock_unit="scene",
+        counter_bounds=stats.COUNTER_BOUNDS,
     )
 
     # -- set-up --------------------------------------------------------------------------------
@@ -494,6 +498,15 @@ class GreatCity(Game[GreatCityState]):
         from .stats import report
 
         return report(summaries)
+
+    def end_reason(self, state: GreatCityState) -> str:
+        return stats.end_reason(state)
+
+    def clock(self, state: GreatCityState) -> int:
+        return stats.clock(state)
+
+    def sample(self, state: GreatCityState) -> dict[str, float]:
+        return stats.sample(state)
 
 
 def _is_listed(listed: list[Action], action: Action) -> bool:

@@ -94,6 +94,10 @@ class LostDays(Game[LostDaysState]):
         referee=None,
         options=OPTIONS,
         max_steps=60_000,
+        end_reasons=stats.END_REASONS,
+        bound_reasons=stats.BOUND_REASONS,
+        clock_unit="scene",
+        counter_bounds=stats.COUNTER_BOUNDS,
     )
 
     def setup(self, config: Config) -> LostDaysState:
@@ -205,6 +209,15 @@ class LostDays(Game[LostDaysState]):
 
     def report(self, summaries: list[dict[str, Any]]) -> list[tuple[str, str]]:
         return stats.report(summaries)
+
+    def end_reason(self, state: LostDaysState) -> str:
+        return stats.end_reason(state)
+
+    def clock(self, state: LostDaysState) -> int:
+        return stats.clock(state)
+
+    def sample(self, state: LostDaysState) -> dict[str, float]:
+        return stats.sample(state)
 
 
 GAME = LostDays()

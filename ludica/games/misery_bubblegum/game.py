@@ -85,6 +85,9 @@ class MiseryBubblegum(Game[MiseryState]):
         referee=GM,
         options=OPTIONS,
         max_steps=200_000,
+        end_reasons=stats.END_REASONS,
+        clock_unit="action",
+        counter_bounds=stats.COUNTER_BOUNDS,
     )
 
     # -- set-up --------------------------------------------------------------------------------
@@ -247,6 +250,15 @@ class MiseryBubblegum(Game[MiseryState]):
 
     def report(self, summaries: list[dict[str, Any]]) -> list[tuple[str, str]]:
         return stats.report(summaries)
+
+    def end_reason(self, state: MiseryState) -> str:
+        return stats.end_reason(state)
+
+    def clock(self, state: MiseryState) -> int:
+        return stats.clock(state)
+
+    def sample(self, state: MiseryState) -> dict[str, float]:
+        return stats.sample(state)
 
 
 @cache
