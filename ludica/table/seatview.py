@@ -78,6 +78,8 @@ def payload(room: Room, role: str, *, full_log: bool = True) -> dict[str, Any]:
         "chance": chance,
         "fairness": fairness(room),
         "timer": timer(room, over),
+        "notices": room.notices(),
+        "archived": room.archived,
         "manage": room.can_manage(role),
         "seats": [{"role": s, "label": names[s]} for s in room.seats()] if room.can_manage(role) else [],
     }

@@ -262,6 +262,7 @@ def test_p6_a_key_is_remembered_across_a_restart(tmp_path: Path, seat_client: An
     with TestClient(create_app(url)) as client:
         ann = seat_client(client, room["room"], room["tokens"]["p1"])
         reply = ann.send(message)
+        ann.close()
         assert reply["type"] == "ack" and reply["repeat"] and reply["step"] == 1
 
 
