@@ -100,14 +100,23 @@ def _entry(entry: LogEntry, names: dict[str, str]) -> dict[str, Any]:
 
 
 def story_items(room: Room, seat: str | None) -> list[str]:
-    """The seat's story as rendered list items (rendered once per entry, cached on the room)."""
+    """The seat's story as rendered list items.
+
+    Each entry is rendered once, and each seat's list of the entries it may see grows as the
+    story does (both cached on the room, dropped when undo replaces the match): a broadcast
+    costs the same at step 2,000 as at step 50.
+    """
     log = room.match.log
     rendered: list[str] = room.cache.setdefault("log", [])
     if len(rendered) < len(log):
         names = room.seat_names()
         for entry in log[len(rendered) :]:
             rendered.append(render("log_entry.html", entry=_entry(entry, names)))
-    return [html for entry, html in zip(log, rendered, strict=False) if entry.event.visible(seat)]
+    seen, items = room.cache.setdefault(f"log:{seat}", (0, []))
+    if seen < len(log):
+        items.extend(html for entry, html in zip(log[seen:], rendered[seen:], strict=True) if entry.event.visible(seat))
+        room.cache[f"log:{seat}"] = (len(log), items)
+    return items
 
 
 def log_part(room: Room, seat: str | None, full: bool) -> dict[str, Any]:
