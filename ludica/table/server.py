@@ -785,4 +785,3 @@ def _safe_url(url: str) -> str:
         creds, tail = rest.rsplit("@", 1)
         return f"{scheme}://{creds.split(':', 1)[0]}@{tail}"
     return url
-
