@@ -474,10 +474,10 @@ class Room:
         self.undo_request = None
 
     def _restore(self, snapshot: Snapshot) -> None:
-        """Go back to a snapshot without replaying: its state (copied again, so the snapshot
-        stays valid), the record and the story cut to their lengths then."""
+        """Go back to a snapshot without replaying: its state (the snapshot is used up), the
+        record and the story cut to their lengths then."""
         match = self.match
-        match.state = self.game.copy(snapshot.state)
+        match.state = snapshot.state
         del match.actions[snapshot.length :]
         del match.log[snapshot.log :]
         while self.snapshots and self.snapshots[-1].length >= snapshot.length:

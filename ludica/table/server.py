@@ -197,7 +197,7 @@ class Table:
             lock = self.locks.get(room_id)
             if self.connections.get(room_id) or (lock is not None and lock.locked()):
                 continue
-            if room.archived or now - self.last_seen.get(room_id, now) >= self.idle_seconds:
+            if room.archived or now - self.last_seen.setdefault(room_id, now) >= self.idle_seconds:
                 self.forget(room_id)
                 gone.append(room_id)
         return gone
