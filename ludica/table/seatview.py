@@ -80,6 +80,8 @@ def payload(room: Room, role: str, *, full_log: bool = True) -> dict[str, Any]:
         "chance": chance,
         "fairness": fairness(room),
         "timer": timer(room, over),
+        "notices": room.notices(),
+        "archived": room.archived,
         "manage": room.can_manage(role),
         "seats": [{"role": s, "label": names[s]} for s in room.seats()] if room.can_manage(role) else [],
     }
@@ -134,7 +136,12 @@ def _entry(entry: LogEntry, names: dict[str, str], namer: Namer) -> dict[str, An
 
 
 def story_items(room: Room, seat: str | None) -> list[str]:
-    """The seat's story as rendered list items (rendered once per entry, cached on the room)."""
+    """The seat's story as rendered list items.
+
+    Each entry is rendered once, and each seat's list of the entries it may see grows as the
+    story does (both cached on the room, dropped when undo replaces the match): a broadcast
+    costs the same at step 2,000 as at step 50.
+    """
     log = room.match.log
     rendered: list[str] = room.cache.setdefault("log", [])
     if len(rendered) < len(log):
@@ -142,7 +149,11 @@ def story_items(room: Room, seat: str | None) -> list[str]:
         namer = namer_of(room.match, None)  # the texts a seat sees name only what they already say
         for entry in log[len(rendered) :]:
             rendered.append(render("log_entry.html", entry=_entry(entry, names, namer)))
-    return [html for entry, html in zip(log, rendered, strict=False) if entry.event.visible(seat)]
+    seen, items = room.cache.setdefault(f"log:{seat}", (0, []))
+    if seen < len(log):
+        items.extend(html for entry, html in zip(log[seen:], rendered[seen:], strict=True) if entry.event.visible(seat))
+        room.cache[f"log:{seat}"] = (len(log), items)
+    return items
 
 
 def log_part(room: Room, seat: str | None, full: bool) -> dict[str, Any]:

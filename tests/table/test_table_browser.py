@@ -214,8 +214,10 @@ def test_pig_to_a_result_in_three_browsers(browser: Any, server: ThreadServer) -
     shoot(pages, "pig-end")
     pages["p1"].goto(server.url + "/")  # the lobby remembers the rooms this browser joined
     assert pages["p1"].locator("#my-rooms a", has_text="Pig").count() >= 1
-    md = pages["p2"].request.get(server.url + pages["p2"].locator("#export-md").get_attribute("href"))
-    assert md.ok and "wins" in md.text()
+    with pages["p2"].expect_download() as download:  # fetched with the token in a header, never in a URL
+        pages["p2"].locator("#export-md").click()
+    assert "wins" in Path(download.value.path()).read_text(encoding="utf-8")
+    assert "#" not in pages["p2"].url  # the token left the address bar once read
     host.context.close()
 
 
