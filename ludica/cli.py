@@ -6,7 +6,9 @@ Every user mistake ends in a one-line message and exit status 2, never a traceba
 from __future__ import annotations
 
 import argparse
+import getpass
 import json
+import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -16,7 +18,7 @@ from rich.console import Console
 from rich.table import Table
 
 from .core import Action, Config, IntRange, LudicaError, Match, Text, available, get_game, matches
-from .core.chance import ChanceStep, Pick, Roll, Shuffle, chance_action
+from .core.chance import ChanceStep, Pick, Roll, Shuffle, chance_action, describe_chance
 from .core.records import load_json, position_of, read_position, replay_record, save_record
 from .lab.playthrough import NAMES
 
@@ -82,11 +84,21 @@ def default_save_path(game_id: str) -> Path:
 class TerminalTable:
     """One table in the terminal: shows whose decision it is, their view, the legal actions."""
 
-    def __init__(self, match: Match[Any], save: Path, *, physical: bool, ask: Callable[[str], str] = input) -> None:
+    def __init__(
+        self,
+        match: Match[Any],
+        save: Path,
+        *,
+        physical: bool,
+        ask: Callable[[str], str] | None = None,
+        ask_secret: Callable[[str], str] | None = None,
+    ) -> None:
         self.match = match
         self.save = save
         self.physical = physical
-        self.ask = ask
+        self.ask: Callable[[str], str] = ask or input
+        # A hidden chance outcome typed at a physical table is read without echo (getpass).
+        self.ask_secret: Callable[[str], str] = ask_secret or getpass.getpass
         self.last_seat: str | None = None
 
     def run(self) -> int:
@@ -132,19 +144,26 @@ class TerminalTable:
         self.last_seat = seat
 
     def chance(self) -> None:
+        """Fill a chance step. The screen is shared: it shows the step only as every seat may
+        see it (:func:`describe_chance`: a die's faces, but never a shuffled order or a card
+        dealt), and a hidden outcome typed in physical mode is not echoed."""
         step = self.match.game.chance_step(self.match.state)
         if not self.physical:
             action = self.match.deal()
-            console.print(f"dealer: {action.notation()}", style="dim", markup=False)
+            console.print(f"dealer: {describe_chance(step, action)}", style="dim", markup=False)
             return
+        ask = self.ask if step.public else self.ask_secret
+        hidden = "" if step.public else " (not shown on screen)"
         while True:
-            raw = self.ask(f"[physical] {describe_step(step)}: ").strip()
+            raw = ask(f"[physical] {step.type.replace('_', ' ')}: {describe_step(step)}{hidden}: ").strip()
             try:
                 action = chance_action(step, parse_chance(step, raw))
                 self.match.apply(action)
-                return
             except (LudicaError, UserError) as exc:
                 console.print(str(exc), style="red", markup=False)
+                continue
+            console.print(f"physical: {describe_chance(step, action)}", style="dim", markup=False)
+            return
 
     def decide(self, seat: str) -> None:
         game, match = self.match.game, self.match
@@ -238,12 +257,17 @@ def describe_step(step: ChanceStep) -> str:
 def parse_chance(step: ChanceStep, raw: str) -> dict[str, Any]:
     parts = raw.replace(",", " ").split()
     if isinstance(step, Pick):
-        values: list[Any] = [json.loads(p) if p.lstrip("-").isdigit() else p for p in parts]
+        values: list[Any] = [int(p) if _is_whole(p) else p for p in parts]
     else:
-        if not all(p.lstrip("-").isdigit() for p in parts):
+        if not all(_is_whole(p) for p in parts):
             raise UserError("type whole numbers separated by spaces")
         values = [int(p) for p in parts]
     return {step.key: values}
+
+
+def _is_whole(text: str) -> bool:
+    digits = text[1:] if text.startswith("-") else text
+    return digits.isascii() and digits.isdigit()
 
 
 def cmd_play(args: argparse.Namespace) -> int:
@@ -292,7 +316,7 @@ def cmd_position(args: argparse.Namespace) -> int:
         if not 0 <= args.at <= len(match.actions):
             raise UserError(f"--at must be 0..{len(match.actions)}")
         actions = match.actions[: args.at]
-        match = Match(match.game, match.config)
+        match = match.restart()
         match.replay(actions)
     print(json.dumps(position_of(match.game, match.state, match.config), indent=1, ensure_ascii=False))
     return 0
@@ -396,6 +420,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (LudicaError, UserError) as exc:
         console.print(f"ludica: {exc}", style="red", markup=False)
         return 2
+    except BrokenPipeError:
+        return quiet_broken_pipe()
+
+
+def quiet_broken_pipe() -> int:
+    """The reader of our output went away (``ludica position FILE | head``): stop quietly.
+
+    Standard output is pointed at the null device so that Python's own flush at exit does not
+    fail again and print "Exception ignored"; the status is 141 (128 + SIGPIPE), as a shell
+    reports for any command whose pipe was closed.
+    """
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):  # no real file descriptor behind stdout (tests, embedding)
+        pass
+    return 141
 
 
 if __name__ == "__main__":
