@@ -105,9 +105,10 @@ class _Step:
     public: bool
 
     def validate(self, args: Mapping[str, Any]) -> None:
-        """Refuse an outcome (``{key: value}``, what a person types; the step's own parameters
-        ``extra`` may come along, with their very values) that is not exactly one possible
-        outcome of this step: unknown keys, wrong types, values out of range."""
+        """Refuse the arguments of a chance action unless they are exactly one possible outcome
+        of this step (``{key: value}``, what a person types) and, optionally, the step's own
+        parameters ``extra`` with their very values: unknown keys, wrong types, values out of
+        range, another step's parameters are all refused."""
         if not isinstance(args, Mapping):
             raise MalformedAction("a chance outcome must be an object", rule="chance")
         unknown = sorted(str(k) for k in args if k != self.key and k not in self.extra)
@@ -121,14 +122,6 @@ class _Step:
         if self.key not in args:
             raise MalformedAction(f"the {self.type} step needs {self.key!r}", rule="chance")
         self._validate_value(args[self.key])
-
-    def check_action(self, args: Mapping[str, Any]) -> None:
-        """Refuse the arguments of a chance action unless they are exactly this step's own
-        parameters (``extra``, the same values of the same types) and a valid outcome."""
-        missing = [name for name in self.extra if not isinstance(args, Mapping) or name not in args]
-        if missing:
-            raise MalformedAction(f"the {self.type} step needs {', '.join(map(repr, missing))}", rule="chance")
-        self.validate(args)
 
     def _validate_value(self, value: Any) -> None:
         raise NotImplementedError

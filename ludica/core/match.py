@@ -99,8 +99,10 @@ class Match(Generic[S]):
 
         In order: the action's form (:func:`~ludica.core.actions.check_form`), the end, the
         seat's turn, a chance outcome against the step due (strictly: its own parameters and a
-        valid outcome, nothing else), the free values (text, numbers) against the rules their
-        legal action declares, then the game's own rules.
+        valid outcome, nothing else), the game's own rules; last, an action the rules let pass
+        must still be one of the seat's listed legal actions, its free values (text, numbers)
+        within the rules their legal action declares, so that ``check`` and
+        :meth:`legal_actions` never disagree.
         """
         check_form(action)
         pending = self.game.pending(self.state)
@@ -115,25 +117,17 @@ class Match(Generic[S]):
             step = self.game.chance_step(self.state)
             if action.type != step.type:
                 raise MalformedAction(f"the chance seat must take a {step.type!r} step now", rule="chance")
-            step.check_action(action.args)
-        elif action.args:
-            self._check_declared(action)
-        self.game.check(self.state, action)
-
-    def _check_declared(self, action: Action) -> None:
-        """Refuse a value that a legal action of the same shape declares and does not accept
-        (free text blank or too long, a number out of range): the same rules the legal actions
-        list, so ``check`` and :meth:`legal_matches` agree."""
-        problem = None
-        for template in self.game.legal_actions(self.state, action.seat):
-            if template.type != action.type:
-                continue
-            if matches(template, action):
-                return
-            if problem is None and template.is_template:
-                problem = declared_problem(template, action)
-        if problem:
-            raise MalformedAction(problem, rule="free text" if problem.startswith("the text") else "values")
+            step.validate(action.args)
+            self.game.check(self.state, action)
+            return
+        legal = self.game.legal_actions(self.state, action.seat)
+        listed = any(matches(template, action) for template in legal)
+        self.game.check(self.state, action)  # first, so that a refusal names the game's own rule
+        if not listed:
+            # The game's rules found nothing wrong, yet the action is not one the seat may take:
+            # ``check`` and the legal actions always agree (a 1.0 for a 1, say, is not a 1).
+            _check_declared(legal, action)
+            raise IllegalAction(f"that is not one of {action.seat}'s legal actions now", rule="legal actions")
 
     def apply(self, action: Action, *, trusted: bool = False) -> list[Event]:
         """Validate, then change: a refused action raises and leaves the match unchanged.
@@ -193,3 +187,13 @@ class Match(Generic[S]):
         rebuilt.replay(self.actions[:-1], check=False)
         self.state, self.actions, self.log = rebuilt.state, rebuilt.actions, rebuilt.log
         return last
+
+
+def _check_declared(legal: list[Action], action: Action) -> None:
+    """Refuse a value that a legal action of the same shape declares and does not accept (free
+    text blank or too long, a number out of range), with the rule that refuses it."""
+    for template in legal:
+        if template.type == action.type and template.is_template:
+            problem = declared_problem(template, action)
+            if problem:
+                raise MalformedAction(problem, rule="free text" if problem.startswith("the text") else "values")

@@ -99,7 +99,6 @@ def bad_outcomes(match: Match[Any], rng: random.Random) -> list[Action]:
         out.append(Action(CHANCE, step.type, {**args, key: [value[1], *value[1:]]}))
     for name in step.extra:
         out.append(Action(CHANCE, step.type, {**args, name: "zz"}))
-        out.append(Action(CHANCE, step.type, {k: v for k, v in args.items() if k != name}))
     return out
 
 
