@@ -142,7 +142,13 @@ class Match(Generic[S]):
         return self._commit(action)
 
     def _commit(self, action: Action) -> list[Event]:
-        events = list(self.game.play(self.state, action))
+        try:
+            events = list(self.game.play(self.state, action))
+        except Exception:
+            # A bug in the rules (``play`` after a passed ``check`` must not fail): the state may
+            # be half changed, so it is rebuilt from the record before the error goes on.
+            self._rebuild(self.actions)
+            raise
         step = len(self.actions)
         self.actions.append(action)
         if action.narration:
@@ -183,10 +189,14 @@ class Match(Generic[S]):
         if not self.actions:
             raise IllegalAction("there is nothing to undo", rule="undo")
         last = self.actions[-1]
-        rebuilt = self.restart()
-        rebuilt.replay(self.actions[:-1], check=False)
-        self.state, self.actions, self.log = rebuilt.state, rebuilt.actions, rebuilt.log
+        self._rebuild(self.actions[:-1])
         return last
+
+    def _rebuild(self, actions: list[Action]) -> None:
+        """State, record and log replayed from where the match began (setup or start position)."""
+        rebuilt = self.restart()
+        rebuilt.replay(list(actions), check=False)
+        self.state, self.actions, self.log = rebuilt.state, rebuilt.actions, rebuilt.log
 
 
 def _check_declared(legal: list[Action], action: Action) -> None:

@@ -135,7 +135,8 @@ def test_point9_replay_and_verify_of_a_bad_shuffle_are_clear_errors(
     match = play_until(euthymia(), chance_due("shuffle_and_deal"))
     record = record_of(match)
     del record["digest"]
-    record["actions"].append({"seat": CHANCE, "type": "shuffle_and_deal", "args": {"order": [float(i) for i in range(52)]}})
+    floats = [float(i) for i in range(52)]
+    record["actions"].append({"seat": CHANCE, "type": "shuffle_and_deal", "args": {"order": floats}})
     path = tmp_path / "bad.json"
     path.write_text(json.dumps(record))
     for command in ("replay", "verify", "position"):

@@ -109,7 +109,7 @@ def test_point9_chance_step_parameters_must_be_the_steps_own() -> None:
     assert_refused_unchanged(match, Action(CHANCE, due.type, {**due.args, "character": "zz"}))
     assert_refused_unchanged(match, Action(CHANCE, due.type, {**due.args, "character": ["c1"]}))
     match.check(due)
-    match.check(Action(CHANCE, due.type, {"dice": due.args["dice"]}))  # typed by hand: the step's own parameters implied
+    match.check(Action(CHANCE, due.type, {"dice": due.args["dice"]}))  # typed by hand
 
 
 @pytest.mark.parametrize(
@@ -138,7 +138,8 @@ def test_point9_chance_steps_refuse_ill_typed_outcomes(step: Any, outcome: dict[
 def test_point9_record_with_bad_shuffle_is_a_clear_record_error(euthymia_at_shuffle: Match[Any]) -> None:
     record = record_of(euthymia_at_shuffle)
     del record["digest"]
-    record["actions"].append({"seat": CHANCE, "type": "shuffle_and_deal", "args": {"order": [True, False, *range(2, 52)]}})
+    order = [True, False, *range(2, 52)]
+    record["actions"].append({"seat": CHANCE, "type": "shuffle_and_deal", "args": {"order": order}})
     with pytest.raises(RecordError, match="refused"):
         replay_record(record)
 
@@ -210,7 +211,8 @@ def test_point11_check_and_legal_actions_agree_on_text(game_id: str) -> None:
     assert template is not None
     rng = random.Random(3)
     spec = next(v for v in template.args.values() if isinstance(v, Text))
-    for text in ("", " ", "\n", "ok", spec.prefix, f"{spec.prefix}  ", f"{spec.prefix} the sea", "y" * (spec.max_len + 1)):
+    texts = ("", " ", "\n", "ok", spec.prefix, f"{spec.prefix}  ", f"{spec.prefix} the sea", "y" * (spec.max_len + 1))
+    for text in texts:
         action = with_text(template, text, rng)
         listed = any(matches(t, action) for t in match.legal_actions(action.seat))
         try:
@@ -318,3 +320,29 @@ def test_point16_a_broken_start_is_a_clear_error() -> None:
     record["start"] = [1, 2]
     with pytest.raises(RecordError, match="start"):
         replay_record(record)
+
+
+def test_point9_a_failing_play_leaves_the_match_as_it_was(monkeypatch: pytest.MonkeyPatch) -> None:
+    match = new_match("pig", seed=3)
+    play_until(match, lambda m: len(m.actions) >= 5)
+    before = (match.digest(), len(match.actions), len(match.log))
+    pending = match.pending()
+    action = (
+        match.dealer.fill(match.game.chance_step(match.state), len(match.actions))
+        if pending.is_chance
+        else fill(match.legal_actions(pending.seats[0])[0], random.Random(1))
+    )
+    original, calls = match.game.play, []
+
+    def broken(state: Any, act: Action) -> Any:
+        events = original(state, act)
+        calls.append(act)
+        if len(calls) == 1:  # the state is changed, then the bug strikes (once)
+            raise RuntimeError("a bug in the rules")
+        return events
+
+    monkeypatch.setattr(match.game, "play", broken)
+    with pytest.raises(RuntimeError):
+        match.apply(action)
+    monkeypatch.undo()
+    assert (match.digest(), len(match.actions), len(match.log)) == before
