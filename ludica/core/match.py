@@ -121,7 +121,7 @@ class Match(Generic[S]):
             self.game.check(self.state, action)
             return
         legal = self.game.legal_actions(self.state, action.seat)
-        listed = any(matches(template, action) for template in legal)
+        listed = _is_listed(legal, action)
         self.game.check(self.state, action)  # first, so that a refusal names the game's own rule
         if not listed:
             # The game's rules found nothing wrong, yet the action is not one the seat may take:
@@ -197,6 +197,16 @@ class Match(Generic[S]):
         rebuilt = self.restart()
         rebuilt.replay(list(actions), check=False)
         self.state, self.actions, self.log = rebuilt.state, rebuilt.actions, rebuilt.log
+
+
+def _is_listed(legal: list[Action], action: Action) -> bool:
+    """True when ``action`` is one of ``legal`` (the very object, as bots send them) or an
+    instance of one (a filled template, a replayed record)."""
+    for template in legal:
+        if template is action:
+            return True
+    kind = action.type
+    return any(template.type == kind and matches(template, action) for template in legal)
 
 
 def _check_declared(legal: list[Action], action: Action) -> None:
