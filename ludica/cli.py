@@ -416,7 +416,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.print_help()
         return 0
     try:
-        return int(args.func(args))
+        status = int(args.func(args))
+        sys.stdout.flush()  # a closed pipe shows here, not in Python's own flush at exit
+        return status
     except (LudicaError, UserError) as exc:
         console.print(f"ludica: {exc}", style="red", markup=False)
         return 2
@@ -428,15 +430,15 @@ def quiet_broken_pipe() -> int:
     """The reader of our output went away (``ludica position FILE | head``): stop quietly.
 
     Standard output is pointed at the null device so that Python's own flush at exit does not
-    fail again and print "Exception ignored"; the status is 141 (128 + SIGPIPE), as a shell
-    reports for any command whose pipe was closed.
+    fail again and print "Exception ignored"; the status is 1, as when Rich meets a closed pipe
+    while printing a table.
     """
     try:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
     except (OSError, ValueError):  # no real file descriptor behind stdout (tests, embedding)
         pass
-    return 141
+    return 1
 
 
 if __name__ == "__main__":
