@@ -107,6 +107,12 @@ def replay_record(data: Any, *, verify_digest: bool = True, check: bool = True) 
             match.apply(Action.from_json(raw), trusted=not check)
         except LudicaError as exc:
             raise RecordError(f"action {i + 1} of the record is refused: {exc}", rule="record") from None
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+            # A record is read from a file anyone may have edited: whatever the rules trip over in
+            # it is the record's fault to the person reading it, said in one line.
+            raise RecordError(
+                f"action {i + 1} of the record cannot be replayed ({type(exc).__name__} in the rules)", rule="record"
+            ) from None
     claimed = data.get("digest")
     if verify_digest and claimed is not None and claimed != match.digest():
         raise DigestMismatch(

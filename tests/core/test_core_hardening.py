@@ -346,3 +346,16 @@ def test_point9_a_failing_play_leaves_the_match_as_it_was(monkeypatch: pytest.Mo
         match.apply(action)
     monkeypatch.undo()
     assert (match.digest(), len(match.actions), len(match.log)) == before
+
+
+def test_point9_a_record_the_rules_trip_over_is_a_record_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    match = new_match("pig", seed=3)
+    play_until(match, lambda m: len(m.actions) >= 5)
+    record = record_of(match)
+
+    def tripping(state: Any, act: Action) -> None:
+        raise TypeError("'<' not supported between instances of 'int' and 'str'")
+
+    monkeypatch.setattr(match.game, "check", tripping)
+    with pytest.raises(RecordError, match="action 1 of the record cannot be replayed"):
+        replay_record(record)
