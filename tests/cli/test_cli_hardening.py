@@ -182,3 +182,18 @@ def test_point16_play_from_a_position_resumes_from_its_save(
     assert main(["play", "--load", str(save)]) == 0
     out = capsys.readouterr().out
     assert f"at step {len(saved['actions'])}" in out and "refused" not in out
+
+
+def test_point16_position_at_n_counts_from_the_start_position(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from ludica.core.records import read_position
+
+    source = play_until(Match(get_game("pig"), Config(("Ann", "Bob"), {}, 6)), lambda m: len(m.actions) >= 9)
+    match = read_position(position_of(source.game, source.state, source.config))
+    play_until(match, lambda m: len(m.actions) >= 4, seed=2)
+    path = tmp_path / "r.json"
+    path.write_text(json.dumps(record_of(match)))
+    capsys.readouterr()
+    assert main(["position", str(path), "--at", "0"]) == 0
+    assert json.loads(capsys.readouterr().out)["state"] == source.game.to_position(source.state)
