@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -147,7 +148,7 @@ def cmd_position(args: argparse.Namespace) -> int:
         if not 0 <= args.at <= len(match.actions):
             raise UserError(f"--at must be 0..{len(match.actions)}")
         actions = match.actions[: args.at]
-        match = Match(match.game, match.config)
+        match = match.restart()
         match.replay(actions)
     print(json.dumps(position_of(match.game, match.state, match.config), indent=1, ensure_ascii=False))
     return 0
@@ -230,10 +231,29 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.print_help()
         return 0
     try:
-        return int(args.func(args))
+        status = int(args.func(args))
+        sys.stdout.flush()  # a closed pipe shows here, not in Python's own flush at exit
+        return status
     except (LudicaError, UserError) as exc:
         console.print(f"ludica: {exc}", style="red", markup=False)
         return 2
+    except BrokenPipeError:
+        return quiet_broken_pipe()
+
+
+def quiet_broken_pipe() -> int:
+    """The reader of our output went away (``ludica position FILE | head``): stop quietly.
+
+    Standard output is pointed at the null device so that Python's own flush at exit does not
+    fail again and print "Exception ignored"; the status is 1, as when Rich meets a closed pipe
+    while printing a table.
+    """
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):  # no real file descriptor behind stdout (tests, embedding)
+        pass
+    return 1
 
 
 if __name__ == "__main__":

@@ -10,6 +10,7 @@ Narration is never asked for: add it to any answer after ``--`` (``3 -- I bribe 
 
 from __future__ import annotations
 
+import getpass
 import shutil
 import textwrap
 from collections.abc import Callable, Mapping, Sequence
@@ -19,7 +20,7 @@ from typing import Any
 from rich.console import Console
 
 from .core import CHANCE, Action, IntRange, LudicaError, Match, Text, matches
-from .core.chance import ChanceStep, Pick, Roll, Shuffle, chance_action
+from .core.chance import ChanceStep, Pick, Roll, Shuffle, chance_action, describe_chance
 from .core.composer import PAGE, Ask, Choice, Composition, choices, sections
 from .core.names import Namer, namer_of, sentence_case
 from .core.records import save_record
@@ -76,16 +77,19 @@ class Terminal:
         save: Path,
         *,
         physical: str | None = None,
-        ask: Callable[[str], str] = input,
+        ask: Callable[[str], str] | None = None,
         console: Console | None = None,
         bots: Mapping[str, Any] | None = None,
+        ask_secret: Callable[[str], str] | None = None,
     ) -> None:
         self.match = match
         self.save = save
         self.physical = physical
         """``None`` (the dealer rolls and shuffles), ``"all"`` (everything typed from the real
         components) or ``"dice"`` (real dice typed, hidden cards dealt by the table)."""
-        self.ask_raw = ask
+        self.ask_raw: Callable[[str], str] = ask or (lambda prompt: input(prompt))
+        self.ask_secret: Callable[[str], str] = ask_secret or getpass.getpass
+        """A hidden chance outcome typed at a real table is read without echo."""
         self.console = console or Console(highlight=False, width=min(WIDTH, shutil.get_terminal_size().columns))
         self.bots = dict(bots or {})
         self.last_seat: str | None = None
@@ -401,17 +405,30 @@ class Terminal:
 
     # -- chance --------------------------------------------------------------------------------
     def chance(self) -> None:
+        """Fill a chance step. The screen is shared: it shows the step only as every seat may
+        see it (:func:`~ludica.core.chance.describe_chance`: a die's faces, never a shuffled
+        order or a card dealt), and a hidden outcome typed at a real table is not echoed."""
         step = self.match.game.chance_step(self.match.state)
+        namer = self.namer(None)
         if not self.typed_by_hand(step):
-            self.match.deal()
+            action = self.match.deal()
+            self.say(f"dealer: {namer.say(describe_chance(step, action))}", style="dim")
             return
+        ask = self.ask if step.public else self.ask_secret
+        hidden = "" if step.public else " (not shown on screen)"
         while True:
-            raw = self.ask(f"[at the table] {self.namer(None).say(describe_step(step))}: ")
+            what = step.type.replace("_", " ")
+            raw = ask(f"[at the table] {what}: {namer.say(describe_step(step))}{hidden}: ").strip()
+            if raw.lower() in ("quit", "exit"):
+                raise KeyboardInterrupt
             try:
-                self.match.apply(chance_action(step, parse_chance(step, raw)))
-                return
+                action = chance_action(step, parse_chance(step, raw))
+                self.match.apply(action)
             except (LudicaError, UserError) as exc:
                 self.say(str(exc), style="red")
+                continue
+            self.say(f"at the table: {namer.say(describe_chance(step, action))}", style="dim")
+            return
 
     def typed_by_hand(self, step: ChanceStep) -> bool:
         if self.physical is None:
@@ -446,7 +463,7 @@ def card_key(face: str) -> str:
 def parse_chance(step: ChanceStep, raw: str) -> dict[str, Any]:
     parts = raw.replace(",", " ").split()
     if isinstance(step, Pick):
-        values: list[Any] = [int(p) if p.lstrip("-").isdigit() else p for p in parts]
+        values: list[Any] = [int(p) if _is_whole(p) else p for p in parts]
         return {step.key: values}
     if isinstance(step, Shuffle) and step.items:
         index = {card_key(item): i for i, item in enumerate(step.items)}
@@ -454,12 +471,17 @@ def parse_chance(step: ChanceStep, raw: str) -> dict[str, Any]:
         if unknown:
             raise UserError(f"no card {unknown[0]!r} in this deck")
         return {step.key: [index[card_key(p)] for p in parts]}
-    if not all(p.lstrip("-").isdigit() for p in parts):
+    if not all(_is_whole(p) for p in parts):
         raise UserError("type whole numbers separated by spaces")
     numbers = [int(p) for p in parts]
     if isinstance(step, Shuffle):
         numbers = [n - 1 for n in numbers]  # people count cards from 1
     return {step.key: numbers}
+
+
+def _is_whole(text: str) -> bool:
+    digits = text[1:] if text.startswith("-") else text
+    return digits.isascii() and digits.isdigit()
 
 
 __all__ = ["CHANCE", "Terminal", "card_key", "describe_step", "parse_chance", "split_narration"]
