@@ -8,9 +8,17 @@ for picks a legal action at random (after ``--think`` seconds), and the time fro
 
 Prints p50/p99 latency, accepted actions/s, connected seats, and the server's memory per idle
 room (resident memory growth over ``--idle-rooms`` extra rooms that are open but idle).
-Figures are printed, never asserted::
+
+Before that it measures, in this process, **the server's cost per accepted action**: the CPU
+time of what the server does for one action — check and apply it, commit it, and render the new
+view of every seat and of a spectator, as a broadcast does — at step 50 and at step 2,000 of one
+Euphoria game (the two rooms are measured in turn, action by action, and the medians compared:
+they should be within 20%), and the actions/s one process sustains from that cost for Pig and
+Euphoria. Figures are printed, never asserted::
 
     .venv/bin/python benchmarks/bench_table_load.py --rooms 250 --seats 4 --duration 30
+    .venv/bin/python benchmarks/bench_table_load.py --cost-only
+    .venv/bin/python benchmarks/bench_table_load.py --game euphoria --rooms 50 --think 0
 """
 
 from __future__ import annotations
@@ -32,6 +40,9 @@ from typing import Any
 import httpx
 from websockets.asyncio.client import ClientConnection, connect
 
+GAME = "pig"
+"""The game the load generator plays (``--game``)."""
+
 
 def free_port() -> int:
     with socket.socket() as s:
@@ -47,7 +58,10 @@ def rss_kib(pid: int) -> int:
 
 
 def start_server(port: int, db_url: str) -> subprocess.Popen[bytes]:
-    code = "import sys; from ludica.table.server import serve; serve('127.0.0.1', int(sys.argv[1]), sys.argv[2], False)"
+    code = (
+        "import sys; from ludica.table.server import serve; "
+        "serve('127.0.0.1', int(sys.argv[1]), sys.argv[2], False, room_rate=(1e6, 1e6))"
+    )
     proc = subprocess.Popen([sys.executable, "-c", code, str(port), db_url], stdout=subprocess.DEVNULL)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
@@ -101,7 +115,7 @@ class Stats:
             self.ready.set()
 
 
-async def open_room(http: httpx.AsyncClient, seats: int, game: str = "pig") -> tuple[str, dict[str, str]]:
+async def open_room(http: httpx.AsyncClient, seats: int, game: str = GAME) -> tuple[str, dict[str, str]]:
     players = [f"P{i + 1}" for i in range(seats)]
     options = {"target": 30} if game == "pig" else {}
     r = await http.post("/rooms", json={"game": game, "players": players, "options": options})
@@ -134,10 +148,16 @@ async def wait_all(seats: list[Seat], step: int, timeout: float = 30) -> None:
 
 
 def choose(state: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    """A random legal action of the seat's list, its free fields filled (text, numbers)."""
     legal = state["legal"]
     kinds = [i for i, a in enumerate(legal) if a["type"] != "title"]
     index = rng.choice(kinds or list(range(len(legal))))
-    fields = {k: "a title" for k, v in legal[index].get("args", {}).items() if isinstance(v, dict) and "$text" in v}
+    fields: dict[str, Any] = {}
+    for name, spec in legal[index].get("args", {}).items():
+        if isinstance(spec, dict) and "$text" in spec:
+            fields[name] = (spec.get("prefix", "") + " a line of story").strip()[: spec["max_len"]]
+        elif isinstance(spec, dict) and "$int" in spec:
+            fields[name] = rng.randint(*spec["$int"])
     return {"type": "act", "step": state["step"], "index": index, "fields": fields}
 
 
@@ -180,6 +200,130 @@ async def idle_rooms(http: httpx.AsyncClient, n: int, seats: int, game: str = "p
         await open_room(http, seats, game)
 
 
+# -- the server's cost per accepted action, in this process ----------------------------------------
+def room_at(store: Any, game: str, players: list[str], step: int, seed: int) -> tuple[Any, Any] | None:
+    """A stored room of ``game`` whose record reaches ``step`` by random play, loaded as the
+    server loads it (its record replayed once), with its random bot; None if the game ended."""
+    from ludica.bots.random_bot import RandomBot, random_step
+    from ludica.core import Match
+    from ludica.table.rooms import Rooms
+
+    rooms = Rooms(store)
+    room, _ = rooms.create(game, players, {})
+    match: Match[Any] = Match(room.game, room.config)
+    match.replay(room.match.actions, check=False)
+    bot, rng = RandomBot(random.Random(seed)), random.Random(seed)
+    while len(match.actions) < step or match.pending().is_chance:
+        if match.is_over():
+            return None
+        random_step(match, bot, rng)
+    store.append(room.id, room.step, [a.to_json() for a in match.actions[room.step :]])
+    rooms.forget(room.id)
+    return rooms.get(room.id), bot
+
+
+FACE_TIME = [0.0]
+"""CPU seconds spent in the games' faces (``render_view``) since the last reset."""
+
+
+def time_the_faces() -> None:
+    """Count the time the game's own face template takes, apart from the table's work."""
+    from ludica.table import seatview
+
+    render_view = seatview.render_view
+
+    def timed(*args: Any) -> str:
+        start = time.process_time()
+        try:
+            return render_view(*args)
+        finally:
+            FACE_TIME[0] += time.process_time() - start
+
+    seatview.render_view = timed  # type: ignore[assignment]
+
+
+def broadcast_cost(room: Any, bot: Any) -> tuple[float, float] | None:
+    """CPU seconds of one accepted action: act (check, apply, deal, commit) and one rendered
+    view per seat and for the spectators, as a broadcast sends them; and the part of it spent
+    in the game's face (None: the game is over)."""
+    from ludica.table.seatview import payload
+    from ludica.table.storage import SPECTATOR
+
+    if room.is_over():
+        return None
+    roles = [*room.seats(), SPECTATOR]
+    seat = room.match.pending().seats[0]
+    message = {"step": room.step, "action": bot.choose(room.match, seat).to_json()}
+    FACE_TIME[0] = 0.0
+    start = time.process_time()
+    room.act(seat, message)
+    for role in roles:
+        json.dumps(payload(room, role, full_log=False), ensure_ascii=False)
+    return time.process_time() - start, FACE_TIME[0]
+
+
+def warm(room: Any) -> None:
+    """What a (re)connection does once: every role's full view (renders the story so far)."""
+    from ludica.table.seatview import payload
+    from ludica.table.storage import SPECTATOR
+
+    for role in [*room.seats(), SPECTATOR]:
+        payload(room, role)
+
+
+def measure_costs(samples: int, seed: int) -> None:
+    from ludica.table.storage import Store
+
+    folder = tempfile.mkdtemp(prefix="ludica-cost-")
+    store = Store(f"sqlite:///{folder}/cost.sqlite3")
+    players = ["Ann", "Bob", "Cat", "Dan"]
+    try:
+        found = None
+        for attempt in range(20):  # a game long enough for step 2,000 and the samples after it
+            early, late = room_at(store, "euphoria", players, 50, seed + attempt), None
+            late = room_at(store, "euphoria", players, 2000, seed + attempt)
+            if early and late:
+                found = early, late
+                break
+        if found is None:
+            print("no Euphoria game reached step 2,000")
+            return
+        (early_room, early_bot), (late_room, late_bot) = found
+        warm(early_room), warm(late_room)
+        time_the_faces()
+        costs: dict[str, list[float]] = {"early": [], "late": []}
+        table: dict[str, list[float]] = {"early": [], "late": []}
+        for _ in range(samples):  # in turn, so that other load on the machine hits both alike
+            for name, room, bot in (("early", early_room, early_bot), ("late", late_room, late_bot)):
+                cost = broadcast_cost(room, bot)
+                if cost is not None:
+                    costs[name].append(cost[0])
+                    table[name].append(cost[0] - cost[1])
+        e, la = statistics.median(costs["early"]) * 1000, statistics.median(costs["late"]) * 1000
+        te, tl = statistics.median(table["early"]) * 1000, statistics.median(table["late"]) * 1000
+        print("server cost per accepted action (CPU: act + commit + one view per seat and spectators)")
+        print(f"  euphoria, 4 seats, step {50:>5}..{early_room.step:<5} median {e:6.2f} ms  (table {te:5.2f} ms)")
+        print(
+            f"  euphoria, 4 seats, step {2000:>5}..{late_room.step:<5} median {la:6.2f} ms  (table {tl:5.2f} ms)"
+            f"  = {la / e:.2f}x step 50 (table alone {tl / te:.2f}x; the rest is the game's face)"
+        )
+        pig_room, pig_bot = room_at(store, "pig", players, 10, seed) or (None, None)
+        pig: list[float] = []
+        while pig_room is not None and len(pig) < samples:
+            cost = broadcast_cost(pig_room, pig_bot)
+            if cost is None:
+                pig_room, pig_bot = room_at(store, "pig", players, 10, seed + len(pig) + 1) or (None, None)
+                continue
+            pig.append(cost[0])
+        p = statistics.median(pig) * 1000
+        euphoria_all = statistics.median(costs["early"] + costs["late"]) * 1000
+        print("actions/s per process (1 / CPU cost per action; commits shared by group commit)")
+        print(f"  pig, 4 seats          {1000 / p:7.0f} actions/s  ({p:.2f} ms per action)")
+        print(f"  euphoria, 4 seats     {1000 / euphoria_all:7.0f} actions/s  ({euphoria_all:.2f} ms per action)")
+    finally:
+        store.close()
+
+
 async def main_async(args: argparse.Namespace) -> None:
     port = free_port()
     folder = tempfile.mkdtemp(prefix="ludica-bench-")
@@ -220,6 +364,7 @@ async def main_async(args: argparse.Namespace) -> None:
 
 
 def main() -> None:
+    global GAME
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--rooms", type=int, default=250)
     parser.add_argument("--seats", type=int, default=4, choices=(2, 3, 4))
@@ -229,7 +374,17 @@ def main() -> None:
     parser.add_argument("--idle-game", default="pig", help="game of the idle rooms (memory figure)")
     parser.add_argument("--idle-seats", type=int, default=4)
     parser.add_argument("--db", default=None, help="database URL (default: SQLite in a temporary folder)")
-    asyncio.run(main_async(parser.parse_args()))
+    parser.add_argument("--game", default="pig", help="game the load generator plays (default: pig)")
+    parser.add_argument("--samples", type=int, default=60, help="actions measured for the server's cost")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--cost-only", action="store_true", help="measure the server's cost per action only")
+    parser.add_argument("--no-cost", action="store_true", help="skip the server's cost per action")
+    args = parser.parse_args()
+    GAME = args.game
+    if not args.no_cost:
+        measure_costs(args.samples, args.seed)
+    if not args.cost_only:
+        asyncio.run(main_async(args))
 
 
 if __name__ == "__main__":

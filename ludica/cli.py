@@ -7,19 +7,21 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from rich.console import Console
 from rich.table import Table
 
-from .bots.seating import bot_turn, seat_bots
-from .core import Action, Config, IntRange, LudicaError, Match, Text, available, get_game, matches
-from .core.chance import ChanceStep, Pick, Roll, Shuffle, chance_action
+from .bots.seating import seat_bots
+from .core import Config, LudicaError, Match, available, get_game
 from .core.records import load_json, position_of, read_position, replay_record, save_record
+from .lab import cli as lab_cli
 from .lab.playthrough import NAMES
+from .terminal import Terminal
 
 console = Console(highlight=False)
 
@@ -57,6 +59,8 @@ def make_config(game_id: str, args: argparse.Namespace) -> Config:
 
 # -- ludica games --------------------------------------------------------------------------------
 def cmd_games(args: argparse.Namespace) -> int:
+    if args.game:
+        return show_game(args.game)
     table = Table(title="Ludica games")
     for column in ("id", "title", "players", "rules", "description"):
         table.add_column(column)
@@ -65,6 +69,25 @@ def cmd_games(args: argparse.Namespace) -> int:
         table.add_row(
             game_id, meta.title, f"{meta.players_min}-{meta.players_max}", meta.rules_version, meta.description
         )
+    console.print(table)
+    return 0
+
+
+def show_game(game_id: str) -> int:
+    """``ludica games GAME``: a game's facts and every option with its documentation."""
+    meta = get_game(game_id).meta
+    console.print(f"[bold]{meta.title}[/bold] ({meta.id}) — {meta.players_min}-{meta.players_max} players")
+    console.print(meta.description, markup=False)
+    if not meta.options:
+        console.print("This game has no options.")
+        return 0
+    table = Table(title="Options (ludica play/simulate … --option NAME=VALUE)")
+    for column in ("option", "default", "values", "what it does"):
+        table.add_column(column)
+    for o in meta.options:
+        values = ", ".join(map(json.dumps, o.choices)) if o.choices else type(o.default).__name__
+        doc = ("house rule: " if o.house_rule else "") + o.doc
+        table.add_row(o.name, json.dumps(o.default), values, doc)
     console.print(table)
     return 0
 
@@ -78,186 +101,6 @@ def default_save_path(game_id: str) -> Path:
     folder = Path(user_data_dir("ludica")) / "saves"
     folder.mkdir(parents=True, exist_ok=True)
     return folder / f"{game_id}-{datetime.now().strftime('%Y%m%d-%H%M%S')}.json"
-
-
-class TerminalTable:
-    """One table in the terminal: shows whose decision it is, their view, the legal actions."""
-
-    def __init__(
-        self,
-        match: Match[Any],
-        save: Path,
-        *,
-        physical: bool,
-        ask: Callable[[str], str] = input,
-        bots: dict[str, Any] | None = None,
-    ) -> None:
-        self.match = match
-        self.save = save
-        self.physical = physical
-        self.ask = ask
-        self.last_seat: str | None = None
-        self.bots = bots or {}
-        """Seat -> bot for the seats the machine plays (``--bot p2=heuristic``)."""
-
-    def run(self) -> int:
-        game = self.match.game
-        console.print(f"[bold]{game.meta.title}[/bold] — saved after every action to {self.save}")
-        console.print("Type the number of an action, or an action in notation; '?' for help.\n")
-        while True:
-            pending = self.match.pending()
-            if pending.is_over:
-                self.finish()
-                return 0
-            bot_seat = next((s for s in pending.seats if s in self.bots), None)
-            if pending.is_chance:
-                self.chance()
-            elif bot_seat is not None:
-                bot_turn(self.match, bot_seat, self.bots[bot_seat], console)
-            else:
-                self.decide(pending.seats[0] if len(pending.seats) == 1 else self.pick_seat(pending.seats))
-            save_record(self.match, self.save)
-
-    def finish(self) -> None:
-        console.rule("The game is over")
-        console.print(self.match.game.render(self.match.view(None)), markup=False)
-        outcome = self.match.game.outcome(self.match.state)
-        if outcome is not None:
-            console.print(f"[bold]Result:[/bold] {outcome.summary or ', '.join(outcome.winners)}")
-        save_record(self.match, self.save)
-        console.print(f"Record saved to {self.save}")
-
-    def pick_seat(self, seats: Sequence[str]) -> str:
-        while True:
-            answer = self.ask(f"Several seats decide now ({', '.join(seats)}). Which seat acts? ").strip()
-            if answer.isdigit() and 1 <= int(answer) <= len(seats):
-                return seats[int(answer) - 1]
-            if answer in seats:
-                return answer
-            console.print(f"[red]Choose one of {', '.join(seats)}[/red]")
-
-    def hand_over(self, seat: str) -> None:
-        """With hidden information, the screen is cleared and handed to the next seat first."""
-        if not self.match.game.meta.hidden_information or seat == self.last_seat:
-            return
-        console.clear()
-        name = self.match.game.seat_name(self.match.state, seat)
-        self.ask(f"Hand the keyboard to {name} ({seat}), who presses Enter (others look away). ")
-        self.last_seat = seat
-
-    def chance(self) -> None:
-        step = self.match.game.chance_step(self.match.state)
-        if not self.physical:
-            action = self.match.deal()
-            console.print(f"dealer: {action.notation()}", style="dim", markup=False)
-            return
-        while True:
-            raw = self.ask(f"[physical] {describe_step(step)}: ").strip()
-            try:
-                action = chance_action(step, parse_chance(step, raw))
-                self.match.apply(action)
-                return
-            except (LudicaError, UserError) as exc:
-                console.print(str(exc), style="red", markup=False)
-
-    def decide(self, seat: str) -> None:
-        game, match = self.match.game, self.match
-        self.hand_over(seat)
-        console.rule(f"{game.seat_name(match.state, seat)} ({seat}) decides — {match.pending().phase}")
-        console.print(game.render(match.view(seat)), markup=False)
-        legal = match.legal_actions(seat)
-        for i, template in enumerate(legal, 1):
-            console.print(f"  {i:>3}. {describe_template(template)}", markup=False)
-        while True:
-            raw = self.ask(f"{seat}> ").strip()
-            if not raw:
-                continue
-            if raw in ("?", "help"):
-                console.print(HELP_PROMPT)
-                continue
-            if raw == "log":
-                for entry in match.story(seat)[-20:]:
-                    console.print(f"  [{entry.step}] {entry.event.text}", markup=False)
-                continue
-            if raw in ("quit", "exit"):
-                raise KeyboardInterrupt
-            try:
-                action = self.read_action(seat, raw, legal)
-                match.apply(action)
-                return
-            except (LudicaError, UserError) as exc:
-                console.print(f"Refused: {exc}", style="red", markup=False)
-
-    def read_action(self, seat: str, raw: str, legal: list[Action]) -> Action:
-        if raw.isdigit():
-            index = int(raw) - 1
-            if not 0 <= index < len(legal):
-                raise UserError(f"choose 1..{len(legal)}")
-            action = self.fill_in(legal[index])
-            narration = self.ask("  narration (Enter to skip): ").strip()
-            return action.with_narration(narration or None)
-        action = Action.parse(raw if raw.startswith(seat + " ") else f"{seat} {raw}")
-        if not any(matches(t, action.without_narration()) for t in legal):
-            # Still ask the rules, so the refusal names the rule that refused it.
-            self.match.check(action)
-        return action
-
-    def fill_in(self, template: Action) -> Action:
-        args: dict[str, Any] = {}
-        for key, value in template.args.items():
-            if isinstance(value, Text):
-                lead = f"{value.prefix} " if value.prefix else ""
-                answer = self.ask(f"  {key} ({value.hint}): {lead}").strip()
-                args[key] = answer if not lead or answer.startswith(value.prefix) else lead + answer
-            elif isinstance(value, IntRange):
-                raw = self.ask(f"  {key} ({value.lo}..{value.hi}): ").strip()
-                if not raw.lstrip("-").isdigit():
-                    raise UserError(f"{key} must be a whole number")
-                args[key] = int(raw)
-            else:
-                args[key] = value
-        return Action(template.seat, template.type, args)
-
-
-def describe_template(template: Action) -> str:
-    """A legal action as a person reads it: free parameters shown as ``<hint>`` or ``<lo..hi>``."""
-    parts = [template.type]
-    for key, value in template.args.items():
-        if isinstance(value, Text):
-            parts.append(f"{key}=<{value.hint}>")
-        elif isinstance(value, IntRange):
-            parts.append(f"{key}=<{value.lo}..{value.hi}>")
-        else:
-            parts.append(Action(template.seat, "x", {key: value}).notation().split(" ", 2)[2])
-    return " ".join(parts)
-
-
-HELP_PROMPT = """  N            take action number N (you are asked for any free text and for narration)
-  TYPE k=v     take an action in notation, e.g.  pass_reaction   or   flip position=2 source=free_scarab
-  ... -- text  add narration to an action in notation
-  log          the last lines of the story log you may see
-  quit         stop (the game is saved; resume with --load FILE)"""
-
-
-def describe_step(step: ChanceStep) -> str:
-    if isinstance(step, Roll):
-        return f"type the {len(step.sides)} die result(s) ({' '.join(f'd{s}' for s in step.sides)}), space-separated"
-    if isinstance(step, Shuffle):
-        return f"type the order of the {step.n} shuffled items (0..{step.n - 1}), space-separated"
-    options = [str(o) for o in step.options]
-    shown = ", ".join(options) if len(options) <= 20 else ", ".join(options[:8]) + f", … ({len(options)} in all)"
-    return f"type the {step.k} item(s) picked from {shown}, space-separated"
-
-
-def parse_chance(step: ChanceStep, raw: str) -> dict[str, Any]:
-    parts = raw.replace(",", " ").split()
-    if isinstance(step, Pick):
-        values: list[Any] = [json.loads(p) if p.lstrip("-").isdigit() else p for p in parts]
-    else:
-        if not all(p.lstrip("-").isdigit() for p in parts):
-            raise UserError("type whole numbers separated by spaces")
-        values = [int(p) for p in parts]
-    return {step.key: values}
 
 
 def cmd_play(args: argparse.Namespace) -> int:
@@ -279,7 +122,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         match = Match(get_game(args.game), config)
         save = Path(args.save) if args.save else default_save_path(args.game)
     bots = seat_bots(match, args.bot, seed=match.config.seed)
-    table = TerminalTable(match, save, physical=args.physical, bots=bots)
+    table = Terminal(match, save, physical=args.physical, console=console, bots=bots)
     try:
         return table.run()
     except (KeyboardInterrupt, EOFError):
@@ -307,28 +150,9 @@ def cmd_position(args: argparse.Namespace) -> int:
         if not 0 <= args.at <= len(match.actions):
             raise UserError(f"--at must be 0..{len(match.actions)}")
         actions = match.actions[: args.at]
-        match = Match(match.game, match.config)
+        match = match.restart()
         match.replay(actions)
     print(json.dumps(position_of(match.game, match.state, match.config), indent=1, ensure_ascii=False))
-    return 0
-
-
-# -- ludica simulate -----------------------------------------------------------------------------
-def cmd_simulate(args: argparse.Namespace) -> int:
-    from .lab.simulate import simulate
-
-    game = get_game(args.game)
-    config = make_config(args.game, args)
-    summaries = simulate(args.game, config, games=args.games, seed=args.seed or 0, jobs=args.jobs, console=console)
-    table = Table(title=f"{game.meta.title}: {args.games} random games, seed {args.seed or 0}")
-    table.add_column("figure")
-    table.add_column("value")
-    for label, value in game.report(summaries):
-        table.add_row(label, value)
-    console.print(table)
-    if args.out:
-        Path(args.out).write_text(json.dumps(summaries, indent=1) + "\n", encoding="utf-8")
-        console.print(f"Per-game figures written to {args.out}")
     return 0
 
 
@@ -352,7 +176,9 @@ def cmd_verify(args: argparse.Namespace) -> int:
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="ludica", description="Five tabletop games, run exactly by their rules.")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    sub.add_parser("games", help="list the games, their player counts and descriptions").set_defaults(func=cmd_games)
+    games = sub.add_parser("games", help="list the games; 'ludica games GAME' lists a game's options")
+    games.add_argument("game", nargs="?", help="a game id: show its options and their documentation")
+    games.set_defaults(func=cmd_games)
 
     def game_setup(p: argparse.ArgumentParser) -> None:
         p.add_argument("--players", type=int, help="number of players (default: the game's minimum)")
@@ -363,7 +189,13 @@ def build_parser() -> argparse.ArgumentParser:
     play = sub.add_parser("play", help="play at one table in the terminal (saved after every action)")
     play.add_argument("game", nargs="?", help="game id (see 'ludica games')")
     game_setup(play)
-    play.add_argument("--physical", action="store_true", help="type the results of real dice and cards")
+    play.add_argument(
+        "--physical",
+        nargs="?",
+        const="all",
+        choices=("all", "dice"),
+        help="type what real components show: 'all' (dice and cards, the default) or 'dice' (the table deals cards)",
+    )
     play.add_argument("--save", metavar="FILE", help="where to save the record (default: your data folder)")
     play.add_argument("--load", metavar="FILE", help="resume a saved game")
     play.add_argument("--position", metavar="FILE", help="start from a position (JSON)")
@@ -385,13 +217,7 @@ def build_parser() -> argparse.ArgumentParser:
     position.add_argument("--at", type=int, metavar="N", help="after the first N actions")
     position.set_defaults(func=cmd_position)
 
-    simulate = sub.add_parser("simulate", help="random legal play of many games, with statistics")
-    simulate.add_argument("game")
-    game_setup(simulate)
-    simulate.add_argument("--games", type=int, default=100, help="how many games (default 100)")
-    simulate.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
-    simulate.add_argument("--out", metavar="FILE", help="also write every game's figures as JSON")
-    simulate.set_defaults(func=cmd_simulate)
+    lab_cli.register(sub)  # simulate, compare (ludica/lab/cli.py)
 
     serve = sub.add_parser("serve", help="start the web table (SQLite by default)")
     serve.add_argument("--host", default="127.0.0.1")
@@ -417,10 +243,29 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.print_help()
         return 0
     try:
-        return int(args.func(args))
+        status = int(args.func(args))
+        sys.stdout.flush()  # a closed pipe shows here, not in Python's own flush at exit
+        return status
     except (LudicaError, UserError) as exc:
         console.print(f"ludica: {exc}", style="red", markup=False)
         return 2
+    except BrokenPipeError:
+        return quiet_broken_pipe()
+
+
+def quiet_broken_pipe() -> int:
+    """The reader of our output went away (``ludica position FILE | head``): stop quietly.
+
+    Standard output is pointed at the null device so that Python's own flush at exit does not
+    fail again and print "Exception ignored"; the status is 1, as when Rich meets a closed pipe
+    while printing a table.
+    """
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):  # no real file descriptor behind stdout (tests, embedding)
+        pass
+    return 1
 
 
 if __name__ == "__main__":

@@ -1,8 +1,6 @@
-"""Bots in the seats of a table in the terminal (``ludica play GAME --bot p2=heuristic``).
-
-A bot seat moves on its own turn; what the table prints of its move is what every seat may see
-(the public story of that step) and the bot's narration, never its hidden choice.
-"""
+"""Bots in the seats of a table in the terminal (``ludica play GAME --bot p2=heuristic``): the
+seats given on the command line, checked; :class:`ludica.terminal.Terminal` lets each bot move on
+its own turn and prints its move and narration."""
 
 from __future__ import annotations
 
@@ -10,11 +8,9 @@ import zlib
 from collections.abc import Sequence
 from typing import Any
 
-from rich.console import Console
-
 from ..core.errors import ConfigError
 from ..core.match import Match
-from .base import Bot, make_bot, situation
+from .base import Bot, make_bot
 
 
 def seat_bots(match: Match[Any], items: Sequence[str] | None, *, seed: int | str | None = None) -> dict[str, Bot]:
@@ -34,18 +30,3 @@ def seat_bots(match: Match[Any], items: Sequence[str] | None, *, seed: int | str
         except ValueError as exc:
             raise ConfigError(str(exc), rule="bots") from None
     return out
-
-
-def bot_turn(match: Match[Any], seat: str, bot: Bot, console: Console) -> None:
-    """The bot at ``seat`` decides and acts; the public story of its move and its narration are
-    printed."""
-    name = match.game.seat_name(match.state, seat)
-    with console.status(f"{name} ({seat}, {bot.name}) is thinking…"):
-        decision = bot.decide(situation(match, seat))
-    step = len(match.actions)
-    match.apply(decision.as_action())
-    public = [e.event.text for e in match.story(None) if e.step == step and e.event.kind != "narration"]
-    for text in public or [f"{name} has decided"]:
-        console.print(f"  {name} ({seat}, bot): {text}", markup=False)
-    if decision.narration:
-        console.print(f"  {name}: “{decision.narration}”", style="italic", markup=False)

@@ -1,7 +1,7 @@
 """The rules core: the game protocol, actions, chance, records, positions, errors, registry."""
 
 from .actions import CHANCE, Action, IntRange, Text, fill, matches
-from .chance import ChanceStep, Dealer, Pick, Roll, Shuffle
+from .chance import ChanceStep, Dealer, Pick, Roll, Shuffle, describe_chance
 from .errors import (
     ConfigError,
     DigestMismatch,
@@ -47,6 +47,7 @@ __all__ = [
     "Text",
     "UnknownGame",
     "available",
+    "describe_chance",
     "fill",
     "get_game",
     "matches",

@@ -20,6 +20,7 @@ value; :func:`fill` gives bots and fuzzers a concrete value, the UI renders a fi
 from __future__ import annotations
 
 import json
+import math
 import random
 import re
 from collections.abc import Mapping
@@ -47,13 +48,28 @@ class Text:
     max_len: int = 2000
     prefix: str = ""
 
+    def problem(self, value: Any) -> str | None:
+        """Why ``value`` is not acceptable text here (a phrase: "may not be empty or blank");
+        ``None`` when it is.
+
+        The one place the free-text rules live (the legal actions and :meth:`Match.check` both
+        ask it): text, ``min_len``..``max_len`` characters, beginning with ``prefix``, and not
+        empty or blank after the prefix (unless ``min_len`` is 0).
+        """
+        if not isinstance(value, str):
+            return "must be text"
+        if len(value) > self.max_len:
+            return f"may be at most {self.max_len} characters, not {len(value)}"
+        if not value.startswith(self.prefix):
+            return f"must begin with {self.prefix!r}"
+        if self.min_len > 0 and not value[len(self.prefix) :].strip():
+            return "may not be empty or blank" + (f" after {self.prefix!r}" if self.prefix else "")
+        if len(value) < self.min_len:
+            return f"needs at least {self.min_len} characters"
+        return None
+
     def accepts(self, value: Any) -> bool:
-        return (
-            isinstance(value, str)
-            and self.min_len <= len(value) <= self.max_len
-            and value.startswith(self.prefix)
-            and (bool(value.strip()) or self.min_len == 0)
-        )
+        return self.problem(value) is None
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"$text": self.hint, "min_len": self.min_len, "max_len": self.max_len}
@@ -189,6 +205,53 @@ class Action:
         return self.notation()
 
 
+_MAX_DEPTH = 32
+
+
+def check_form(action: Action) -> None:
+    """Refuse an action that is not well formed, before any rule looks at it: a non-empty text
+    ``seat`` and ``type``, ``args`` an object with text keys and JSON values (no NaN, at most
+    32 levels deep), ``narration`` text or absent. Raises :class:`MalformedAction` [action]."""
+    if not isinstance(action.seat, str) or not action.seat:
+        raise MalformedAction("an action's seat must be a non-empty text", rule="action")
+    if not isinstance(action.type, str) or not action.type:
+        raise MalformedAction("an action's type must be a non-empty text", rule="action")
+    if not isinstance(action.args, Mapping):
+        raise MalformedAction("the parameters ('args') of an action must be an object", rule="action")
+    if action.narration is not None and not isinstance(action.narration, str):
+        raise MalformedAction("narration must be text", rule="action")
+    for key, value in action.args.items():
+        if not isinstance(key, str) or not key:
+            raise MalformedAction("every parameter of an action needs a text name", rule="action")
+        if type(value) in _DECLARATIONS:
+            continue
+        problem = _json_problem(value, 0)
+        if problem:
+            raise MalformedAction(f"parameter {key!r}: {problem}", rule="action")
+
+
+def _json_problem(value: Any, depth: int) -> str | None:
+    if depth > _MAX_DEPTH:
+        return f"nested more than {_MAX_DEPTH} levels deep"
+    if value is None or isinstance(value, str | bool | int):
+        return None
+    if isinstance(value, float):
+        return None if math.isfinite(value) else "a number must be finite"
+    if isinstance(value, list | tuple):
+        for item in value:
+            problem = _json_problem(item, depth + 1)
+            if problem:
+                return problem
+        return None
+    if isinstance(value, dict):
+        for key, item in value.items():
+            problem = "object keys must be text" if not isinstance(key, str) else _json_problem(item, depth + 1)
+            if problem:
+                return problem
+        return None
+    return f"{type(value).__name__} is not a JSON value"
+
+
 def _format_value(value: Any) -> str:
     if isinstance(value, Text | IntRange):
         return json.dumps(value.to_json(), separators=(",", ":"))
@@ -283,6 +346,27 @@ def matches(template: Action, action: Action) -> bool:
         elif not same_value(want, got):
             return False
     return True
+
+
+def declared_problem(template: Action, action: Action) -> str | None:
+    """Why ``action`` is not an instance of ``template`` when it differs only in the value of a
+    declared parameter (free text against its :class:`Text` rules, a number against its
+    :class:`IntRange`); ``None`` when it is an instance, or when it differs elsewhere."""
+    if template.seat != action.seat or template.type != action.type or set(template.args) != set(action.args):
+        return None
+    problems = []
+    for key, want in template.args.items():
+        got = action.args[key]
+        if isinstance(want, Text):
+            problem = want.problem(got)
+            if problem:
+                problems.append(f"the text {key!r} ({want.hint}) {problem}")
+        elif isinstance(want, IntRange):
+            if not isinstance(got, int) or isinstance(got, bool) or not want.lo <= got <= want.hi:
+                problems.append(f"{key!r} must be a whole number from {want.lo} to {want.hi}")
+        elif not same_value(want, got):
+            return None
+    return "; ".join(problems) or None
 
 
 def same_value(want: Any, got: Any) -> bool:

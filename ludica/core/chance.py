@@ -22,12 +22,12 @@ from __future__ import annotations
 
 import hashlib
 import itertools
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Protocol, TypeVar
 
-from .actions import CHANCE, Action
+from .actions import CHANCE, Action, same_value
 from .errors import MalformedAction
 
 T = TypeVar("T")
@@ -95,25 +95,95 @@ class StepRandom:
         return pool[:k]
 
 
+class _Step:
+    """What every chance step shares: strict checks of an outcome and of a whole chance action."""
+
+    __slots__ = ()
+    type: str
+    key: str
+    extra: dict[str, Any]
+    public: bool
+
+    def validate(self, args: Mapping[str, Any]) -> None:
+        """Refuse the arguments of a chance action unless they are exactly one possible outcome
+        of this step (``{key: value}``, what a person types) and, optionally, the step's own
+        parameters ``extra`` with their very values: unknown keys, wrong types, values out of
+        range, another step's parameters are all refused."""
+        if not isinstance(args, Mapping):
+            raise MalformedAction("a chance outcome must be an object", rule="chance")
+        unknown = sorted(str(k) for k in args if k != self.key and k not in self.extra)
+        if unknown:
+            raise MalformedAction(
+                f"the {self.type} step takes only {self.key!r}, not {', '.join(map(repr, unknown))}", rule="chance"
+            )
+        for name, want in self.extra.items():
+            if name in args and not same_value(_plain(want), _plain(args[name])):
+                raise MalformedAction(f"the {self.type} step due now has {name}={_words(want)}", rule="chance")
+        if self.key not in args:
+            raise MalformedAction(f"the {self.type} step needs {self.key!r}", rule="chance")
+        self._validate_value(args[self.key])
+
+    def _validate_value(self, value: Any) -> None:
+        raise NotImplementedError
+
+    def describe_outcome(self, value: Any) -> str:
+        raise NotImplementedError
+
+    def describe_hidden(self) -> str:
+        raise NotImplementedError
+
+
+def _plain(value: Any) -> Any:
+    """``value`` as JSON reads it back (tuples become lists)."""
+    if isinstance(value, list | tuple):
+        return [_plain(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    return value
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _words(value: Any) -> str:
+    if isinstance(value, list | tuple):
+        return ", ".join(_words(v) for v in value)
+    return str(value)
+
+
 @dataclass(frozen=True, slots=True)
-class Roll:
-    """Roll dice of the given sizes; outcome ``args[key]`` is a list of faces (1..size)."""
+class Roll(_Step):
+    """Roll dice of the given sizes; outcome ``args[key]`` is a list of faces (1..size).
+
+    ``public``: dice are rolled in the open unless the step says otherwise.
+    """
 
     sides: tuple[int, ...]
     type: str = "roll"
     key: str = "dice"
     extra: dict[str, Any] = field(default_factory=dict)
+    public: bool = True
+    labels: tuple[str, ...] = field(default=(), compare=False)
+    """For people at a real table: whose die each one is, and its colour or kind ("Ana's blue
+    stone"), one per die. Never part of the record."""
 
     def sample(self, rng: Randomness) -> dict[str, Any]:
         return {self.key: [rng.randint(1, s) for s in self.sides]}
 
-    def validate(self, args: dict[str, Any]) -> None:
-        faces = args.get(self.key)
+    def _validate_value(self, faces: Any) -> None:
         if not isinstance(faces, list) or len(faces) != len(self.sides):
             raise MalformedAction(f"'{self.key}' must list {len(self.sides)} die result(s)", rule="chance")
         for face, size in zip(faces, self.sides, strict=True):
-            if not isinstance(face, int) or isinstance(face, bool) or not 1 <= face <= size:
-                raise MalformedAction(f"a d{size} shows 1..{size}, not {face!r}", rule="chance")
+            if not _is_int(face) or not 1 <= face <= size:
+                shown = repr(face) if self.public else "that"
+                raise MalformedAction(f"a d{size} shows a whole number 1..{size}, not {shown}", rule="chance")
+
+    def describe_outcome(self, faces: Any) -> str:
+        return " ".join(str(f) for f in faces)
+
+    def describe_hidden(self) -> str:
+        return f"{len(self.sides)} dice are rolled in secret"
 
     def outcomes(self) -> list[tuple[dict[str, Any], Fraction]]:
         total = 1
@@ -124,23 +194,43 @@ class Roll:
 
 
 @dataclass(frozen=True, slots=True)
-class Shuffle:
-    """Shuffle ``n`` items; outcome ``args[key]`` is a permutation of ``0..n-1``."""
+class Shuffle(_Step):
+    """Shuffle ``n`` items; outcome ``args[key]`` is a permutation of ``0..n-1``.
+
+    ``public``: a shuffled order is hidden (it decodes to every hand and the deck) unless the
+    step says otherwise.
+    """
 
     n: int
     type: str = "shuffle"
     key: str = "order"
     extra: dict[str, Any] = field(default_factory=dict)
+    public: bool = False
+    items: tuple[str, ...] = field(default=(), compare=False)
+    """For people at a real table: the face of each item by its index (cards as ``AS``,
+    ``TD``...), so a shuffle can be typed as the cards are dealt. Never part of the record."""
 
     def sample(self, rng: Randomness) -> dict[str, Any]:
         order = list(range(self.n))
         rng.shuffle(order)
         return {self.key: order}
 
-    def validate(self, args: dict[str, Any]) -> None:
-        order = args.get(self.key)
-        if not isinstance(order, list) or sorted(order) != list(range(self.n)):
-            raise MalformedAction(f"'{self.key}' must be an ordering of 0..{self.n - 1}", rule="chance")
+    def _validate_value(self, order: Any) -> None:
+        if (
+            not isinstance(order, list)
+            or len(order) != self.n
+            or not all(_is_int(i) for i in order)
+            or sorted(order) != list(range(self.n))
+        ):
+            raise MalformedAction(
+                f"'{self.key}' must be an ordering of the whole numbers 0..{self.n - 1}, each once", rule="chance"
+            )
+
+    def describe_outcome(self, order: Any) -> str:
+        return " ".join(str(i) for i in order)
+
+    def describe_hidden(self) -> str:
+        return f"{self.n} items are shuffled (kept hidden)"
 
     def outcomes(self) -> list[tuple[dict[str, Any], Fraction]]:
         perms = list(itertools.permutations(range(self.n)))
@@ -148,27 +238,40 @@ class Shuffle:
 
 
 @dataclass(frozen=True, slots=True)
-class Pick:
-    """Pick ``k`` distinct items of ``options`` at random; outcome ``args[key]`` lists them."""
+class Pick(_Step):
+    """Pick ``k`` distinct items of ``options`` at random; outcome ``args[key]`` lists them.
+
+    ``public``: what is picked is hidden (an identity dealt, a pass) unless the step says otherwise.
+    """
 
     options: tuple[Any, ...]
     k: int = 1
     type: str = "pick"
     key: str = "picked"
     extra: dict[str, Any] = field(default_factory=dict)
+    public: bool = False
 
     def sample(self, rng: Randomness) -> dict[str, Any]:
         return {self.key: rng.sample(list(self.options), self.k)}
 
-    def validate(self, args: dict[str, Any]) -> None:
-        picked = args.get(self.key)
+    def _validate_value(self, picked: Any) -> None:
         if not isinstance(picked, list) or len(picked) != self.k:
             raise MalformedAction(f"'{self.key}' must list {self.k} item(s)", rule="chance")
-        pool = list(self.options)
-        for item in picked:
-            if item not in pool:
-                raise MalformedAction(f"{item!r} is not one of the items to pick from", rule="chance")
-            pool.remove(item)
+        pool = [_plain(o) for o in self.options]
+        for i, item in enumerate(picked, 1):
+            found = next((j for j, o in enumerate(pool) if same_value(o, _plain(item))), None)
+            if found is None:
+                shown = repr(item) if self.public else f"item {i}"
+                raise MalformedAction(
+                    f"{shown} is not one of the items to pick from (or is picked twice)", rule="chance"
+                )
+            del pool[found]
+
+    def describe_outcome(self, picked: Any) -> str:
+        return ", ".join(_words(p) for p in picked)
+
+    def describe_hidden(self) -> str:
+        return f"{self.k} of {len(self.options)} picked at random (kept hidden)"
 
     def outcomes(self) -> list[tuple[dict[str, Any], Fraction]]:
         combos = list(itertools.permutations(self.options, self.k))
@@ -182,6 +285,29 @@ def chance_action(step: ChanceStep, args: dict[str, Any]) -> Action:
     """The chance seat's action for a step and its outcome (validated)."""
     step.validate(args)
     return Action(CHANCE, step.type, {**step.extra, **args})
+
+
+def describe_chance(step: ChanceStep, action: Action) -> str:
+    """A chance action as a shared screen may show it (a terminal, a table log, a prompt).
+
+    A public step (dice rolled in the open) shows its outcome; a hidden one (a shuffle, an
+    identity dealt) only that it happened, e.g. "shuffle and deal: 52 items are shuffled (kept
+    hidden)". What each seat learns from a hidden outcome reaches it through the
+    game's own view and private events, never through this line.
+
+    >>> step = Roll((6, 6), type="roll_conflict")
+    >>> describe_chance(step, Action(CHANCE, "roll_conflict", {"dice": [3, 5]}))
+    'roll conflict: 3 5'
+    >>> step = Pick(("p1", "p2", "p3"), type="deal_identity_cards", key="black")
+    >>> describe_chance(step, Action(CHANCE, "deal_identity_cards", {"black": ["p3"]}))
+    'deal identity cards: 1 of 3 picked at random (kept hidden)'
+    """
+    what = step.type.replace("_", " ")
+    if not step.public:
+        return f"{what}: {step.describe_hidden()}"
+    about = ", ".join(f"{k} {_words(v)}" for k, v in step.extra.items())
+    head = f"{what} ({about})" if about else what
+    return f"{head}: {step.describe_outcome(action.args.get(step.key, []))}"
 
 
 def step_key(seed: int | str, index: int) -> bytes:

@@ -18,6 +18,9 @@ The contract, in the order a driver (:class:`ludica.core.match.Match`) uses it:
   :class:`~ludica.core.errors.IllegalAction` (naming the rule and section) without changing the
   state; :meth:`Game.play` then changes the state and returns the events. ``play`` is only ever
   called after ``check`` passed, so together they are atomic.
+* :meth:`Game.explain_refusal` names the rule that forbids an action of a seat the game is not
+  waiting for (a player who already won the round bids again), before the driver falls back on
+  "it is not your decision now [turn order]".
 * :meth:`Game.view` is the only way state leaves the engine: what one seat (or a spectator,
   ``seat=None``) may see, as JSON.
 * :meth:`Game.to_position` / :meth:`Game.from_position` write and read a state as JSON;
@@ -37,7 +40,8 @@ from typing import Any, Generic, TypeVar
 
 from .actions import CHANCE, Action
 from .chance import ChanceStep
-from .errors import ConfigError
+from .errors import ConfigError, IllegalAction
+from .names import Namer
 
 S = TypeVar("S")
 
@@ -83,6 +87,17 @@ class GameMeta:
     options: tuple[OptionSpec, ...] = ()
     max_steps: int = 100_000
     """An upper bound on the length of a game, for drivers that must stop."""
+    end_reasons: tuple[str, ...] = ()
+    """Every way a game can end, as ids (Euphoria: ``ten_stars``, ``round_limit``); a finished
+    game's :meth:`Game.end_reason` is one of them. Empty: the game ends one way only (``end``)."""
+    bound_reasons: tuple[str, ...] = ()
+    """The end reasons that are safety bounds for endless play, not an end the rulebook gives."""
+    clock_unit: str = ""
+    """The name of the game's own time (``round``, ``scene``, ``hour``, ``action``) that
+    :meth:`Game.clock` counts, for figures over time. Empty: no time series."""
+    counter_bounds: tuple[tuple[str, float | None, float | None], ...] = ()
+    """``(quantity, floor, ceiling)`` for quantities of :meth:`Game.sample` that a rule bounds, so
+    the lab can say when a counter saturates or runs dry (``None``: unbounded on that side)."""
 
     def option(self, name: str) -> OptionSpec:
         for spec in self.options:
@@ -251,6 +266,19 @@ class Game(ABC, Generic[S]):
     def check(self, state: S, action: Action) -> None:
         """Raise :class:`IllegalAction` if ``action`` may not be taken now. Never changes ``state``."""
 
+    def explain_refusal(self, state: S, action: Action) -> IllegalAction | None:
+        """The refusal naming the rule that forbids ``action`` when its seat is not pending now,
+        or ``None`` to let the driver refuse it by turn order (the default).
+
+        :meth:`Match.check <ludica.core.match.Match.check>` asks this before its generic
+        "it is not pN's decision now [turn order]", so that a refusal names the rule that
+        forbids the action where there is one (a mad elf sells nothing; no glass is filled during
+        a Conflict). ``action.args`` is a dict, but otherwise unchecked: return ``None`` for
+        anything malformed. Never changes ``state``, and never says what the acting seat may not
+        know (the answer goes to that seat only).
+        """
+        return None
+
     @abstractmethod
     def play(self, state: S, action: Action) -> Sequence[Event]:
         """Apply a checked action to ``state`` in place; return the events it caused."""
@@ -275,6 +303,11 @@ class Game(ABC, Generic[S]):
         if self.meta.hidden_information:
             raise NotImplementedError(f"{self.meta.id} has hidden information but no redeal")
         return self.copy(state)
+
+    def namer(self, state: S, viewer: str | None) -> Namer:
+        """How this game names seats, actions and values for ``viewer`` (:mod:`ludica.core.names`).
+        Games override it with their own :class:`~ludica.core.names.Namer` subclass."""
+        return Namer(self, state, viewer)
 
     def render(self, view: dict[str, Any]) -> str:
         """A view as text for the terminal. Games override this with their own face."""
@@ -318,6 +351,24 @@ class Game(ABC, Generic[S]):
         """Figures of one finished game for ``ludica simulate`` (numbers, strings, or lists)."""
         out = self.outcome(state)
         return {"steps": steps, "winner": ",".join(out.winners) if out else "none"}
+
+    def end_reason(self, state: S) -> str:
+        """How a finished game ended: one of :attr:`GameMeta.end_reasons` (``""`` while it goes on).
+
+        Worked out from the state (never from the outcome's words), so a tie-break never hides it.
+        """
+        if not self.is_over(state):
+            return ""
+        return self.meta.end_reasons[0] if self.meta.end_reasons else "end"
+
+    def clock(self, state: S) -> int:
+        """The game's own time now, counted in :attr:`GameMeta.clock_unit` (0 when it has none)."""
+        return 0
+
+    def sample(self, state: S) -> dict[str, float]:
+        """Key quantities now (stars, pools, Strengths...), for the lab's figures over time. The lab
+        samples when :meth:`clock` moves on and at the end; read-only. Empty: no time series."""
+        return {}
 
     def report(self, summaries: list[dict[str, Any]]) -> list[tuple[str, str]]:
         """Lines (label, figure) that ``ludica simulate`` prints over many games' summaries.

@@ -9,13 +9,14 @@ record as the truth (every accepted action, in order) and the state derived from
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import json
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
-from .actions import CHANCE, Action, matches
+from .actions import CHANCE, Action, check_form, declared_problem, matches
 from .chance import Dealer
 from .errors import IllegalAction, MalformedAction, NotYourDecision
 from .game import Config, Event, Game, Pending
@@ -46,15 +47,28 @@ class LogEntry:
 class Match(Generic[S]):
     """A game in play: ``game``, ``config``, ``state``, ``actions`` (the record) and ``log``."""
 
-    def __init__(self, game: Game[S], config: Config, *, validate: bool = True) -> None:
+    def __init__(
+        self, game: Game[S], config: Config, *, validate: bool = True, start: dict[str, Any] | None = None
+    ) -> None:
+        """A match at the game's setup, or at ``start`` (a position's ``state`` object, read with
+        :meth:`Game.from_position`; :func:`~ludica.core.records.read_position` checks it first)."""
         if validate:
             game.validate_config(config)
         self.game = game
         self.config = config
-        self.state: S = game.setup(config)
+        if start is None:
+            self.state: S = game.setup(config)
+            self.start: dict[str, Any] | None = None
+        else:
+            self.state = game.from_position(copy.deepcopy(start), config)
+            self.start = game.to_position(self.state)
         self.actions: list[Action] = []
         self.log: list[LogEntry] = []
         self.dealer = Dealer(config.seed if config.seed is not None else 0)
+
+    def restart(self) -> Match[S]:
+        """A new match where this one began (its setup, or its start position), with no actions."""
+        return Match(self.game, self.config, validate=False, start=self.start)
 
     @classmethod
     def new(cls, game: Game[S], config: Config) -> Match[S]:
@@ -81,25 +95,43 @@ class Match(Generic[S]):
 
     # -- acting --------------------------------------------------------------------------------
     def check(self, action: Action) -> None:
-        """Raise if ``action`` is not acceptable now; never changes anything."""
+        """Raise if ``action`` is not acceptable now; never changes anything.
+
+        In order: the action's form (:func:`~ludica.core.actions.check_form`), the end, the
+        seat's turn, a chance outcome against the step due (strictly: its own parameters and a
+        valid outcome, nothing else), the game's own rules; last, an action the rules let pass
+        must still be one of the seat's listed legal actions, its free values (text, numbers)
+        within the rules their legal action declares, so that ``check`` and
+        :meth:`legal_actions` never disagree.
+        """
+        check_form(action)
         pending = self.game.pending(self.state)
         if pending.is_over:
             raise IllegalAction("the game is over", rule="end")
         if action.seat not in pending.seats:
+            if action.seat != CHANCE and isinstance(action.args, dict):
+                because = self.game.explain_refusal(self.state, action)
+                if because is not None:
+                    raise because
             waiting = ", ".join(pending.seats)
             raise NotYourDecision(f"it is not {action.seat}'s decision now (waiting for {waiting})", rule="turn order")
         if action.is_template:
             raise MalformedAction("fill in every parameter before acting", rule="action")
-        if action.narration is not None and not isinstance(action.narration, str):
-            raise MalformedAction("narration must be text", rule="action")
-        if not isinstance(action.args, dict):
-            raise MalformedAction("the parameters of an action must be an object", rule="action")
         if action.seat == CHANCE:
             step = self.game.chance_step(self.state)
             if action.type != step.type:
                 raise MalformedAction(f"the chance seat must take a {step.type!r} step now", rule="chance")
-            step.validate(dict(action.args))
-        self.game.check(self.state, action)
+            step.validate(action.args)
+            self.game.check(self.state, action)
+            return
+        legal = self.game.legal_actions(self.state, action.seat)
+        listed = _is_listed(legal, action)
+        self.game.check(self.state, action)  # first, so that a refusal names the game's own rule
+        if not listed:
+            # The game's rules found nothing wrong, yet the action is not one the seat may take:
+            # ``check`` and the legal actions always agree (a 1.0 for a 1, say, is not a 1).
+            _check_declared(legal, action)
+            raise IllegalAction(f"that is not one of {action.seat}'s legal actions now", rule="legal actions")
 
     def apply(self, action: Action, *, trusted: bool = False) -> list[Event]:
         """Validate, then change: a refused action raises and leaves the match unchanged.
@@ -114,7 +146,13 @@ class Match(Generic[S]):
         return self._commit(action)
 
     def _commit(self, action: Action) -> list[Event]:
-        events = list(self.game.play(self.state, action))
+        try:
+            events = list(self.game.play(self.state, action))
+        except Exception:
+            # A bug in the rules (``play`` after a passed ``check`` must not fail): the state may
+            # be half changed, so it is rebuilt from the record before the error goes on.
+            self._rebuild(self.actions)
+            raise
         step = len(self.actions)
         self.actions.append(action)
         if action.narration:
@@ -155,7 +193,31 @@ class Match(Generic[S]):
         if not self.actions:
             raise IllegalAction("there is nothing to undo", rule="undo")
         last = self.actions[-1]
-        rebuilt: Match[S] = Match(self.game, self.config, validate=False)
-        rebuilt.replay(self.actions[:-1], check=False)
-        self.state, self.actions, self.log = rebuilt.state, rebuilt.actions, rebuilt.log
+        self._rebuild(self.actions[:-1])
         return last
+
+    def _rebuild(self, actions: list[Action]) -> None:
+        """State, record and log replayed from where the match began (setup or start position)."""
+        rebuilt = self.restart()
+        rebuilt.replay(list(actions), check=False)
+        self.state, self.actions, self.log = rebuilt.state, rebuilt.actions, rebuilt.log
+
+
+def _is_listed(legal: list[Action], action: Action) -> bool:
+    """True when ``action`` is one of ``legal`` (the very object, as bots send them) or an
+    instance of one (a filled template, a replayed record)."""
+    for template in legal:
+        if template is action:
+            return True
+    kind = action.type
+    return any(template.type == kind and matches(template, action) for template in legal)
+
+
+def _check_declared(legal: list[Action], action: Action) -> None:
+    """Refuse a value that a legal action of the same shape declares and does not accept (free
+    text blank or too long, a number out of range), with the rule that refuses it."""
+    for template in legal:
+        if template.type == action.type and template.is_template:
+            problem = declared_problem(template, action)
+            if problem:
+                raise MalformedAction(problem, rule="free text" if problem.startswith("the text") else "values")

@@ -5,7 +5,9 @@ A **record** is the truth of a game::
     {"format": "ludica-record", "format_version": 1, "game": "great-city", "rules_version": "1.0",
      "config": {...}, "actions": [...], "digest": "<sha256 of the final position>"}
 
-Replaying the actions from the config rebuilds the exact state; the digest checks it.
+Replaying the actions from the config rebuilds the exact state; the digest checks it. A record
+of a game that began from a position also carries ``"start"``: that position's ``state`` object,
+which the replay starts from instead of the setup.
 
 A **position** is one state, whole, what FEN is to chess::
 
@@ -31,7 +33,8 @@ FORMAT_VERSION = 1
 
 
 def record_of(match: Match[Any]) -> dict[str, Any]:
-    return {
+    """The record of a match; ``start`` only when it began from a position (not the setup)."""
+    out: dict[str, Any] = {
         "format": "ludica-record",
         "format_version": FORMAT_VERSION,
         "game": match.game.meta.id,
@@ -40,6 +43,9 @@ def record_of(match: Match[Any]) -> dict[str, Any]:
         "actions": [a.to_json() for a in match.actions],
         "digest": match.digest(),
     }
+    if match.start is not None:
+        out["start"] = match.start
+    return out
 
 
 def save_record(match: Match[Any], path: str | Path) -> None:
@@ -88,12 +94,25 @@ def replay_record(data: Any, *, verify_digest: bool = True, check: bool = True) 
     actions = data.get("actions")
     if not isinstance(actions, list):
         raise RecordError("the record has no 'actions' list", rule="record")
-    match: Match[Any] = Match(game, config)
+    start = data.get("start")
+    if start is None:
+        match: Match[Any] = Match(game, config)
+    else:
+        try:
+            match = _match_at(game, config, start)
+        except PositionError as exc:
+            raise RecordError(f"the record's start position is refused: {exc.reason}", rule="record") from None
     for i, raw in enumerate(actions):
         try:
             match.apply(Action.from_json(raw), trusted=not check)
         except LudicaError as exc:
             raise RecordError(f"action {i + 1} of the record is refused: {exc}", rule="record") from None
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+            # A record is read from a file anyone may have edited: whatever the rules trip over in
+            # it is the record's fault to the person reading it, said in one line.
+            raise RecordError(
+                f"action {i + 1} of the record cannot be replayed ({type(exc).__name__} in the rules)", rule="record"
+            ) from None
     claimed = data.get("digest")
     if verify_digest and claimed is not None and claimed != match.digest():
         raise DigestMismatch(
@@ -116,23 +135,25 @@ def position_of(game: Game[Any], state: Any, config: Config) -> dict[str, Any]:
 def read_position(data: Any) -> Match[Any]:
     """A match whose state is the position (its record starts there, with no actions)."""
     game, config = _header(data, "position")
+    return _match_at(game, config, data.get("state"))
+
+
+def _match_at(game: Game[Any], config: Config, raw: Any) -> Match[Any]:
+    """A match that starts at the position state ``raw``, refused if malformed or unsound."""
     game.validate_config(config)
-    raw = data.get("state")
     if not isinstance(raw, dict):
         raise PositionError("the position has no 'state' object", rule="position")
     try:
-        state = game.from_position(raw, config)
+        match: Match[Any] = Match(game, config, validate=False, start=raw)
     except LudicaError:
         raise
     except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
         raise PositionError(
             f"the position's state is malformed: {type(exc).__name__}: {exc}", rule="position"
         ) from None
-    problems = game.invariants(state)
+    problems = game.invariants(match.state)
     if problems:
         raise PositionError("the position breaks the rules: " + "; ".join(problems), rule="position")
-    match: Match[Any] = Match(game, config, validate=False)
-    match.state = state
     return match
 
 

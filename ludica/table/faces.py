@@ -19,7 +19,9 @@ always on. Only ``match.view(seat)`` and ``match.story(seat)`` ever reach a temp
 from __future__ import annotations
 
 import json
+import re
 from functools import cache
+from html import escape, unescape
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -28,6 +30,8 @@ from jinja2 import ChoiceLoader, Environment, FileSystemLoader, FunctionLoader, 
 
 from ..core import CHANCE, Action, Game, IntRange, Pick, Roll, Shuffle, Text
 from ..core.chance import ChanceStep
+from ..core.composer import Composition, choices, sections
+from ..core.names import Namer
 from ..core.registry import EXAMPLES, GAME_MODULES
 
 TEMPLATES = Path(__file__).parent / "templates"
@@ -148,6 +152,19 @@ def render_view(
         return environment().get_template("generic_view.html").render(**context)
 
 
+_MARKUP = re.compile(r"(<style\b.*?</style>|<script\b.*?</script>|<[^>]*>)", re.S | re.I)
+
+
+def say_html(page: str, namer: Namer) -> str:
+    """A rendered face with every id in its text said as its name for the viewer (tags, styles
+    and scripts are left as they are; ids in attributes stay for the page's own use)."""
+    parts = _MARKUP.split(page)
+    for i in range(0, len(parts), 2):
+        if parts[i].strip():
+            parts[i] = escape(namer.say(unescape(parts[i])))
+    return "".join(parts)
+
+
 # -- legal actions as forms ----------------------------------------------------------------------
 def action_forms(legal: list[Action]) -> list[dict[str, Any]]:
     """The legal actions grouped by type, each with its fixed values and its fields."""
@@ -183,3 +200,60 @@ def chance_form(step: ChanceStep) -> dict[str, Any]:
 
 def render(name: str, **context: Any) -> str:
     return environment().get_template(name).render(**context)
+
+
+# -- decisions composed step by step (the core composer, rendered as nested choices) -------------
+def composed_choices(legal: list[Action], namer: Namer) -> list[dict[str, Any]]:
+    """The seat's decision as the composer offers it (:mod:`ludica.core.composer`): one entry per
+    action type; a choice with one instance is one button, a wider one opens step by step, each
+    step listing only the values still legal (grouped by the game's headings, a dozen at most
+    per group). Every leaf submits ``{index, fields}`` — the public ``act`` message."""
+    index_of = {id(t): i for i, t in enumerate(legal)}
+    out = []
+    for choice in choices(legal):
+        node = _node(Composition(choice), namer, index_of)
+        out.append({"type": choice.type, "title": namer.action_title(choice.type), "node": node})
+    return out
+
+
+def _node(composition: Composition, namer: Namer, index_of: dict[int, int]) -> dict[str, Any]:
+    kind = composition.choice.type
+    step = composition.ask()
+    if step is None or not step.values:
+        return _leaf(composition.remaining[0], composition.picked, namer, index_of)
+    options = []
+    for heading, values in sections(step.values, lambda v: namer.group(kind, step.param, v)):
+        group = []
+        for value in values:
+            group.append(
+                {
+                    "param": step.param,
+                    "value": json.dumps(value, ensure_ascii=False, sort_keys=True),
+                    "label": namer.value(kind, step.param, value),
+                    "detail": namer.detail(kind, step.param, value),
+                    "node": _node(composition.pick(step.param, value), namer, index_of),
+                }
+            )
+        options.append({"heading": heading, "options": group})
+    if step.field is not None:  # a value may also be typed: the templates that declare a field here
+        typed = next(t for t in composition.remaining if isinstance(t.args.get(step.param), Text | IntRange))
+        leaf = _leaf(typed, composition.picked, namer, index_of)
+        options.append({"heading": None, "options": [{"label": "another value", "detail": None, "node": leaf}]})
+    return {"leaf": False, "param": namer.param_label(kind, step.param), "sections": options}
+
+
+def _leaf(template: Action, picked: dict[str, Any], namer: Namer, index_of: dict[int, int]) -> dict[str, Any]:
+    fields = []
+    for name, spec in template.args.items():
+        if isinstance(spec, Text | IntRange) and name not in picked:
+            field = _field(name, spec)
+            field["hint"] = namer.param_label(template.type, name) if isinstance(spec, IntRange) else spec.hint
+            fields.append(field)
+    return {
+        "leaf": True,
+        "type": template.type,
+        "index": index_of[id(template)],
+        "fields": fields,
+        "sentence": namer.sentence(template) if not fields else namer.action_title(template.type),
+        "label": namer.choice_label(template),
+    }

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..core import CHANCE, Action, Config, LudicaError, Match, RecordError
+from ..core import CHANCE, Action, LudicaError, Match, RecordError
 from ..core.chance import Dealer
 from ..core.records import load_json, replay_record
 
@@ -73,7 +73,7 @@ def verify_data(data: Any) -> FairnessReport:
     if seed_hash is not None and seed_hash != commitment:
         raise RecordError("the revealed seed does not match the hash published before play", rule="fairness")
     physical = table.get("physical_seat") is not None
-    counts = _check_chance(match.game, config, data["actions"], seed, physical)
+    counts = _check_chance(match.restart(), data["actions"], seed, physical)
     return FairnessReport(
         game=match.game.meta.id,
         steps=len(match.actions),
@@ -86,9 +86,10 @@ def verify_data(data: Any) -> FairnessReport:
     )
 
 
-def _check_chance(game: Any, config: Config, raw: list[Any], seed: int | str, physical: bool) -> tuple[int, int]:
-    """Replay again, comparing each chance step with the dealer's; returns (chance steps, verified)."""
-    match: Match[Any] = Match(game, config)
+def _check_chance(match: Match[Any], raw: list[Any], seed: int | str, physical: bool) -> tuple[int, int]:
+    """Replay again from where the record starts (its setup, or its start position), comparing
+    each chance step with the dealer's; returns (chance steps, verified)."""
+    game = match.game
     dealer = Dealer(seed)
     chance = verified = 0
     for index, item in enumerate(raw):

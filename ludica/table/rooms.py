@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import secrets
 import time
-from dataclasses import dataclass, field
+from collections import deque
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from sqlalchemy.exc import IntegrityError
@@ -28,6 +29,7 @@ from ..core import (
     LudicaError,
     MalformedAction,
     Match,
+    Secret,
     Text,
     get_game,
 )
@@ -35,12 +37,18 @@ from ..core.chance import Dealer, chance_action
 from ..core.errors import NotYourDecision
 from .bots import parse_bots
 from .storage import HOST, SPECTATOR, RoomRow, Store, now
+from .wire import check_json
 
 MAX_NARRATION = 2000
 CLOCK_ACTION = "clock"
 """The action type by which a game takes time from the table (e.g. Euthymia's hour clock)."""
 MAX_PLAYER_NAME = 40
 MAX_TURN_TIMER = 24 * 3600
+MAX_KEY = 100
+"""The longest idempotency key an act may carry."""
+SNAPSHOTS = 4
+"""How many points a room can go back to without replaying its record (see :class:`Snapshot`)."""
+MAX_NOTICES = 20
 
 
 class TableError(LudicaError):
@@ -64,6 +72,22 @@ class UndoRequest:
         return {"by": self.by, "target": self.target, "consents": sorted(self.consents)}
 
 
+@dataclass(frozen=True, slots=True)
+class Snapshot:
+    """The match just before a person's action: what undo returns to, kept as the game goes.
+
+    ``length`` and ``log`` are the record's and the story's lengths then, ``state`` a copy of
+    the state (:meth:`Game.copy`), ``hidden`` its secrets (to tell whether the action revealed
+    one). Deciding whether undo is allowed and undoing then cost the same at step 2,000 as at
+    step 50: nothing is replayed.
+    """
+
+    length: int
+    log: int
+    state: Any
+    hidden: frozenset[Secret]
+
+
 def new_token() -> str:
     return secrets.token_urlsafe(24)
 
@@ -75,13 +99,23 @@ def new_room_id() -> str:
 class Room:
     """One room: game, record, live match, settings and undo policy."""
 
-    def __init__(self, store: Store, row: RoomRow, game: Game[Any], recorded: list[dict[str, Any]]) -> None:
+    def __init__(
+        self,
+        store: Store,
+        row: RoomRow,
+        game: Game[Any],
+        recorded: list[dict[str, Any]],
+        keys: dict[str, int] | None = None,
+    ) -> None:
         self.store = store
         self.row = row
         self.game = game
         self.undo_request: UndoRequest | None = None
         self.cache: dict[str, Any] = {}
         self.decision_started = time.time()
+        self.keys: dict[str, int] = dict(keys or {})
+        """Idempotency keys of the record (``"<seat>:<key>"`` -> index of the action)."""
+        self.snapshots: deque[Snapshot] = deque(maxlen=SNAPSHOTS)
         self._match: Match[Any] = self._replay(recorded)
 
     @property
@@ -110,13 +144,28 @@ class Room:
         return Config(tuple(self.row.config["players"]), dict(self.row.config.get("options", {})), self.row.seed)
 
     def _replay(self, recorded: list[dict[str, Any]]) -> Match[Any]:
+        """The match of a record, keeping the snapshot before its last person's action."""
+        actions = [Action.from_json(a) for a in recorded]
+        last = next((i for i in range(len(actions) - 1, -1, -1) if actions[i].seat != CHANCE), None)
         match: Match[Any] = Match(self.game, self.config, validate=False)
-        match.replay((Action.from_json(a) for a in recorded), check=False)
+        self.snapshots.clear()
+        if last is None:
+            match.replay(actions, check=False)
+            return match
+        match.replay(actions[:last], check=False)
+        self.snapshots.append(self._snapshot(match))
+        match.replay(actions[last:], check=False)
         return match
 
+    def _snapshot(self, match: Match[Any]) -> Snapshot:
+        state = match.state
+        return Snapshot(len(match.actions), len(match.log), self.game.copy(state), frozenset(self.game.secrets(state)))
+
     def reload(self) -> None:
-        """Rebuild the live match from the stored record (after a failed commit)."""
+        """Rebuild the live match from the stored record (after a failed commit, or another
+        table process changed it)."""
         self.match = self._replay(self.store.actions(self.id))
+        self.keys = self.store.keys(self.id)
         self.undo_request = None
 
     # -- facts ---------------------------------------------------------------------------------------
@@ -147,24 +196,68 @@ class Room:
         return self.match.is_over()
 
     def can_manage(self, role: str) -> bool:
-        """The host, or the game's referee seat (GM, King), may re-issue links."""
-        return role == HOST or (self.game.meta.referee is not None and role == self.game.meta.referee)
+        """Only the host manages the room: re-issues links, closes it. A referee seat (the GM,
+        Euthymia's group) is a seat like the others: it may not take over a player's link."""
+        return role == HOST
+
+    @property
+    def archived(self) -> bool:
+        return self.row.archived is not None
+
+    def notices(self) -> list[str]:
+        """What the table announced to everyone (link re-issues), oldest first."""
+        return [
+            f"{n['at']}: the host issued a new link for {n['label']}; the old one no longer works"
+            for n in self.row.settings.get("reissued", [])
+            if isinstance(n, dict)
+        ]
 
     # -- acting ----------------------------------------------------------------------------------------
     def act(self, seat: str, message: dict[str, Any]) -> list[Action]:
-        """A seat's action from a client message; returns every action committed (chance included)."""
-        self._check_step(message)
+        """A seat's action from a client message; returns every action committed (chance included).
+
+        The message carries the ``step`` its sender saw, or an idempotency ``key``, or both: a
+        message whose key was already applied returns ``[]`` and changes nothing (a repeat), a
+        stale step is refused. Either way a message sent twice is never applied twice.
+        """
+        key = self._key_of(seat, message)
+        if key is not None and key in self.keys:
+            return []
+        self._check_step(message, key)
         action = self._action_from(seat, message)
         self.match.check(action)
         if action.seat != CHANCE and not self.match.legal_matches(action):
             raise IllegalAction("that is not one of your legal actions now", rule="legal actions")
-        return self._commit_from(action)
+        return self._commit_from(action, key)
 
-    def _check_step(self, message: dict[str, Any]) -> None:
+    def applied_at(self, seat: str, message: dict[str, Any]) -> int | None:
+        """The step after which a repeated message's key was applied (``None``: not a repeat)."""
+        key = self._key_of(seat, message)
+        index = self.keys.get(key) if key is not None else None
+        return None if index is None else index + 1
+
+    @staticmethod
+    def _key_of(seat: str, message: dict[str, Any]) -> str | None:
+        key = message.get("key")
+        if key is None:
+            return None
+        if not isinstance(key, str) or not 1 <= len(key) <= MAX_KEY or not key.isprintable():
+            raise TableError(f"'key' is a text of 1 to {MAX_KEY} printable characters", rule="step")
+        return f"{seat}:{key}"
+
+    def _check_step(self, message: dict[str, Any], key: str | None) -> None:
         step = message.get("step")
         if step is None:
+            if key is None:
+                raise TableError(
+                    "an act carries the 'step' it was chosen at (or an idempotency 'key'), "
+                    "so that it is never applied twice",
+                    rule="step",
+                )
             return
-        if not isinstance(step, int) or isinstance(step, bool) or step != self.step:
+        if not isinstance(step, int) or isinstance(step, bool):
+            raise TableError("'step' is the whole number of the step your screen showed", rule="step")
+        if step != self.step:
             raise TableError(
                 f"stale action: the game is at step {self.step}, your screen showed step {step}; look again",
                 rule="stale",
@@ -216,26 +309,33 @@ class Room:
         step = self.game.chance_step(self.match.state)
         return chance_action(step, dict(outcome))
 
-    def _commit_from(self, action: Action) -> list[Action]:
+    def _commit_from(self, action: Action, key: str | None = None) -> list[Action]:
         start = self.step
+        before = self._snapshot(self.match) if action.seat != CHANCE else None
         try:
             self.match.apply(action)
             self.deal()
         except LudicaError:
             if self.step != start:
-                self.match = self._rebuilt(start)
+                if before is not None:
+                    self._restore(before)
+                else:
+                    self.match = self._rebuilt(start)
             raise
-        return self._persist(start)
+        done = self._persist(start, key)
+        if before is not None:
+            self.snapshots.append(before)
+        return done
 
     def deal(self) -> None:
         """Run the dealer until a person must decide (not in physical mode)."""
         if self.physical_seat is None:
             self.match.run_chance()
 
-    def _persist(self, start: int) -> list[Action]:
+    def _persist(self, start: int, key: str | None = None) -> list[Action]:
         new = self.match.actions[start:]
         try:
-            self.store.append(self.id, start, [a.to_json() for a in new])
+            self.store.append(self.id, start, [a.to_json() for a in new], key)
         except IntegrityError:
             self.reload()
             moved = "the game moved on meanwhile (another table process wrote first); look again"
@@ -243,9 +343,22 @@ class Room:
         except Exception:
             self.reload()
             raise
+        if key is not None:
+            self.keys[key] = start
         self.undo_request = None
         self.decision_started = time.time()
+        if self.row.archived is None and self.match.is_over():
+            self._archive()
         return list(new)
+
+    def _archive(self) -> None:
+        """The game ended: mark the room archived (best effort: the record is already safe)."""
+        when = now()
+        try:
+            self.store.archive(self.id, when)
+        except Exception:  # the mark is a convenience; the next action-less load sets it again
+            return
+        self.row = replace(self.row, archived=when)
 
     # -- the clock -------------------------------------------------------------------------------
     def clock_template(self) -> Action | None:
@@ -273,6 +386,8 @@ class Room:
         return self._commit_from(action)
 
     # -- undo by policy -------------------------------------------------------------------------
+    OVER = "the game is over: nothing is taken back once it has ended (its seed is public now)"
+
     def can_undo_own(self, seat: str | None) -> bool:
         """Your own last action, before any other seat acted, not across chance or a revealed secret."""
         if seat is None or not self.match.actions or self.is_over():
@@ -285,14 +400,25 @@ class Room:
             self.cache[key] = self._reveals_nothing()
         return bool(self.cache[key])
 
+    def _before(self, length: int) -> Snapshot | None:
+        return next((s for s in reversed(self.snapshots) if s.length == length), None)
+
     def _reveals_nothing(self) -> bool:
         """True when the last action revealed no hidden item (compared with the state before it)."""
-        before = self._rebuilt(self.step - 1)
-        hidden_then = set(self.game.secrets(before.state))
-        hidden_now = set(self.game.secrets(self.match.state))
-        return hidden_then <= hidden_now
+        snapshot = self._before(self.step - 1)
+        hidden_then = snapshot.hidden if snapshot is not None else self._rebuilt_secrets(self.step - 1)
+        return hidden_then <= set(self.game.secrets(self.match.state))
+
+    def _rebuilt_secrets(self, length: int) -> frozenset[Secret]:
+        """Only when no snapshot is kept (cannot happen for the last action; kept as a fallback)."""
+        return frozenset(self.game.secrets(self._rebuilt(length).state))
+
+    def _refuse_if_over(self) -> None:
+        if self.is_over():
+            raise TableError(self.OVER, rule="undo")
 
     def undo_own(self, seat: str) -> None:
+        self._refuse_if_over()
         if not self.can_undo_own(seat):
             raise TableError(
                 "you may take back only your own last action, before anyone else acts, and never across dice, "
@@ -309,9 +435,10 @@ class Room:
         return None
 
     def can_request_undo(self, seat: str | None) -> bool:
-        return seat is not None and self.undo_request is None and self.undo_target() is not None
+        return seat is not None and not self.is_over() and self.undo_request is None and self.undo_target() is not None
 
     def request_undo(self, seat: str) -> None:
+        self._refuse_if_over()
         target = self.undo_target()
         if target is None:
             raise TableError("there is nothing to take back", rule="undo")
@@ -321,6 +448,9 @@ class Room:
         self._maybe_finish_undo()
 
     def consent_undo(self, seat: str, agree: bool) -> None:
+        if self.is_over():
+            self.undo_request = None
+            raise TableError(self.OVER, rule="undo")
         if self.undo_request is None:
             raise TableError("nobody asked to take anything back", rule="undo")
         if not agree:
@@ -336,21 +466,47 @@ class Room:
 
     def _truncate(self, length: int) -> None:
         self.store.truncate(self.id, length)
-        self.match = self._rebuilt(length)
+        snapshot = self._before(length)
+        if snapshot is not None:
+            self._restore(snapshot)
+        else:
+            self.match = self._rebuilt(length)
+        self.keys = {k: i for k, i in self.keys.items() if i < length}
         self.undo_request = None
 
+    def _restore(self, snapshot: Snapshot) -> None:
+        """Go back to a snapshot without replaying: its state (the snapshot is used up), the
+        record and the story cut to their lengths then."""
+        match = self.match
+        match.state = snapshot.state
+        del match.actions[snapshot.length :]
+        del match.log[snapshot.log :]
+        while self.snapshots and self.snapshots[-1].length >= snapshot.length:
+            self.snapshots.pop()
+        self.match = match  # drops the cached renderings
+
     def _rebuilt(self, length: int) -> Match[Any]:
-        return self._replay([a.to_json() for a in self.match.actions[:length]])
+        match: Match[Any] = Match(self.game, self.config, validate=False)
+        match.replay(self.match.actions[:length], check=False)
+        return match
 
     # -- links ---------------------------------------------------------------------------------
     def reissue(self, by_role: str, role: str) -> Invite:
+        """A new link for ``role`` (the old one stops working), for the host alone to hand on;
+        the re-issue is kept among the room's :meth:`notices`."""
         if not self.can_manage(by_role):
-            raise TableError("only the host or the referee seat may re-issue a link", rule="links")
+            raise TableError("only the host may re-issue a link (the host's link opened the room)", rule="links")
         if role not in (*self.seats(), SPECTATOR):
             raise TableError(f"no seat {role!r} at this table", rule="links")
         token = new_token()
         self.store.reissue(self.id, role, token)
-        return Invite(role, self.label(role), token)
+        label = self.label(role)
+        notice = {"role": role, "label": label, "at": now().strftime("%Y-%m-%d %H:%M UTC")}
+        settings = dict(self.row.settings)
+        settings["reissued"] = [*settings.get("reissued", []), notice][-MAX_NOTICES:]
+        self.store.update_settings(self.id, settings)
+        self.row = replace(self.row, settings=settings)
+        return Invite(role, label, token)
 
 
 def _is_declaration(value: Any) -> bool:
@@ -375,6 +531,7 @@ class Rooms:
         bots: Any = None,
     ) -> tuple[Room, list[Invite]]:
         """Open a room; returns it and the invites (host, each seat, spectators)."""
+        check_json({"players": players, "options": options}, "the room's settings")
         game = get_game(game_id)
         players = [p.strip()[:MAX_PLAYER_NAME] for p in players if p and p.strip()]
         seed = secrets.token_hex(16)
@@ -413,10 +570,14 @@ class Rooms:
         if room is not None:
             return room
         row = self.store.room(room_id)
-        if row is None:
-            return None
-        room = Room(self.store, row, get_game(row.game), self.store.actions(room_id))
-        self.live[room_id] = room
+        return None if row is None else self.load(row)
+
+    def load(self, row: RoomRow) -> Room:
+        """Bring a stored room into memory (its record replayed once)."""
+        room = Room(self.store, row, get_game(row.game), self.store.actions(row.id), self.store.keys(row.id))
+        if room.row.archived is None and room.is_over():
+            room._archive()
+        self.live[row.id] = room
         return room
 
     def forget(self, room_id: str) -> None:

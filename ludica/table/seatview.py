@@ -12,7 +12,8 @@ from typing import Any
 
 from ..core import CHANCE
 from ..core.match import LogEntry
-from .faces import action_forms, chance_form, render, render_view
+from ..core.names import Namer, namer_of
+from .faces import chance_form, composed_choices, render, render_view, say_html
 from .rooms import Room
 from .storage import HOST, SPECTATOR
 
@@ -51,10 +52,11 @@ def payload(room: Room, role: str, *, full_log: bool = True) -> dict[str, Any]:
             outcome=outcome.to_json() if outcome else None,
             undo_request=undo_request,
         ),
-        "view": render_view(match.game, match.view(seat), seat, names, pending_json),
+        "news": render("news.html", entries=news(room, seat)),
+        "view": say_html(render_view(match.game, match.view(seat), seat, names, pending_json), namer_of(match, seat)),
         "actions": render(
             "actions.html",
-            groups=action_forms(legal),
+            choices=composed_choices(legal, namer_of(match, seat)),
             chance=chance,
             seat=seat,
             can_undo=room.can_undo_own(seat),
@@ -78,34 +80,80 @@ def payload(room: Room, role: str, *, full_log: bool = True) -> dict[str, Any]:
         "chance": chance,
         "fairness": fairness(room),
         "timer": timer(room, over),
+        "notices": room.notices(),
+        "archived": room.archived,
         "manage": room.can_manage(role),
         "seats": [{"role": s, "label": names[s]} for s in room.seats()] if room.can_manage(role) else [],
     }
 
 
+NEWS = 5
+"""How many lines of news (what happened since the seat last acted) are said above its decision."""
+
+
+def news(room: Room, seat: str | None) -> list[dict[str, Any]]:
+    """What happened since ``seat`` last acted (a Conflict's result, a roll, a judgment), newest
+    last, at most :data:`NEWS` lines; read from the end of the log, so its cost does not grow."""
+    match = room.match
+    actions = match.actions
+    last = len(actions) - 1
+    while seat is not None and last >= 0 and actions[last].seat != seat:
+        last -= 1
+    found = []
+    for entry in reversed(match.log):
+        if (entry.step <= last and seat is not None) or len(found) == NEWS:
+            break
+        if entry.event.visible(seat):
+            found.append(entry)
+    names, namer = room.seat_names(), namer_of(match, seat)
+    return [_entry(entry, names, namer) for entry in reversed(found)]
+
+
 def story_entries(room: Room, seat: str | None) -> list[dict[str, Any]]:
-    """The story log as ``seat`` may see it, as plain entries."""
+    """The story log as ``seat`` may see it, as plain entries in names."""
     names = room.seat_names()
-    return [_entry(entry, names) for entry in room.match.story(seat)]
+    namer = namer_of(room.match, seat)
+    return [_entry(entry, names, namer) for entry in room.match.story(seat)]
 
 
-def _entry(entry: LogEntry, names: dict[str, str]) -> dict[str, Any]:
+def story_steps(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The story as a story: per step, the narration first and the mechanical events beneath."""
+    steps: list[dict[str, Any]] = []
+    for e in entries:
+        if not steps or steps[-1]["step"] != e["step"]:
+            steps.append({"step": e["step"], "narration": [], "events": []})
+        steps[-1]["narration" if e["kind"] == "narration" else "events"].append(e)
+    return steps
+
+
+def _entry(entry: LogEntry, names: dict[str, str], namer: Namer) -> dict[str, Any]:
     event = entry.event
     who = names.get(str(event.data.get("seat", "")), str(event.data.get("seat", "")))
     if event.kind == "narration" and event.data.get("seat") == CHANCE:
         who = "the dealer"
-    return {"step": entry.step, "kind": event.kind, "text": event.text, "who": who, "private": bool(event.visible_to)}
+    text = event.text if event.kind == "narration" else namer.say(event.text)
+    return {"step": entry.step, "kind": event.kind, "text": text, "who": who, "private": bool(event.visible_to)}
 
 
 def story_items(room: Room, seat: str | None) -> list[str]:
-    """The seat's story as rendered list items (rendered once per entry, cached on the room)."""
+    """The seat's story as rendered list items.
+
+    Each entry is rendered once, and each seat's list of the entries it may see grows as the
+    story does (both cached on the room, dropped when undo replaces the match): a broadcast
+    costs the same at step 2,000 as at step 50.
+    """
     log = room.match.log
     rendered: list[str] = room.cache.setdefault("log", [])
     if len(rendered) < len(log):
         names = room.seat_names()
+        namer = namer_of(room.match, None)  # the texts a seat sees name only what they already say
         for entry in log[len(rendered) :]:
-            rendered.append(render("log_entry.html", entry=_entry(entry, names)))
-    return [html for entry, html in zip(log, rendered, strict=False) if entry.event.visible(seat)]
+            rendered.append(render("log_entry.html", entry=_entry(entry, names, namer)))
+    seen, items = room.cache.setdefault(f"log:{seat}", (0, []))
+    if seen < len(log):
+        items.extend(html for entry, html in zip(log[seen:], rendered[seen:], strict=True) if entry.event.visible(seat))
+        room.cache[f"log:{seat}"] = (len(log), items)
+    return items
 
 
 def log_part(room: Room, seat: str | None, full: bool) -> dict[str, Any]:

@@ -9,8 +9,10 @@ Routes
   ``GET /play/{room}#<token>``       the table page; the token stays in the fragment (never sent
                                      in a URL the server logs) and is given over the WebSocket
   ``WS  /ws/{room}``                 live play (see ``docs/table.md`` for the messages)
-  ``GET /rooms/{room}/story.md|story.html|record.json``  exports (token in ``X-Ludica-Token``
-                                     or ``?t=``); the record only once the game is over
+  ``GET /rooms/{room}/story.md|story.html|record.json``  exports, the token in the
+                                     ``X-Ludica-Token`` header (or ``POST`` with a ``token`` form
+                                     field) — never in the URL; the record only once the game is over
+  ``DELETE /rooms/{room}``           the host closes and deletes the room (``X-Ludica-Token``)
 """
 
 from __future__ import annotations
@@ -19,9 +21,11 @@ import asyncio
 import contextlib
 import json
 import logging
+import math
 import threading
 import time
 import webbrowser
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -38,8 +42,9 @@ from ..core.registry import EXAMPLES, GAME_MODULES, available
 from .bots import TableBots
 from .faces import render
 from .rooms import Invite, Room, Rooms, TableError
-from .seatview import payload, seat_of, story_entries
-from .storage import Listener, Store
+from .seatview import payload, seat_of, story_entries, story_steps
+from .storage import CLOSED, Listener, Store
+from .wire import WireError, read_json
 
 log = logging.getLogger("ludica.table")
 
@@ -51,6 +56,16 @@ HELLO_TIMEOUT = 15.0
 CLOCK_INTERVAL = 15.0
 LINK_REISSUED = 4403
 """Close code: the link is not valid (any more); the client does not reconnect."""
+ROOM_CLOSED = 4404
+"""Close code: the host closed (deleted) the room; the client does not reconnect."""
+ROOM_RATE = 0.2
+ROOM_BURST = 20.0
+"""Rooms one client (address) may open: a burst of 20, then one every 5 seconds."""
+IDLE_SECONDS = 600.0
+"""A room nobody watched for this long leaves memory (it comes back from storage when asked)."""
+SWEEP_INTERVAL = 60.0
+CLIENTS_TRACKED = 10_000
+"""At most this many client addresses are remembered for the room-creation limit."""
 SLOW_CLIENT = 1013
 """Close code: the connection fell too far behind; the client reconnects and resynchronises."""
 STATIC = Path(__file__).parent / "static"
@@ -75,6 +90,10 @@ class RateLimit:
             return False
         self.allowance -= 1
         return True
+
+    def wait(self) -> float:
+        """Seconds until the next message would be allowed."""
+        return max(0.0, (1 - self.allowance) / self.rate)
 
 
 class Connection:
@@ -108,22 +127,35 @@ class Connection:
 
 
 class Table:
-    """Rooms, their live connections and per-room locks (one writer per room)."""
+    """Rooms, their live connections and per-room locks (one writer per room).
+
+    Memory stays bounded: a lock, a clock entry or a cached room exists only for a room that
+    exists in storage; a room nobody watches leaves memory after ``idle_seconds`` (at once when
+    its game is over) and comes back from storage when asked (:meth:`sweep`); each client address
+    may open rooms only at ``room_rate`` (a token bucket per address, at most
+    :data:`CLIENTS_TRACKED` addresses remembered).
+    """
 
     def __init__(
         self,
         store: Store,
         clock_interval: float = CLOCK_INTERVAL,
         rate: tuple[float, float] = (RATE_PER_SECOND, RATE_BURST),
+        room_rate: tuple[float, float] = (ROOM_RATE, ROOM_BURST),
+        idle_seconds: float = IDLE_SECONDS,
     ) -> None:
         self.store = store
         self.clock_interval = clock_interval
         self.rate = rate
+        self.room_rate = room_rate
+        self.idle_seconds = idle_seconds
         self.listener: Listener | None = None
         self.last_tick: dict[str, float] = {}
+        self.last_seen: dict[str, float] = {}
         self.rooms = Rooms(store)
         self.connections: dict[str, set[Connection]] = {}
         self.locks: dict[str, asyncio.Lock] = {}
+        self.openers: OrderedDict[str, RateLimit] = OrderedDict()
         self.create_lock = asyncio.Lock()
         self.executor = ThreadPoolExecutor(max_workers=16, thread_name_prefix="ludica-db")
         self.bots = TableBots(self.run)
@@ -132,14 +164,70 @@ class Table:
         return await asyncio.get_running_loop().run_in_executor(self.executor, fn, *args)
 
     def lock(self, room_id: str) -> asyncio.Lock:
+        """The room's lock (only ever asked for a room that exists)."""
         return self.locks.setdefault(room_id, asyncio.Lock())
 
     async def room(self, room_id: str) -> Room | None:
+        """The room, from memory or else from storage; an unknown id leaves nothing behind."""
         room = self.rooms.live.get(room_id)
         if room is not None:
             return room
+        row = await self.run(self.store.room, room_id)
+        if row is None:
+            return None
         async with self.lock(room_id):
-            return await self.run(self.rooms.get, room_id)
+            room = self.rooms.live.get(room_id)
+            if room is None:
+                room = await self.run(self.rooms.load, row)
+                self.last_seen[room_id] = time.monotonic()
+            return room
+
+    def may_open_room(self, client: str) -> float:
+        """0 if ``client`` may open a room now, else the seconds to wait."""
+        limit = self.openers.pop(client, None) or RateLimit(*self.room_rate)
+        self.openers[client] = limit
+        while len(self.openers) > CLIENTS_TRACKED:
+            self.openers.popitem(last=False)
+        return 0.0 if limit.allow() else limit.wait()
+
+    async def sweep(self, now: float | None = None) -> list[str]:
+        """Forget every room nobody watches that is finished or idle since ``idle_seconds``
+        (``now``: a monotonic time, for tests); returns their ids."""
+        now = time.monotonic() if now is None else now
+        gone = []
+        for room_id, room in list(self.rooms.live.items()):
+            lock = self.locks.get(room_id)
+            if self.connections.get(room_id) or (lock is not None and lock.locked()):
+                continue
+            if room.archived or now - self.last_seen.setdefault(room_id, now) >= self.idle_seconds:
+                self.forget(room_id)
+                gone.append(room_id)
+        return gone
+
+    def forget(self, room_id: str) -> None:
+        """Drop everything this process keeps of a room (storage keeps the room)."""
+        self.rooms.forget(room_id)
+        for table in (self.locks, self.last_tick, self.last_seen, self.connections):
+            table.pop(room_id, None)
+
+    async def sweeper(self, interval: float = SWEEP_INTERVAL) -> None:
+        while True:
+            await asyncio.sleep(interval)
+            with contextlib.suppress(Exception):
+                await self.sweep()
+
+    async def close_room(self, room_id: str) -> None:
+        """The host closes the room: deleted from storage; every browser told and disconnected."""
+        async with self.lock(room_id):
+            await self.run(self.store.delete_room, room_id)
+            self.closed_here(room_id)
+
+    def closed_here(self, room_id: str) -> None:
+        text = json.dumps({"type": "closed", "reason": "the host closed this room: it and its record are deleted"})
+        for conn in list(self.connections.get(room_id, ())):
+            conn.push(text)
+            self.drop(room_id, conn, ROOM_CLOSED)
+        self.forget(room_id)
 
     def broadcast(self, room: Room) -> None:
         """Each connection gets its own role's view, in order (called with the room's lock held)."""
@@ -180,12 +268,17 @@ class Table:
         self.listener = Listener(self.store.url, on_notice)
 
     async def _advanced(self, room_id: str, length: int) -> None:
+        if room_id not in self.rooms.live:
+            return
         async with self.lock(room_id):
             room = self.rooms.live.get(room_id)
             if room is None or room.step == length:
                 return
+            if length == CLOSED:
+                self.closed_here(room_id)  # the host closed it through another process
+                return
             if not self.connections.get(room_id):
-                self.rooms.forget(room_id)  # nobody watches it here: load it afresh when asked
+                self.forget(room_id)  # nobody watches it here: load it afresh when asked
                 return
             if await self.run(self.store.count, room_id) != room.step:
                 await self.run(room.reload)
@@ -200,6 +293,8 @@ class Table:
                     await self._tick(room_id)
 
     async def _tick(self, room_id: str) -> None:
+        if room_id not in self.rooms.live:
+            return
         now = time.monotonic()
         last = self.last_tick.setdefault(room_id, now)
         async with self.lock(room_id):
@@ -228,24 +323,33 @@ def create_app(
     *,
     clock_interval: float = CLOCK_INTERVAL,
     rate: tuple[float, float] = (RATE_PER_SECOND, RATE_BURST),
+    room_rate: tuple[float, float] = (ROOM_RATE, ROOM_BURST),
+    idle_seconds: float = IDLE_SECONDS,
+    sweep_interval: float = SWEEP_INTERVAL,
 ) -> FastAPI:
     """The table over the database at ``db_url`` (default: SQLite in the user's data directory).
 
     ``clock_interval``: seconds between clock ticks; ``rate``: messages per second and burst
-    allowed per connection.
+    allowed per connection; ``room_rate``: rooms per second and burst one client address may
+    open; ``idle_seconds``: how long a room nobody watches stays in memory (checked every
+    ``sweep_interval`` seconds).
     """
     store = Store(db_url)
     holder: dict[str, Table] = {}
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> Any:
-        holder["table"] = Table(store, clock_interval, rate)
+        holder["table"] = Table(store, clock_interval, rate, room_rate, idle_seconds)
         holder["table"].listen()
-        ticker = asyncio.create_task(holder["table"].clock())
+        tasks = [
+            asyncio.create_task(holder["table"].clock()),
+            asyncio.create_task(holder["table"].sweeper(sweep_interval)),
+        ]
         yield
-        ticker.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await ticker
+        for task in tasks:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
         holder["table"].close()
 
     app = FastAPI(title="Ludica table", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
@@ -277,16 +381,24 @@ def create_app(
     @app.post("/rooms")
     async def create_room(request: Request) -> Response:
         wants_json = "application/json" in request.headers.get("content-type", "")
+        t = table()
+        wait = t.may_open_room(request.client.host if request.client else "unknown")
+        if wait:
+            seconds = max(1, math.ceil(wait))
+            reason = f"too many rooms opened from your address: wait {seconds} s before opening another"
+            refused = _refuse(wants_json, reason, 429)
+            refused.headers["Retry-After"] = str(seconds)
+            return refused
         body = await request.body()
         if len(body) > MAX_MESSAGE:
             return _refuse(wants_json, "the request is too large", 413)
         try:
             game_id, players, options, table_settings = _room_request(body, wants_json)
-            t = table()
             async with t.create_lock:
                 room, invites = await t.run(lambda: t.rooms.create(game_id, players, options, **table_settings))
         except LudicaError as exc:
             return _refuse(wants_json, exc.reason, 400)
+        t.last_seen[room.id] = time.monotonic()
         t.wake_bots(room)
         links = [_invite_json(room.id, i) for i in invites]
         if wants_json:
@@ -303,7 +415,7 @@ def create_app(
             return HTMLResponse(render("error.html", heading="No such room", reason="Check the link."), 404)
         return HTMLResponse(render("play.html", room_id=room.id, title=room.game.meta.title))
 
-    @app.get("/rooms/{room_id}/story.md")
+    @app.api_route("/rooms/{room_id}/story.md", methods=["GET", "POST"])
     async def story_md(room_id: str, request: Request) -> Response:
         found = await _authorise(room_id, request)
         if isinstance(found, Response):
@@ -311,17 +423,17 @@ def create_app(
         room, role = found
         return PlainTextResponse(_story_markdown(room, role), media_type="text/markdown; charset=utf-8")
 
-    @app.get("/rooms/{room_id}/story.html")
+    @app.api_route("/rooms/{room_id}/story.html", methods=["GET", "POST"])
     async def story_html(room_id: str, request: Request) -> Response:
         found = await _authorise(room_id, request)
         if isinstance(found, Response):
             return found
         room, role = found
-        entries = story_entries(room, seat_of(role))
-        page = render("story.html", title=room.game.meta.title, room_id=room.id, who=room.label(role), entries=entries)
+        steps = story_steps(story_entries(room, seat_of(role)))
+        page = render("story.html", title=room.game.meta.title, room_id=room.id, who=room.label(role), steps=steps)
         return HTMLResponse(page)
 
-    @app.get("/rooms/{room_id}/record.json")
+    @app.api_route("/rooms/{room_id}/record.json", methods=["GET", "POST"])
     async def record_json(room_id: str, request: Request) -> Response:
         found = await _authorise(room_id, request)
         if isinstance(found, Response):
@@ -334,8 +446,30 @@ def create_app(
             )
         return JSONResponse(export_record(room))
 
+    @app.delete("/rooms/{room_id}")
+    async def delete_room(room_id: str, request: Request) -> Response:
+        found = await _authorise(room_id, request)
+        if isinstance(found, Response):
+            return found
+        room, role = found
+        if not room.can_manage(role):
+            return JSONResponse({"error": "TableError", "reason": "only the host may close the room"}, 403)
+        await table().close_room(room_id)
+        return Response(status_code=204)
+
     async def _authorise(room_id: str, request: Request) -> tuple[Room, str] | Response:
-        token = request.headers.get("x-ludica-token") or request.query_params.get("t") or ""
+        """The room and the role of the token given in the ``X-Ludica-Token`` header (or, for a
+        POST, the ``token`` form field). A token in the URL is refused: a link that holds it
+        shares the seat, and lands in browser histories and logs."""
+        if "t" in request.query_params or "token" in request.query_params:
+            reason = (
+                "a seat's token never goes in a URL (sharing the link would share the seat): "
+                "send it in the X-Ludica-Token header, or POST it as the form field 'token'"
+            )
+            return JSONResponse({"error": "TableError", "reason": reason}, 400)
+        token = request.headers.get("x-ludica-token") or ""
+        if not token and request.method == "POST":
+            token = await _posted_token(request)
         t = table()
         room = await t.room(room_id)
         role = await t.run(t.store.role_of, room_id, token) if room is not None and token else None
@@ -360,6 +494,7 @@ async def _session(t: Table, ws: WebSocket, room_id: str) -> None:
     pump = asyncio.create_task(conn.pump())
     try:
         async with t.lock(room_id):
+            room = t.rooms.live.get(room_id) or room
             t.connections.setdefault(room_id, set()).add(conn)
             conn.push(json.dumps(payload(room, conn.role), ensure_ascii=False))
             t.wake_bots(room)
@@ -374,6 +509,8 @@ async def _session(t: Table, ws: WebSocket, room_id: str) -> None:
             await ws.close(code=1003)
     finally:
         t.drop(room_id, conn)
+        if room_id in t.rooms.live:
+            t.last_seen[room_id] = time.monotonic()  # idle from now on, unless others still watch
         pump.cancel()
         with contextlib.suppress(asyncio.CancelledError, Exception):
             await pump
@@ -382,8 +519,8 @@ async def _session(t: Table, ws: WebSocket, room_id: str) -> None:
 async def _hello(t: Table, ws: WebSocket, room_id: str) -> tuple[Room, Connection] | None:
     try:
         text = await asyncio.wait_for(ws.receive_text(), HELLO_TIMEOUT)
-        message = json.loads(text) if len(text) <= MAX_MESSAGE else None
-    except (TimeoutError, WebSocketDisconnect, json.JSONDecodeError, RuntimeError, KeyError):
+        message = read_json(text) if len(text) <= MAX_MESSAGE else None
+    except (TimeoutError, WebSocketDisconnect, WireError, RuntimeError, KeyError):
         message = None
     token = message.get("token") if isinstance(message, dict) and message.get("type") == "hello" else None
     room = await t.room(room_id) if isinstance(token, str) and token else None
@@ -406,9 +543,10 @@ async def _handle(t: Table, room_id: str, conn: Connection, text: str) -> None:
         conn.push(json.dumps(_error("too many messages: slow down", "rate limit")))
         return
     try:
-        message = json.loads(text)
-    except json.JSONDecodeError:
-        message = None
+        message = read_json(text)
+    except WireError as exc:
+        conn.push(json.dumps(_error(exc.reason, "protocol")))
+        return
     if not isinstance(message, dict) or not isinstance(message.get("type"), str):
         conn.push(json.dumps(_error("a message is a JSON object with a 'type'", "protocol")))
         return
@@ -416,10 +554,13 @@ async def _handle(t: Table, room_id: str, conn: Connection, text: str) -> None:
     if handler is None:
         conn.push(json.dumps(_error(f"unknown message type {message['type']!r}", "protocol")))
         return
+    room = await t.room(room_id)
+    if room is None:  # closed meanwhile
+        conn.push(json.dumps(_error("this room was closed", "room")))
+        return
     async with t.lock(room_id):
-        room = t.rooms.live.get(room_id)
-        if room is None:
-            return
+        room = t.rooms.live.get(room_id) or room
+        t.last_seen[room_id] = time.monotonic()
         try:
             reply, changed = await handler(t, room, conn, message)
         except LudicaError as exc:
@@ -449,6 +590,8 @@ def _player(conn: Connection) -> str:
 async def _on_act(t: Table, room: Room, conn: Connection, message: dict[str, Any]) -> Reply:
     seat = _player(conn)
     done = await t.run(room.act, seat, message)
+    if not done:  # its key was applied before: a repeat changes nothing
+        return {"type": "ack", "step": room.step, "actions": 0, "repeat": True}, False
     return {"type": "ack", "step": room.step, "actions": len(done)}, True
 
 
@@ -467,15 +610,31 @@ async def _on_undo(t: Table, room: Room, conn: Connection, message: dict[str, An
 
 
 async def _on_reissue(t: Table, room: Room, conn: Connection, message: dict[str, Any]) -> Reply:
+    """Host only: the new link goes to the host alone; the seat whose link changed is told and
+    disconnected; everyone else gets a ``notice`` (and sees it in ``notices`` from then on)."""
     role = message.get("role")
     if not isinstance(role, str):
         raise TableError("say which seat's link to re-issue", rule="links")
     invite = await t.run(room.reissue, conn.role, role)
+    conn.push(json.dumps({"type": "invite", **_invite_json(room.id, invite), "id": message.get("id")}))
+    notice = json.dumps({"type": "notice", "text": room.notices()[-1]}, ensure_ascii=False)
     for other in list(t.connections.get(room.id, ())):
         if other.role == role:
-            other.push(json.dumps(_error("your link was re-issued by the host; ask for the new one", "links")))
+            other.push(json.dumps(_error("your link was re-issued by the host; ask the host for the new one", "links")))
             t.drop(room.id, other, LINK_REISSUED)
-    return {"type": "invite", **_invite_json(room.id, invite)}, False
+        else:
+            other.push(notice)
+    return None, False
+
+
+async def _on_close_room(t: Table, room: Room, conn: Connection, message: dict[str, Any]) -> Reply:
+    """Host only: the room and its record are deleted; every browser is told and disconnected."""
+    if not room.can_manage(conn.role):
+        raise TableError("only the host may close the room", rule="room")
+    await t.run(t.store.delete_room, room.id)
+    conn.push(json.dumps({"type": "ack", "step": room.step, "id": message.get("id")}))
+    t.closed_here(room.id)
+    return None, False
 
 
 async def _on_sync(t: Table, room: Room, conn: Connection, message: dict[str, Any]) -> Reply:
@@ -491,6 +650,7 @@ HANDLERS: dict[str, Callable[[Table, Room, Connection, dict[str, Any]], Awaitabl
     "act": _on_act,
     "undo": _on_undo,
     "reissue": _on_reissue,
+    "close_room": _on_close_room,
     "sync": _on_sync,
     "ping": _on_ping,
 }
@@ -534,10 +694,7 @@ TABLE_SETTINGS = {
 
 def _room_request(body: bytes, is_json: bool) -> tuple[str, list[str], dict[str, Any], dict[str, Any]]:
     if is_json:
-        try:
-            data = json.loads(body)
-        except json.JSONDecodeError:
-            raise ConfigError("the request is not JSON", rule="room") from None
+        data = read_json(body, "the request")
         if not isinstance(data, dict):
             raise ConfigError("the request is a JSON object", rule="room")
         players, options = data.get("players"), data.get("options", {})
@@ -580,12 +737,26 @@ def _option_value(meta: GameMeta, name: str, raw: str) -> Any:
         raise ConfigError(reason, rule="config") from None
 
 
+async def _posted_token(request: Request) -> str:
+    """The ``token`` field of a posted form (``application/x-www-form-urlencoded``)."""
+    body = await request.body()
+    if len(body) > MAX_MESSAGE:
+        return ""
+    values = parse_qs(body.decode("utf-8", "replace")).get("token") or [""]
+    return values[0]
+
+
 def _story_markdown(room: Room, role: str) -> str:
+    """The story in names: each step's narration first, its mechanical events folded beneath."""
     lines = [f"# {room.game.meta.title} — the story", "", f"Room `{room.id}`, as seen by {room.label(role)}.", ""]
-    for e in story_entries(room, seat_of(role)):
-        text = f"**{e['who']}**: “{e['text']}”" if e["kind"] == "narration" else e["text"]
-        lines.append(f"{e['step']}. {text}" if e["step"] else f"- {text}")
-    return "\n".join(lines) + "\n"
+    for step in story_steps(story_entries(room, seat_of(role))):
+        said = [f"**{e['who']}**: “{e['text']}”" for e in step["narration"]]
+        events = [e["text"] for e in step["events"]]
+        head = " ".join(said) if said else events.pop(0) if events else ""
+        lines.append(f"**{step['step']}.** {head}")
+        lines.extend(f"  - {text}" for text in events)
+        lines.append("")
+    return "\n".join(lines)
 
 
 def export_record(room: Room) -> dict[str, Any]:
@@ -600,11 +771,21 @@ def export_record(room: Room) -> dict[str, Any]:
     return data
 
 
-def serve(host: str = "127.0.0.1", port: int = 8000, db_url: str | None = None, open_browser: bool = True) -> None:
-    """Run the table until interrupted (what ``ludica serve`` calls); prints and opens the URL."""
+def serve(
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    db_url: str | None = None,
+    open_browser: bool = True,
+    *,
+    room_rate: tuple[float, float] = (ROOM_RATE, ROOM_BURST),
+) -> None:
+    """Run the table until interrupted (what ``ludica serve`` calls); prints and opens the URL.
+
+    ``room_rate``: rooms per second and burst one client address may open (a load test on
+    loopback raises it)."""
     import uvicorn
 
-    app = create_app(db_url)
+    app = create_app(db_url, room_rate=room_rate)
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     url = f"http://{shown}:{port}/"
     print(f"Ludica table at {url}  (database: {_safe_url(app.state.store.url)}; Ctrl+C to stop)", flush=True)

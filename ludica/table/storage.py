@@ -4,9 +4,11 @@ Three tables (created and upgraded by the Alembic migrations in ``ludica/table/m
 
 * ``rooms``: one row per room — game id, config (players and options; the dealer's seed is kept
   apart in ``seed`` and never sent to a browser before the end), the published ``seed_hash``,
-  table settings (physical mode, undo policy) and the creation time;
+  table settings (physical mode, turn timer, link re-issues), the creation time and ``archived``
+  (when its game ended; ``NULL`` while it is played);
 * ``actions``: the record — ``(room_id, idx)`` and the action as JSON, committed before the table
-  acknowledges it;
+  acknowledges it; ``act_key`` holds the idempotency key a client sent with it (``<seat>:<key>``,
+  unique in a room) so that a repeated message is never applied twice, even after a restart;
 * ``tokens``: the SHA-256 of every invite token and the role it grants (a seat, ``*spectator*`` or
   ``*host*``). Tokens themselves are never stored.
 
@@ -34,6 +36,7 @@ from sqlalchemy import (
     DateTime,
     Engine,
     ForeignKey,
+    Index,
     Integer,
     MetaData,
     String,
@@ -61,6 +64,7 @@ rooms = Table(
     Column("seed_hash", String(64), nullable=False),
     Column("settings", JSON, nullable=False),
     Column("created", DateTime(timezone=True), nullable=False),
+    Column("archived", DateTime(timezone=True), nullable=True),
 )
 
 actions = Table(
@@ -69,6 +73,8 @@ actions = Table(
     Column("room_id", String(40), ForeignKey("rooms.id", ondelete="CASCADE"), primary_key=True),
     Column("idx", Integer, primary_key=True, autoincrement=False),
     Column("action", Text, nullable=False),
+    Column("act_key", String(200), nullable=True),
+    Index("ix_actions_room_key", "room_id", "act_key", unique=True),
 )
 
 tokens = Table(
@@ -111,6 +117,7 @@ class RoomRow:
     seed_hash: str
     settings: dict[str, Any]
     created: datetime
+    archived: datetime | None = None
 
 
 def make_engine(url: str) -> Engine:
@@ -258,9 +265,15 @@ class Store:
             found = conn.execute(select(rooms).where(rooms.c.id == room_id)).first()
         if found is None:
             return None
-        created = found.created if found.created.tzinfo else found.created.replace(tzinfo=UTC)
         return RoomRow(
-            found.id, found.game, dict(found.config), found.seed, found.seed_hash, dict(found.settings), created
+            found.id,
+            found.game,
+            dict(found.config),
+            found.seed,
+            found.seed_hash,
+            dict(found.settings),
+            _aware(found.created),
+            None if found.archived is None else _aware(found.archived),
         )
 
     def room_ids(self) -> list[str]:
@@ -270,6 +283,21 @@ class Store:
     def update_settings(self, room_id: str, settings: dict[str, Any]) -> None:
         with self.engine.begin() as conn:
             conn.execute(update(rooms).where(rooms.c.id == room_id).values(settings=settings))
+
+    def archive(self, room_id: str, when: datetime) -> None:
+        """Mark a room whose game ended: it stays exportable, and leaves memory once unwatched."""
+        with self.engine.begin() as conn:
+            conn.execute(update(rooms).where(rooms.c.id == room_id).values(archived=when))
+
+    def delete_room(self, room_id: str) -> bool:
+        """Delete a room, its record and its links (the host closed it); False if there was none."""
+        with self.engine.begin() as conn:
+            conn.execute(delete(actions).where(actions.c.room_id == room_id))
+            conn.execute(delete(tokens).where(tokens.c.room_id == room_id))
+            gone = conn.execute(delete(rooms).where(rooms.c.id == room_id)).rowcount
+            if not self.is_sqlite:
+                notify_room(conn, room_id, CLOSED)
+        return bool(gone)
 
     # -- the record ----------------------------------------------------------------------------
     def actions(self, room_id: str) -> list[dict[str, Any]]:
@@ -281,12 +309,31 @@ class Store:
         with self.engine.connect() as conn:
             return int(conn.execute(select(func.count()).where(actions.c.room_id == room_id)).scalar_one())
 
-    def append(self, room_id: str, start: int, new: Sequence[dict[str, Any]]) -> None:
-        """Commit actions ``start, start+1, ...``; the primary key refuses a second writer."""
+    def keys(self, room_id: str) -> dict[str, int]:
+        """The idempotency keys of the room's record: ``{"<seat>:<key>": index of the action}``."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(actions.c.act_key, actions.c.idx).where(
+                    actions.c.room_id == room_id, actions.c.act_key.is_not(None)
+                )
+            )
+            return {str(r.act_key): int(r.idx) for r in rows}
+
+    def append(self, room_id: str, start: int, new: Sequence[dict[str, Any]], key: str | None = None) -> None:
+        """Commit actions ``start, start+1, ...``; the primary key refuses a second writer.
+
+        ``key`` (the client's idempotency key) goes with the first of them, the seat's own action;
+        the unique index refuses the same key twice in a room.
+        """
         if not new:
             return
         rows = [
-            {"room_id": room_id, "idx": start + i, "action": json.dumps(a, ensure_ascii=False, sort_keys=True)}
+            {
+                "room_id": room_id,
+                "idx": start + i,
+                "action": json.dumps(a, ensure_ascii=False, sort_keys=True),
+                "act_key": key if i == 0 else None,
+            }
             for i, a in enumerate(new)
         ]
         self.writer.submit(rows)
@@ -317,16 +364,26 @@ def now() -> datetime:
     return datetime.now(UTC)
 
 
+def _aware(when: datetime) -> datetime:
+    """SQLite gives naive datetimes back: they were written in UTC."""
+    return when if when.tzinfo else when.replace(tzinfo=UTC)
+
+
 CHANNEL = "ludica_rooms"
-"""The PostgreSQL channel of "room advanced" notices: payload ``<room id> <record length>``."""
+"""The PostgreSQL channel of "room advanced" notices: payload ``<room id> <record length>``, or
+``<room id> closed`` when the host deleted the room."""
+CLOSED = -1
+"""The length a notice gives for a room that was deleted."""
 
 
 def notify_room(conn: Connection, room_id: str, length: int) -> None:
-    conn.execute(text("SELECT pg_notify(:channel, :payload)"), {"channel": CHANNEL, "payload": f"{room_id} {length}"})
+    said = "closed" if length == CLOSED else str(length)
+    conn.execute(text("SELECT pg_notify(:channel, :payload)"), {"channel": CHANNEL, "payload": f"{room_id} {said}"})
 
 
 class Listener:
-    """PostgreSQL LISTEN in a thread: calls ``on_notice(room_id, length)`` for every notice."""
+    """PostgreSQL LISTEN in a thread: calls ``on_notice(room_id, length)`` for every notice
+    (``length`` is :data:`CLOSED` for a deleted room)."""
 
     def __init__(self, url: str, on_notice: Callable[[str, int], None]) -> None:
         self.url = url.replace("postgresql+psycopg://", "postgresql://", 1)
@@ -347,6 +404,8 @@ class Listener:
                             room_id, _, length = notice.payload.partition(" ")
                             if length.isdigit():
                                 self.on_notice(room_id, int(length))
+                            elif length == "closed":
+                                self.on_notice(room_id, CLOSED)
             except Exception:
                 self.stopping.wait(1.0)
 

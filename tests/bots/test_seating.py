@@ -17,7 +17,6 @@ def test_bots_play_a_whole_game_in_the_terminal(tmp_path: Path, capsys: pytest.C
     out = capsys.readouterr().out
     assert "The game is over" in out
     assert "futures" in out, "the search bot's narration is printed"
-    assert "(p2, bot)" in out
     record = json.loads(save.read_text())
     assert record["actions"]
 

@@ -8,9 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from ludica.cli import TerminalTable, build_parser, main
+from ludica.cli import build_parser, main
 from ludica.core import Config, Match, get_game
 from ludica.core.records import load_json, record_of, replay_record
+from ludica.terminal import Terminal
 
 
 def scripted(lines: list[str]) -> Iterator[str]:
@@ -48,8 +49,8 @@ def test_simulate_prints_statistics(capsys: pytest.CaptureFixture[str], tmp_path
 def test_play_saves_after_every_action_and_resumes(tmp_path: Path) -> None:
     save = tmp_path / "pig.json"
     match = Match(get_game("pig"), Config(("Ann", "Bob"), {}, 11))
-    answers = scripted(["p1", "", "2", "I feel lucky", "", "3", ""])  # seat, hand over, wager 2 + narration...
-    table = TerminalTable(match, save, physical=False, ask=lambda _prompt: next(answers))
+    answers = scripted(["", "", "2 -- I feel lucky", "", "3"])  # seat, hand over, wager 2 + narration...
+    table = Terminal(match, save, ask=lambda _prompt: next(answers))
     with pytest.raises(EOFError):
         table.run()
     saved = load_json(save)
@@ -62,7 +63,7 @@ def test_play_saves_after_every_action_and_resumes(tmp_path: Path) -> None:
 def test_refused_move_is_explained_and_play_goes_on(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     match = Match(get_game("pig"), Config(("Ann", "Bob"), {}, 11))
     answers = scripted(["1", "", "wager amount=7", "wager amount=2"])
-    table = TerminalTable(match, tmp_path / "g.json", physical=False, ask=lambda _p: next(answers))
+    table = Terminal(match, tmp_path / "g.json", ask=lambda _p: next(answers))
     with pytest.raises(EOFError):
         table.run()
     assert "Refused" in capsys.readouterr().out
@@ -72,7 +73,7 @@ def test_refused_move_is_explained_and_play_goes_on(tmp_path: Path, capsys: pyte
 def test_physical_mode_takes_typed_dice(tmp_path: Path) -> None:
     match = Match(get_game("pig"), Config(("Ann", "Bob"), {}, 11))
     answers = scripted(["1", "", "wager amount=1", "", "wager amount=1", "", "roll", "9", "4"])
-    table = TerminalTable(match, tmp_path / "g.json", physical=True, ask=lambda _p: next(answers))
+    table = Terminal(match, tmp_path / "g.json", physical="all", ask=lambda _p: next(answers))
     with pytest.raises(EOFError):
         table.run()
     assert match.actions[-1].args == {"dice": [4]}
@@ -106,6 +107,6 @@ def test_a_required_prefix_is_written_for_the_player(tmp_path: Path) -> None:
     from ludica.core import Action, Text
 
     match = Match(get_game("pig"), Config(("Ann", "Bob"), {}, 11))
-    table = TerminalTable(match, tmp_path / "g.json", physical=False, ask=lambda _p: "the river")
+    table = Terminal(match, tmp_path / "g.json", ask=lambda _p: "the river")
     filled = table.fill_in(Action("p1", "write", {"text": Text("a memory", prefix="I remember")}))
     assert filled.args["text"] == "I remember the river"

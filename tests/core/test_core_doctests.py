@@ -19,6 +19,8 @@ MODULES = [
     "ludica.core.mechanisms.proposals",
     "ludica.core.mechanisms.referee",
     "ludica.core.redeal",
+    "ludica.core.composer",
+    "ludica.core.names",
 ]
 
 

@@ -128,16 +128,29 @@ def test_sheppard_the_lobotomist_sacrifice_on_retrieval(make_table) -> None:
 
 
 def test_flavio_the_merchant_bumping_at_artifact_market(make_table) -> None:
+    """Morale 4 - 2 = 2 is the hand limit at once (issue 14): the box drawn is one card too many,
+    and the pair that pays the market is kept (the only discard that leaves the cost payable)."""
+    t = make_table().recruit("p1", "flavio_the_merchant").cards("p1", "bear", "bear").deck_top("box")
+    t.p("p1").morale = 4
+    t.st.occupants = {"incinerator_of_historical_accuracy": [["p2", 3]]}
+    t.p("p2").available = [6]
+    t.do("p1 place worker=1 space=incinerator_of_historical_accuracy")
+    t.roll(2)
+    t.do("p1 use_ability choice=use")
+    assert t.p("p1").morale == 2 and t.p("p1").hand == []
+    assert t.st.territory["euphorian"] == ["p1"]
+
+
+def test_flavio_is_not_offered_when_the_hand_limit_would_leave_the_market_unpaid(make_table) -> None:
+    """Morale 3 - 2 = 1: one card could be kept, and the market costs a pair (issue 14: a
+    placement's cost is paid in full), so Flavio is not offered."""
     t = make_table().recruit("p1", "flavio_the_merchant").cards("p1", "bear", "bear").deck_top("box")
     t.p("p1").morale = 3
     t.st.occupants = {"incinerator_of_historical_accuracy": [["p2", 3]]}
     t.p("p2").available = [6]
     t.do("p1 place worker=1 space=incinerator_of_historical_accuracy")
     t.roll(2)
-    t.do("p1 use_ability choice=use")
-    t.do("p1 pay with=art-bear+art-bear")
-    assert t.p("p1").morale == 1 and "box" in kinds(t.p("p1").hand)
-    assert t.st.territory["euphorian"] == ["p1"]
+    assert t.p("p1").morale == 3 and t.p("p1").hand == [] and t.st.territory["euphorian"] == ["p1"]
 
 
 def test_flavio_the_merchant_revised(make_table) -> None:

@@ -67,15 +67,15 @@ def test_refusals_carry_the_reason_and_change_nothing(client: TestClient, seat_c
     step = ann.state["step"]
     stale = ann.send({"type": "act", "step": step + 5, "index": 0})
     assert stale["type"] == "refused" and stale["rule"] == "stale"
-    forged = ann.send({"type": "act", "action": {"seat": "p2", "type": "wager", "args": {"amount": 1}}})
+    forged = ann.send({"type": "act", "step": step, "action": {"seat": "p2", "type": "wager", "args": {"amount": 1}}})
     assert forged["type"] == "refused" and "your own seat" in forged["reason"]
-    illegal = ann.send({"type": "act", "action": {"type": "wager", "args": {"amount": 9}}})
+    illegal = ann.send({"type": "act", "step": step, "action": {"type": "wager", "args": {"amount": 9}}})
     assert illegal["type"] == "refused" and illegal["rule"] == "wager"
-    unknown = ann.send({"type": "act", "action": {"type": "fly", "args": {}}})
+    unknown = ann.send({"type": "act", "step": step, "action": {"type": "fly", "args": {}}})
     assert unknown["type"] == "refused" and unknown["error"] == "MalformedAction"
-    bad_index = ann.send({"type": "act", "index": 99})
+    bad_index = ann.send({"type": "act", "step": step, "index": 99})
     assert bad_index["type"] == "refused"
-    huge = ann.send({"type": "act", "index": 0, "narration": "x" * 20000})
+    huge = ann.send({"type": "act", "step": step, "index": 0, "narration": "x" * 20000})
     assert huge["type"] == "refused" and huge["rule"] == "size"
     garbage = ann.send({"nope": 1})
     assert garbage["type"] == "refused" and garbage["rule"] == "protocol"
@@ -89,7 +89,7 @@ def test_a_wrong_token_gets_nothing(client: TestClient, opener: Any) -> None:
         ws.send_text(json.dumps({"type": "hello", "token": "guess"}))
         reply = ws.receive_json()
         assert reply["type"] == "refused" and "state" not in json.dumps(reply)
-    assert client.get(f"/rooms/{room['room']}/story.md?t=guess").status_code == 403
+    assert client.get(f"/rooms/{room['room']}/story.md", headers={"X-Ludica-Token": "guess"}).status_code == 403
 
 
 def test_rate_limit_per_connection(client: TestClient, seat_client: Any, opener: Any) -> None:
@@ -135,9 +135,9 @@ def test_a_whole_game_then_exports_and_a_fair_record(client: TestClient, seat_cl
     assert seats["p1"].state["fairness"]["seed"]  # revealed at the end
     md = client.get(f"/rooms/{rid}/story.md", headers={"X-Ludica-Token": tokens["p1"]})
     assert md.status_code == 200 and md.text.startswith("# Pig") and "wins" in md.text
-    html = client.get(f"/rooms/{rid}/story.html?t={tokens['*spectator*']}")
-    assert html.status_code == 200 and "<ol>" in html.text
-    record = client.get(f"/rooms/{rid}/record.json?t={tokens['p2']}").json()
+    html = client.get(f"/rooms/{rid}/story.html", headers={"X-Ludica-Token": tokens["*spectator*"]})
+    assert html.status_code == 200 and '<section class="step"' in html.text
+    record = client.get(f"/rooms/{rid}/record.json", headers={"X-Ludica-Token": tokens["p2"]}).json()
     report = verify_data(record)
     assert report.over and report.chance_steps == report.dealt_verified > 0
     assert report.seed_hash == room["seed_hash"]
@@ -273,7 +273,7 @@ def test_a_physical_game_s_record_says_its_dice_were_typed(client: TestClient, s
         mover = ann if ann.state["your_turn"] else bob
         kinds = {a["type"] for a in mover.state["legal"]}
         mover.act_type("hold" if "hold" in kinds else "roll", look=False)
-    record = client.get(f"/rooms/{room['room']}/record.json?t={room['tokens']['p1']}").json()
+    record = client.get(f"/rooms/{room['room']}/record.json", headers={"X-Ludica-Token": room["tokens"]["p1"]}).json()
     report = verify_data(record)
     assert report.over and report.typed_by_hand > 0 and "typed by hand" in str(report)
 

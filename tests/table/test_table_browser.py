@@ -128,10 +128,16 @@ def assert_no_leak(server: ThreadServer, room_id: str, pages: dict[str, Any]) ->
                 assert secret.token not in html, f"{role}'s page shows a secret of {sorted(secret.holders)}"
 
 
+OPEN_STEPS = "f => { for (let d = f.closest('details'); d; d = d.parentElement.closest('details')) d.open = true; }"
+"""Open every step of a composed choice that leads to a form (what a person does by picking)."""
+
+
 def click_an_action(page: Any, rng: random.Random) -> None:
     """Act through the page: fill every field of one offered action (chosen by ``rng``) and submit it."""
     forms = page.locator("#actions form.act").all()
     form = rng.choice(forms) if forms else page.locator("#actions form").first
+    # a composed choice: open the steps that lead to this form, as a person picks them in turn
+    form.evaluate(OPEN_STEPS)
     for field in form.locator("input[data-kind='text']").all():
         prefix = field.get_attribute("data-prefix") or ""
         field.fill(f"{prefix} the lamp goes out".strip())
@@ -177,12 +183,12 @@ def test_pig_to_a_result_in_three_browsers(browser: Any, server: ThreadServer) -
     pages = {"p1": join(browser, server, links["p1"]), "p2": join(browser, server, links["p2"])}
     watcher = join(browser, server, links["*spectator*"])
     # the sealed wager: Ann's amount never reaches Bob's or the spectator's page
-    pages["p1"].get_by_role("button", name="wager: amount 3").click()
+    pages["p1"].get_by_role("button", name="wager (amount 3)").click()
     wait_all({**pages, "watch": watcher}, 1)
     assert "only you see it" in pages["p1"].content()
     for other in (pages["p2"], watcher):
         assert "only you see it" not in other.content() and "wagered 3" not in other.content()
-    pages["p2"].get_by_role("button", name="wager: amount 1").focus()  # keyboard operable
+    pages["p2"].get_by_role("button", name="wager (amount 1)").focus()  # keyboard operable
     pages["p2"].keyboard.press("Enter")
     wait_all(pages, 2)
     # narration travels with the action into everyone's story
@@ -208,8 +214,10 @@ def test_pig_to_a_result_in_three_browsers(browser: Any, server: ThreadServer) -
     shoot(pages, "pig-end")
     pages["p1"].goto(server.url + "/")  # the lobby remembers the rooms this browser joined
     assert pages["p1"].locator("#my-rooms a", has_text="Pig").count() >= 1
-    md = pages["p2"].request.get(server.url + pages["p2"].locator("#export-md").get_attribute("href"))
-    assert md.ok and "wins" in md.text()
+    with pages["p2"].expect_download() as download:  # fetched with the token in a header, never in a URL
+        pages["p2"].locator("#export-md").click()
+    assert "wins" in Path(download.value.path()).read_text(encoding="utf-8")
+    assert "#" not in pages["p2"].url  # the token left the address bar once read
     host.context.close()
 
 

@@ -32,3 +32,18 @@ def test_a_seat_on_another_process_sees_the_action(seat_client: Any, opener: Any
         finally:
             ann.close()
             bob.close()
+
+
+def test_a_room_closed_on_one_process_closes_on_the_other(seat_client: Any, opener: Any) -> None:
+    """Issue 14 point 5: the host's close reaches seats served by another process (NOTIFY)."""
+    assert URL is not None
+    with TestClient(create_app(URL)) as one, TestClient(create_app(URL)) as two:
+        room = opener(one)
+        host = seat_client(one, room["room"], room["tokens"]["*host*"])
+        bob = seat_client(two, room["room"], room["tokens"]["p2"])
+        try:
+            assert host.send({"type": "close_room"})["type"] == "ack"
+            assert "closed" in bob.receive("closed")["reason"]
+        finally:
+            host.close()
+            bob.close()

@@ -17,9 +17,9 @@ def test_room_survives_a_new_process(db_url: str) -> None:
     store = Store(db_url)
     room, invites = Rooms(store).create("pig", ["Ann", "Bob"], {"target": 10})
     tokens = {i.role: i.token for i in invites}
-    room.act("p1", {"action": {"type": "wager", "args": {"amount": 2}}, "narration": "two"})
-    room.act("p2", {"action": {"type": "wager", "args": {"amount": 3}}})
-    room.act("p1", {"action": {"type": "roll", "args": {}}})
+    room.act("p1", {"step": 0, "action": {"type": "wager", "args": {"amount": 2}}, "narration": "two"})
+    room.act("p2", {"step": 1, "action": {"type": "wager", "args": {"amount": 3}}})
+    room.act("p1", {"step": 2, "action": {"type": "roll", "args": {}}})
     digest, step = room.match.digest(), room.step
     store.close()
 
@@ -48,7 +48,7 @@ def test_a_second_writer_cannot_overwrite_the_record(db_url: str) -> None:
 def test_undo_truncates_the_record(db_url: str) -> None:
     store = Store(db_url)
     room, _ = Rooms(store).create("pig", ["Ann", "Bob"], {})
-    room.act("p1", {"action": {"type": "wager", "args": {"amount": 2}}})
+    room.act("p1", {"step": 0, "action": {"type": "wager", "args": {"amount": 2}}})
     room.undo_own("p1")
     assert store.count(room.id) == 0 and room.step == 0
     store.close()

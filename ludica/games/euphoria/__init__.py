@@ -58,8 +58,9 @@ from ...core import (
     Shuffle,
 )
 from ...core.chance import ChanceStep
-from . import ending, markets, memo, recruits, redeal, setup, spaces, trade, turn, variants, view  # noqa: F401  (register tasks)
+from . import ending, markets, memo, recruits, redeal, setup, spaces, stats, trade, turn, variants, view  # noqa: F401  (register tasks)
 from .agenda import PARAM, answer_prompt, resolve_chance, run
+from .names import EuphoriaNamer
 from .oracle import RECRUITS
 from .standing import standing
 from .state import EuphoriaState
@@ -128,6 +129,10 @@ class Euphoria(Game[EuphoriaState]):
             OptionSpec("morale_knowledge_draft", False, "place morale and knowledge tokens by draft", house_rule=True),
         ),
         max_steps=100_000,
+        end_reasons=stats.END_REASONS,
+        bound_reasons=stats.BOUND_REASONS,
+        clock_unit="round",
+        counter_bounds=stats.COUNTER_BOUNDS,
     )
 
     # -- set-up ----------------------------------------------------------------------------------
@@ -170,7 +175,7 @@ class Euphoria(Game[EuphoriaState]):
         kind, arg = state.chance
         if kind.startswith("shuffle"):
             return Shuffle(arg, type=kind)
-        return Roll(setup.chance_sides(state), type=kind)
+        return Roll(setup.chance_sides(state), type=kind, labels=setup.chance_labels(state))
 
     def legal_actions(self, state: EuphoriaState, seat: str) -> list[Action]:
         return list(memo.legal(state.memo, seat, lambda: self._legal_actions(state, seat)))
@@ -387,6 +392,9 @@ class Euphoria(Game[EuphoriaState]):
         return ev
 
     # -- information -----------------------------------------------------------------------------
+    def namer(self, state: EuphoriaState, viewer: str | None) -> EuphoriaNamer:
+        return EuphoriaNamer(self, state, viewer)
+
     def view(self, state: EuphoriaState, seat: str | None) -> dict[str, Any]:
         return view.view(state, seat)
 
@@ -429,6 +437,15 @@ class Euphoria(Game[EuphoriaState]):
 
     def report(self, summaries: list[dict[str, Any]]) -> list[tuple[str, str]]:
         return report_lines(summaries)
+
+    def end_reason(self, state: EuphoriaState) -> str:
+        return stats.end_reason(state)
+
+    def clock(self, state: EuphoriaState) -> int:
+        return stats.clock(state)
+
+    def sample(self, state: EuphoriaState) -> dict[str, float]:
+        return stats.sample(state)
 
 
 DRAFTS = {"recruit_draft": "draft_recruit", "market_draft": "keep_market", "track_draft": "place_token"}

@@ -3,7 +3,8 @@
 Rulebook "End of Game": the game ends at once; several players may finish together (a market
 completing, a tier-4 allegiance). Ties are broken in order by higher morale, lower knowledge,
 more markets with your star, more territories with your star, then a roll of all your workers
-(lowest total wins), repeated until the tie is broken.
+(lowest total wins), repeated until the tie is broken. The end reason ("ten stars" or the
+"round limit" bound) stays in the outcome after a tie-break roll (issue 14).
 """
 
 from __future__ import annotations
@@ -67,6 +68,7 @@ def decide(st: EuphoriaState, finished: list[str], reason: str, ev: Events) -> N
         return
     st.phase = "tiebreak"
     st.tied = leaders
+    st.end_reason = reason  # kept, so that the roll that breaks the tie does not hide it
     ev.append(Event("tie", f"{', '.join(leaders)} tie on every count: they roll their workers"))
     await_chance(st, "tiebreak_roll", leaders)
 
@@ -94,7 +96,7 @@ def _tiebreak(st: EuphoriaState, arg: list, outcome: dict, ev: Events) -> None:
     leaders = [s for s in st.tied if totals[s] == low]
     if len(leaders) == 1:
         st.tied = []
-        finish(st, leaders, "tie broken by a roll", ev)
+        finish(st, leaders, f"{st.end_reason or 'ten stars'}, tie broken by a roll", ev)
         return
     st.tied = leaders
     await_chance(st, "tiebreak_roll", leaders)

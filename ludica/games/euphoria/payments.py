@@ -11,7 +11,18 @@ from __future__ import annotations
 
 from itertools import combinations_with_replacement, product
 
-from .oracle import ARTIFACT_KINDS, COMMODITIES, MARKETS, RESOURCES, SITES, SPACES, SPOT_SEP, TRACKS
+from .oracle import (
+    ARTIFACT_KINDS,
+    COMMODITIES,
+    GOODS,
+    MARKETS,
+    RESOURCES,
+    SITES,
+    SPACES,
+    SPOT_SEP,
+    TRACKS,
+    artifact_kind,
+)
 from .state import EuphoriaState
 from .status import has, has_faction, penalized, revised
 from .tracks import hand_kinds
@@ -192,3 +203,61 @@ def tokens_of(option: str) -> list[str]:
 
 def is_artifact_token(token: str) -> bool:
     return token.startswith(ART) and token[len(ART) :] in ARTIFACT_KINDS
+
+
+# -- a placement's cost is paid in full (issue 14) -----------------------------------------------
+def outstanding(st: EuphoriaState, seat: str) -> tuple[str, bool] | None:
+    """The space of ``seat``'s placement whose cost is still to be paid (and whether it bumped a
+    rival), while its bump is being settled; ``None`` when nothing is due."""
+    for task in st.agenda:
+        if task[0] == "pay" and task[1] == seat:
+            return task[2], task[3]
+    return None
+
+
+def still_payable(st: EuphoriaState, seat: str, lose: str | None = None, limit: int | None = None) -> bool:
+    """Whether ``seat``'s placement still to be paid (if any) can be paid in full once it has lost
+    one ``lose`` (a good, or an artifact as ``art-<kind>``), with at most ``limit`` artifacts (the
+    hand it may keep under its morale)."""
+    due = outstanding(st, seat)
+    if due is None:
+        return True
+    p = st.players[seat]
+    taken: tuple[int, str] | None = None
+    if lose is not None and lose.startswith(ART):
+        index = next(i for i, c in enumerate(p.hand) if artifact_kind(c) == lose[len(ART) :])
+        taken = index, p.hand.pop(index)
+    elif lose is not None:
+        p.goods[lose] -= 1
+    try:
+        ways = options(st, seat, due[0], due[1], strict=False)
+        return any(limit is None or sum(is_artifact_token(t) for t in tokens_of(w)) <= limit for w in ways)
+    finally:
+        if taken is not None:
+            p.hand.insert(*taken)
+        elif lose is not None:
+            p.goods[lose] += 1
+
+
+def payable_without(st: EuphoriaState, seat: str, space: str, bumping_other: bool, good: str) -> bool:
+    """Whether the cost of ``space`` can still be paid in full once ``seat`` has lost one ``good``."""
+    goods = st.players[seat].goods
+    goods[good] -= 1
+    try:
+        return bool(options(st, seat, space, bumping_other, strict=False))
+    finally:
+        goods[good] += 1
+
+
+def may_spend(st: EuphoriaState, seat: str, good: str) -> bool:
+    """Whether ``seat`` may give up one ``good`` (or ``art-<kind>``) now and still pay its
+    placement in full."""
+    return still_payable(st, seat, good)
+
+
+def survives_a_loss(st: EuphoriaState, seat: str, space: str, bumping_other: bool) -> bool:
+    """Whether some good ``seat`` holds can be lost to a roll penalty (the player's choice) with
+    the cost of ``space`` still payable in full; true when it holds no goods (nothing is owed)."""
+    goods = st.players[seat].goods
+    held = [g for g in GOODS if goods[g] > 0]
+    return not held or any(payable_without(st, seat, space, bumping_other, g) for g in held)

@@ -17,6 +17,7 @@ from collections.abc import Callable
 from ...core import Event
 from .agenda import Events, answer, ask, push, task
 from .oracle import COMMODITIES, FACTIONS, ICARUS, RECRUITS, RESOURCES, SPACES, artifact_kind
+from .payments import outstanding, still_payable
 from .spaces import faction_of, kind_of, site_of
 from .state import EuphoriaState
 from .status import has, revised
@@ -52,8 +53,21 @@ def ability(rid: str) -> Callable[[Answer], Answer]:
 
 
 def offer(st: EuphoriaState, seat: str, rid: str, options: list[str], ctx: list, ev: Events) -> None:
-    """An optional ability: ``decline`` or one of ``options``."""
+    """An optional ability: ``decline`` or one of ``options`` (those that leave the placement
+    being settled payable in full: issue 14)."""
+    if outstanding(st, seat) is not None:
+        options = [o for o in options if _keeps_cost_payable(st, seat, rid, o, ctx)]
+        if not options:
+            return
     ask(st, seat, "use_ability", ["decline", *options], [rid, *ctx], ev)
+
+
+def _keeps_cost_payable(st: EuphoriaState, seat: str, rid: str, option: str, ctx: list) -> bool:
+    """Tried on a copy: after the ability (what it spends, the morale it costs, so the hand limit),
+    the cost of the seat's placement can still be paid in full from a hand within its morale."""
+    trial = st.copy()
+    ABILITY[rid](trial, seat, option, list(ctx), [])
+    return still_payable(trial, seat, limit=trial.players[seat].morale)
 
 
 def must(st: EuphoriaState, seat: str, rid: str, options: list[str], ctx: list, ev: Events) -> None:
@@ -631,8 +645,11 @@ def _t_brian(st: EuphoriaState, seat: str, ctx: list, ev: Events) -> None:
 def _new_worker(st: EuphoriaState, t: list, ev: Events) -> None:
     seat = t[1]
     _queue(st, seat, ["sheppard_the_lobotomist", "pete_the_cannibal"], ["tank"])
-    if has(st, seat, "chase_the_miner") and seat == st.turn and st.players[seat].available:
-        st.chain.append(st.players[seat].available[-1])
+    new = st.flags.pop("new_worker", None)
+    if new is None or new[0] != seat or new[1] not in st.players[seat].available:
+        return  # no new worker, or it deserted in its own knowledge check: nothing else may follow
+    if has(st, seat, "chase_the_miner") and seat == st.turn:
+        st.chain.append(new[1])
         ev.append(Event("ability", f"{seat}'s Chase the Miner sends the new worker straight to work"))
 
 
@@ -762,4 +779,4 @@ def _geek_use(st: EuphoriaState, seat: str, option: str, ctx: list, ev: Events) 
     n = 2 if revised(st, "geek_the_oracle") else 1
     knowledge(st, seat, 1 if n == 2 else 2, ev)
     push(st, ["discard_any", seat, n], ["hand_limit"])
-    draw(st, seat, n)
+    draw(st, seat, n, then_limit=False)  # draw n, discard n, then the hand limit

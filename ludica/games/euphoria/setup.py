@@ -181,6 +181,19 @@ def begin_play(st: EuphoriaState, ev: Events) -> None:
     push(st, ["start_turn", first])
 
 
+def chance_labels(st: EuphoriaState) -> tuple[str, ...]:
+    """Whose worker die each die of a roll step is, for people rolling real dice."""
+    assert st.chance is not None
+    kind, arg = st.chance
+    if kind == "roll_workers":
+        return (f"{arg[0]}'s worker",) * arg[1]
+    if kind == "opening_roll":
+        return tuple(f"{s}'s worker" for s in st.seats for _ in range(arg // len(st.seats)))
+    if kind == "shuffle_sites":
+        return ()
+    return tuple(f"{s}'s worker" for s in arg for _ in range(st.players[s].workers))
+
+
 def chance_sides(st: EuphoriaState) -> tuple[int, ...]:
     """The dice a roll step needs."""
     assert st.chance is not None

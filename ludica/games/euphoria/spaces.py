@@ -125,7 +125,18 @@ def refusal(st: EuphoriaState, seat: str, space: str, pens: frozenset[str] | Non
         st, seat, space, kind == "tunnel" and bumps_rival(st, seat, space)
     ):
         return "you cannot pay the cost of that space"
+    if bumps_self_under_roll_loss(st, seat, space, pens) and not payments.survives_a_loss(st, seat, space, False):
+        return (
+            "the cost must be paid in full, and a roll penalty on your own bumped worker could take the good it needs"
+        )
     return None
+
+
+def bumps_self_under_roll_loss(st: EuphoriaState, seat: str, space: str, pens: frozenset[str]) -> bool:
+    """Placing here bumps the seat's own worker, whose roll (before the cost is paid: place, bump,
+    pay, gain) a roll-penalty market binding the seat may tax."""
+    occ = st.occupants.get(space)
+    return bool(occ) and occ[0][0] == seat and bumpable(space) and any(MARKETS[m].penalty == "roll_loss" for m in pens)
 
 
 def bumps_rival(st: EuphoriaState, seat: str, space: str) -> bool:
@@ -175,6 +186,7 @@ def _open_fixed_spaces(st: EuphoriaState, seat: str, pens: frozenset[str]) -> li
     arena = "arena_of_peaceful_conflict" in pens
     spa = "spa_of_fleeting_pleasure" in pens
     matthew = has(st, seat, "matthew_the_thief")
+    roll_loss = any(MARKETS[m].penalty == "roll_loss" for m in pens)
     out = []
     for space, kind, cost in _FIXED:
         if icarus_closed and space in ICARUS:
@@ -188,6 +200,9 @@ def _open_fixed_spaces(st: EuphoriaState, seat: str, pens: frozenset[str]) -> li
                 out.append(space)
         elif spa and occ and occ[0][0] == seat:
             continue
+        elif roll_loss and occ and occ[0][0] == seat:
+            if refusal(st, seat, space, pens) is None:
+                out.append(space)
         elif kind == "tank" or (kind == "tunnel" and not matthew):
             if all(goods[good] >= n for good, n in cost):
                 out.append(space)
@@ -223,7 +238,22 @@ def place(st: EuphoriaState, seat: str, face: int, space: str, ev: Events) -> No
 def _pay(st: EuphoriaState, t: list, ev: Events) -> None:
     seat, space, rival = t[1], t[2], t[3]
     opts = payments.options(st, seat, space, rival) or payments.options(st, seat, space, rival, strict=False)
+    if not opts:
+        forfeit(st, seat, space, ev)
+        return
     ask(st, seat, "pay", opts, [space], ev)
+
+
+def forfeit(st: EuphoriaState, seat: str, space: str, ev: Events) -> None:
+    """No benefit without the cost paid in full (issue 14). The check refuses a placement whose
+    cost a roll penalty could take; only the player's own choices in between (an ability that
+    spends the good, or lowers morale and so the hand limit) can leave it unpaid: the worker stays,
+    the space gives nothing."""
+    for kind in ("gain", "on_place"):
+        index = next((i for i, t in enumerate(st.agenda) if t[0] == kind and t[1:3] == [seat, space]), None)
+        if index is not None:
+            del st.agenda[index]
+    ev.append(Event("pay", f"{seat} can no longer pay for {space} in full: it gives nothing", data={"seat": seat}))
 
 
 @answer("pay")

@@ -7,7 +7,7 @@ from collections import Counter
 from typing import Any
 
 from ...lab.stats import describe, distribution
-from .oracle import RECRUITS
+from .oracle import COMMODITIES, RECRUITS, RESOURCES
 from .state import EuphoriaState
 
 
@@ -22,6 +22,7 @@ def summary(st: EuphoriaState, steps: int) -> dict[str, Any]:
         "winner_faction": ",".join(RECRUITS[st.players[w].active[0]].faction for w in winners) if winners else "none",
         "starting_recruits": [st.players[s].active[0] for s in st.seats if st.players[s].active],
         "end": st.end_reason or "unfinished",
+        "end_reason": end_reason(st) or "unfinished",
         "markets_built": len(st.built),
     }
 
@@ -59,3 +60,46 @@ def report_lines(summaries: list[dict[str, Any]]) -> list[tuple[str, str]]:
     lines.append(("how games end", distribution(s["end"] for s in summaries)))
     lines.append(("markets built", describe([s["markets_built"] for s in summaries])))
     return lines
+
+
+# -- for the lab: how a game ended, and its figures round by round ----------------------------
+END_REASONS = ("ten_stars", "round_limit")
+"""Rulebook "End of Game": the first player to place all ten stars; ``round_limit`` is the bound
+for endless play (an option), not an end the rulebook gives."""
+BOUND_REASONS = ("round_limit",)
+COUNTER_BOUNDS = (
+    ("stars placed (mean)", 0, 10),
+    ("morale (mean)", 1, 6),
+    ("knowledge (mean)", 1, 6),
+)
+
+
+def end_reason(st: EuphoriaState) -> str:
+    """From the stars on the board, not from the winner's words: a tie broken by morale or by a
+    roll still ended by ten stars (or by the round limit)."""
+    if st.phase != "over":
+        return ""
+    return "ten_stars" if any(p.stars == 0 for p in st.players.values()) else "round_limit"
+
+
+def clock(st: EuphoriaState) -> int:
+    """The round: every seat has had this many turns."""
+    return st.turn_number // len(st.seats)
+
+
+def sample(st: EuphoriaState) -> dict[str, float]:
+    """Stars, tracks and goods, as the mean over the players (and the leader's stars)."""
+    players = list(st.players.values())
+    n = len(players)
+    placed = [10 - p.stars for p in players]
+    return {
+        "stars placed (mean)": sum(placed) / n,
+        "stars placed (leader)": max(placed),
+        "morale (mean)": sum(p.morale for p in players) / n,
+        "knowledge (mean)": sum(p.knowledge for p in players) / n,
+        "workers (mean)": sum(p.workers for p in players) / n,
+        "commodities (mean)": sum(p.goods.get(g, 0) for p in players for g in COMMODITIES) / n,
+        "resources (mean)": sum(p.goods.get(g, 0) for p in players for g in RESOURCES) / n,
+        "artifacts (mean)": sum(len(p.hand) for p in players) / n,
+        "markets built": len(st.built),
+    }

@@ -148,10 +148,12 @@ def discard_kind(st: EuphoriaState, seat: str, kind: str) -> None:
     st.artifacts.discard([card])
 
 
-def draw(st: EuphoriaState, seat: str, n: int = 1) -> None:
-    """Queue ``n`` artifact draws for ``seat`` (at the front of the agenda)."""
+def draw(st: EuphoriaState, seat: str, n: int = 1, *, then_limit: bool = True) -> None:
+    """Queue ``n`` artifact draws for ``seat`` (at the front of the agenda), followed at once by
+    the hand limit; ``then_limit=False`` for a draw whose own discard follows (Geek the Oracle),
+    which queues the hand limit itself after that discard."""
     if n > 0:
-        push(st, ["draw", seat, n])
+        push(st, ["draw", seat, n] if then_limit else ["draw", seat, n, False])
 
 
 @task("draw")
@@ -161,9 +163,11 @@ def _draw(st: EuphoriaState, t: list, ev: Events) -> None:
     if not deck.cards:
         if not deck.discards:
             ev.append(Event("artifact", f"no artifact is left for {seat} to draw"))
+            if len(t) < 4 or t[3]:
+                push(st, ["hand_limit"])
             return
         deck.recycle()
-        push(st, ["draw", seat, n])
+        push(st, ["draw", seat, n, *t[3:]])
         await_chance(st, "shuffle_artifacts", len(deck.cards))
         return
     card = deck.draw(1)[0]
@@ -173,19 +177,30 @@ def _draw(st: EuphoriaState, t: list, ev: Events) -> None:
         st.flags["drew"].append(seat)
     ev.append(Event("draw", f"{seat} draws an artifact", data={"seat": seat}))
     ev.append(Event("draw", f"you draw a {artifact_kind(card)} ({card})", frozenset({seat})))
+    # the hand limit applies at once: after the whole draw (and what reacts to a card gained),
+    # before anything else (settled point 14: draw first, then discard)
+    then_limit = len(t) < 4 or t[3]
     if n > 1:
-        push(st, ["draw", seat, n - 1])
+        push(st, ["draw", seat, n - 1, *t[3:]])
+    elif then_limit:
+        push(st, ["hand_limit"])
     push(st, ["after_draw", seat, card])
 
 
 @task("hand_limit")
 def _hand_limit(st: EuphoriaState, t: list, ev: Events) -> None:
-    """Morale is the hand limit: discard down to it (draw first, then discard)."""
+    """Morale is the hand limit: discard down to it (draw first, then discard). It runs right
+    after every draw, and again when a placement, retrieval, dilemma or trade has resolved (for
+    a morale lost meanwhile)."""
+    from .payments import ART, may_spend
+
     for seat in st.seats:
         p = st.players[seat]
         if len(p.hand) > p.morale:
             push(st, ["hand_limit"])
-            ask(st, seat, "discard_artifact", sorted(hand_kinds(st, seat)), ["limit"], ev)
+            held = sorted(hand_kinds(st, seat))
+            spared = [k for k in held if may_spend(st, seat, ART + k)]  # a placement's cost is paid in full
+            ask(st, seat, "discard_artifact", spared or held, ["limit"], ev)
             return
 
 

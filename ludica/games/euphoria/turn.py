@@ -12,6 +12,7 @@ from ...core import Event
 from ...core.mechanisms import next_seat
 from .agenda import Events, answer, ask, await_chance, chance, push, task
 from .oracle import COMMODITIES, DILEMMAS, GOODS, KNOWLEDGE_LIMIT, RECRUITS, RESOURCES
+from .payments import may_spend
 from .state import EuphoriaState
 from .status import has, penalized, penalty_values, revised, roll_loss_values
 from .tracks import can_pay_morale, discard_kind, draw, hand_kinds, knowledge, morale, place_star, refresh_recruits
@@ -41,6 +42,8 @@ def settle_dice(st: EuphoriaState, seat: str, faces: list[int], why: str, ev: Ev
     p.rolling -= len(faces)
     ev.append(Event("roll", f"{seat} rolls {', '.join(map(str, faces))} ({why})", data={"seat": seat}))
     doubles = any(f in before or faces.count(f) > 1 for f in faces)
+    if why == "new worker":
+        st.flags["new_worker"] = [seat, faces[0]]  # for Chase the Miner, unless it deserts at once
     push(st, ["knowledge_check", seat], ["roll_loss", seat, faces], ["doubles", seat, doubles])
 
 
@@ -58,9 +61,24 @@ def _knowledge_check(st: EuphoriaState, t: list, ev: Events) -> None:
     p.available.remove(worst)
     p.workers -= 1
     p.lost_this_turn = True
-    st.chain = [f for f in st.chain if f != worst] if seat == st.turn else st.chain
+    if seat == st.turn:
+        st.chain = keep_chain(st.chain, worst, p.available.count(worst))
+    if st.flags.get("new_worker") == [seat, worst]:
+        st.flags["new_worker"] = None  # the new worker is the one that deserts (Chase the Miner)
     ev.append(Event("knowledge", f"{seat}'s workers know too much ({total}): the {worst} deserts"))
     push(st, ["deserted", seat])
+
+
+def keep_chain(chain: list[int], lost: int, left: int) -> list[int]:
+    """The same-number workers still to be placed after a die showing ``lost`` deserts: dice of one
+    number are alike, so the others of that number stay in the chain, as many as are still
+    available (``left``); only a die the player no longer holds leaves it (issue 14)."""
+    out: list[int] = []
+    for face in chain:
+        if face != lost or left > 0:
+            out.append(face)
+            left -= face == lost
+    return out
 
 
 @task("roll_loss")
@@ -75,7 +93,9 @@ def _roll_loss(st: EuphoriaState, t: list, ev: Events) -> None:
 def _lose_good(st: EuphoriaState, t: list, ev: Events) -> None:
     seat = t[1]
     goods = st.players[seat].goods
-    ask(st, seat, "lose_good", [g for g in GOODS if goods[g] > 0], [], ev)
+    held = [g for g in GOODS if goods[g] > 0]
+    spared = [g for g in held if may_spend(st, seat, g)]  # the placement's cost is paid in full
+    ask(st, seat, "lose_good", spared or held, [], ev)
 
 
 @answer("lose_good")

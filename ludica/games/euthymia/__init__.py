@@ -45,6 +45,7 @@ from ...core import (
     Event,
     Game,
     GameMeta,
+    IllegalAction,
     OptionSpec,
     Outcome,
     Pending,
@@ -54,6 +55,7 @@ from ...core import (
     Shuffle,
 )
 from . import actions, legal, redeal, stats, view
+from .names import EuthymiaNamer
 from .state import (
     CM_VOTE,
     GAME_OVER,
@@ -122,6 +124,9 @@ class Euthymia(Game[EuthymiaState]):
         referee=TABLE,
         options=OPTIONS,
         max_steps=20_000,
+        end_reasons=stats.END_REASONS,
+        clock_unit="hour",
+        counter_bounds=stats.COUNTER_BOUNDS,
     )
 
     # -- set-up --------------------------------------------------------------------------------
@@ -157,6 +162,9 @@ class Euthymia(Game[EuthymiaState]):
     def seats(self, state: EuthymiaState) -> tuple[str, ...]:
         return (*state.players, TABLE)
 
+    def namer(self, state: EuthymiaState, viewer: str | None) -> EuthymiaNamer:
+        return EuthymiaNamer(self, state, viewer)
+
     def seat_name(self, state: EuthymiaState, seat: str) -> str:
         if seat in state.players:
             return state.names[state.players.index(seat)]
@@ -186,6 +194,9 @@ class Euthymia(Game[EuthymiaState]):
 
     def check(self, state: EuthymiaState, action: Action) -> None:
         actions.check(state, action)
+
+    def explain_refusal(self, state: EuthymiaState, action: Action) -> IllegalAction | None:
+        return actions.explain_refusal(state, action)
 
     def play(self, state: EuthymiaState, action: Action) -> Sequence[Event]:
         return actions.play(state, action)
@@ -238,6 +249,15 @@ class Euthymia(Game[EuthymiaState]):
 
     def report(self, summaries: list[dict[str, Any]]) -> list[tuple[str, str]]:
         return stats.report(summaries)
+
+    def end_reason(self, state: EuthymiaState) -> str:
+        return stats.end_reason(state)
+
+    def clock(self, state: EuthymiaState) -> int:
+        return stats.clock(state)
+
+    def sample(self, state: EuthymiaState) -> dict[str, float]:
+        return stats.sample(state)
 
 
 def invariants(state: EuthymiaState) -> list[str]:

@@ -21,6 +21,7 @@ from .state import (
     CHARACTERS,
     CM_DEAL,
     CM_PASS,
+    CM_REVEAL_TURN,
     CONFLICT,
     CONFLICT_ORDER,
     CONTEXTS,
@@ -135,9 +136,9 @@ def chance_step(state: EuthymiaState) -> Pick | Shuffle:
     if kind == PASS_IDENTITY:
         return Pick(identity.derangements(state.players), 1, type=PASS_IDENTITY, key="passes")
     if kind == SHUFFLE_AND_DEAL:
-        return Shuffle(52, type=SHUFFLE_AND_DEAL)
+        return Shuffle(52, type=SHUFFLE_AND_DEAL, items=flow.STANDARD_DECK)
     if kind == RESHUFFLE:
-        return Shuffle(len(state.deck) + len(state.discard), type=RESHUFFLE)
+        return Shuffle(len(state.deck) + len(state.discard), type=RESHUFFLE, items=flow.reshuffle_pool(state))
     raise MalformedAction("no chance step is due now", rule="chance")
 
 
@@ -152,6 +153,14 @@ def check_chance(state: EuthymiaState, action: Action) -> None:
 
 def why_not(state: EuthymiaState, action: Action) -> IllegalAction:
     """The reason, in the rulebook's words, that an action is not among the legal ones."""
+    reason = named_rule(state, action) or _against_listed(state, action)
+    if reason is not None:
+        return reason
+    return refuse(f"{action.type} by {action.seat} is not possible now (phase {state.phase})", "phase", action)
+
+
+def named_rule(state: EuthymiaState, action: Action) -> IllegalAction | None:
+    """The rule of the rulebook (or a ruling) that forbids a well-formed action, if one does."""
     seat, kind, args = action.seat, action.type, action.args
     if state.phase == GAME_OVER:
         return refuse("the game is over", "end", action)
@@ -161,10 +170,20 @@ def why_not(state: EuthymiaState, action: Action) -> IllegalAction:
         return refuse(f"{kind} is the group's decision (seat {TABLE!r})", "seats", action)
     if seat == TABLE and kind not in legal.TABLE_ACTIONS:
         return refuse(f"the table seat does not {kind}; a player does", "seats", action)
-    reason = _specific(state, action, seat, kind, args) or _against_listed(state, action)
-    if reason is not None:
-        return reason
-    return refuse(f"{kind} by {seat} is not possible now (phase {state.phase})", "phase", action)
+    return _specific(state, action, seat, kind, args)
+
+
+def explain_refusal(state: EuthymiaState, action: Action) -> IllegalAction | None:
+    """For a seat the game is not waiting for: the rule that forbids its action, if one does
+    (a pour during a Conflict, R-EU-09; a proposal after the reveal, R-EU-07), else ``None``
+    and the turn order refuses it. Malformed actions are left to the turn order too."""
+    if action.seat == CHANCE or (action.seat != TABLE and action.seat not in state.players):
+        return None
+    try:
+        check_form(action)
+    except MalformedAction:
+        return None
+    return named_rule(state, action)
 
 
 def _against_listed(state: EuthymiaState, action: Action) -> IllegalAction | None:
@@ -209,8 +228,19 @@ def _why_pour(state: EuthymiaState, action: Action, seat: str, args: dict[str, A
         return refuse("in the final hour no-one but the Committee Member may touch the bottle", "R-EU-09", action)
     if state.hour < 10 and seat != state.active_player:
         return refuse("only the Active Player holds the bottle and pours", "R-EU-09", action)
+    if state.dividing and state.options.bottle_mode == "finish":
+        return refuse(
+            f"the first final turn opens by dividing the bottle ({state.bottle_units} units left) with "
+            "divide_bottle, not by pouring",
+            "R-EU-27",
+            action,
+        )
+    if state.dividing:
+        return refuse("the first final turn opens by filling every glass and resealing the bottle", "R-EU-27", action)
     if state.final_round_active:
         return refuse("the bottle has been divided for the final turns", "R-EU-27", action)
+    if state.bottle_sealed:
+        return refuse("the bottle has been resealed for the final turns", "R-EU-27", action)
     if target not in state.players:
         return refuse(f"{target!r} is not a player", "R-EU-09", action)
     if state.hour < 10 and target == state.active_player:
@@ -226,6 +256,8 @@ def _why_drink(state: EuthymiaState, action: Action, seat: str, args: dict[str, 
     if seat in state.retired:
         return refuse("that glass has been drained and placed in the middle", "R-EU-28", action)
     have = state.glass.get(seat, 0)
+    if have == 0:
+        return refuse(f"{seat}'s glass is empty", "R-EU-08", action)
     if args["units"] < 1 or args["units"] > have:
         return refuse(f"{seat}'s glass holds {have} unit(s): drink 1 to {have}", "R-EU-08", action)
     return None
@@ -239,6 +271,8 @@ def _why_launch(state: EuthymiaState, action: Action, seat: str, args: dict[str,
         return refuse(f"the Aspect is one of {', '.join(ASPECTS)}, not {aspect!r}", "R-EU-21", action)
     if medication and aspect != "FEEL":
         return refuse("challenges involving medication are challenges to the Feel Aspect", "R-EU-20", action)
+    if state.phase == CM_REVEAL_TURN:
+        return refuse("the Committee Member's reveal turn has no Conflict", "R-EU-30", action)
     if state.phase != TURN or state.conflict is not None:
         return refuse("only one Conflict per turn, launched during a turn", "R-EU-37", action)
     if state.dividing:
@@ -295,9 +329,44 @@ def _why_designate(state: EuthymiaState, action: Action, seat: str, args: dict[s
         return refuse(f"the context is one of {', '.join(CONTEXTS)}", "R-EU-10", action)
     if seat != drink.resolver(state):
         return refuse(
-            "only the bottle holder (during a Conflict, the Active Player) settles the tie", "R-EU-10", action
+            "only the bottle holder (during a Conflict, the Active Player; in the final hour, the Committee "
+            "Member) settles the tie",
+            "R-EU-10",
+            action,
+        )
+    if len(args["ordered_players"]) != 1:
+        return refuse(
+            "designate one player per action: the one who ranks first among the tied (designate again for a "
+            "longer tie)",
+            "R-EU-10",
+            action,
         )
     return refuse("there is no such tie to settle now, or that player is not among the tied", "R-EU-10", action)
+
+
+def _why_propose(state: EuthymiaState, action: Action, seat: str, args: dict[str, Any]) -> IllegalAction | None:
+    """R-EU-07 (§2.12): whenever no Conflict is in progress, before the ninth-hour reveal."""
+    if state.cm_revealed:
+        return refuse("the Committee Member has revealed himself: he can no longer be changed", "R-EU-07", action)
+    if state.committee_member is None:
+        return refuse("there is no Committee Member yet", "R-EU-07", action)
+    if state.conflict is not None or state.phase == CONFLICT:
+        return refuse("no change of Committee Member is proposed during a Conflict", "R-EU-07", action)
+    if state.identity_change:
+        return refuse("the Committee Member is being changed now", "R-EU-07", action)
+    if state.proposals.get(seat, 0) >= state.options.cm_proposals_per_hour:
+        n = state.options.cm_proposals_per_hour
+        return refuse(f"each player proposes a change at most {n} time(s) an hour", "R-EU-07", action)
+    return None
+
+
+def _why_vote(state: EuthymiaState, action: Action, seat: str, args: dict[str, Any]) -> IllegalAction | None:
+    """R-EU-07: every player votes once on an open proposal."""
+    if state.vote is None:
+        return refuse("no vote on changing the Committee Member is open", "R-EU-07", action)
+    if seat not in state.vote.waiting():
+        return refuse("you have already voted", "R-EU-07", action)
+    return None
 
 
 def _why_more_cards(state: EuthymiaState, action: Action, seat: str, args: dict[str, Any]) -> IllegalAction | None:
@@ -324,6 +393,8 @@ _WHY = {
     "play_conflict_card": _why_card,
     "commit_start_card": _why_commit,
     "designate_drink_order": _why_designate,
+    "propose_cm_change": _why_propose,
+    "vote_cm_change": _why_vote,
     "declare_more_cards": _why_more_cards,
     "create_character": _why_character,
 }

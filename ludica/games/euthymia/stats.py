@@ -11,7 +11,7 @@ from __future__ import annotations
 from statistics import mean
 from typing import Any
 
-from .state import ASPECTS, COMMITTEE, TEMPTED, WANT, EuthymiaState
+from .state import ASPECTS, COMMITTEE, GAME_OVER, TEMPTED, WANT, EuthymiaState
 
 HOURS = range(2, 11)
 
@@ -21,6 +21,7 @@ def summarize(state: EuthymiaState, steps: int) -> dict[str, Any]:
     conflicts = stats["conflicts"]
     out: dict[str, Any] = {
         "steps": steps,
+        "end_reason": end_reason(state) or "unfinished",
         "deaths": stats["deaths"],
         "ideal_citizens": stats["ideal_citizens"],
         "conflicts": conflicts,
@@ -60,3 +61,30 @@ def report(summaries: list[dict[str, Any]]) -> list[tuple[str, str]]:
             cells.append(f"{mean(values):4.1f}" if values else "   -")
         lines.append((f"  {aspect} (mean)", " ".join(cells)))
     return lines
+
+
+# -- for the lab: how a game ended, and its figures hour by hour -------------------------------
+END_REASONS = ("final_hour",)
+"""[The final hour]: the game ends once every player has told the end of the story; no other end."""
+COUNTER_BOUNDS = tuple((f"{aspect} Strength (mean)", 0, None) for aspect in ASPECTS)
+
+
+def end_reason(state: EuthymiaState) -> str:
+    return "final_hour" if state.phase == GAME_OVER else ""
+
+
+def clock(state: EuthymiaState) -> int:
+    """The hour (1 to 10)."""
+    return state.hour
+
+
+def sample(state: EuthymiaState) -> dict[str, float]:
+    """The mean Strength of each Aspect over the living characters with a sheet, glasses, deaths."""
+    sheets = [c.strength for c in state.characters.values() if c is not None and c.strength is not None]
+    out: dict[str, float] = {}
+    if sheets:
+        for i, aspect in enumerate(ASPECTS):
+            out[f"{aspect} Strength (mean)"] = sum(sheet[i] for sheet in sheets) / len(sheets)
+    out["glass (mean)"] = sum(state.glass.values()) / len(state.players) if state.glass else 0.0
+    out["deaths so far"] = state.stats["deaths"]
+    return out

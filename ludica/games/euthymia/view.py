@@ -129,7 +129,8 @@ def render(v: dict[str, Any]) -> str:
         glass = "placed in the middle" if p["retired"] else "#" * p["glass"] + "." * max(0, 10 - p["glass"])
         sheet = p["character"]
         who = f"{sheet['name']}" if sheet else "(no character yet)"
-        lines.append(f"{mark} {p['seat']} {p['name']:<6} {who:<20} glass [{glass}] cards {p['cards']} {p['status']}")
+        status = str(p["status"]).replace("_", " ").lower()
+        lines.append(f"{mark} {p['name']:<6} {who:<20} glass [{glass}] cards {p['cards']} {status}")
         if sheet and sheet["strength"]:
             for aspect, suit in zip(ASPECTS, "♦♠♣♥", strict=True):
                 lines.append(f"      {suit} {sheet['strength'][aspect]:>2}  {sheet['aspects'][aspect]}")
@@ -146,7 +147,10 @@ def render(v: dict[str, Any]) -> str:
         ws = v["who_starts"]
         lines.append(f"Who starts? contenders {', '.join(ws['contenders'])}; face down: {', '.join(ws['committed'])}")
     if v.get("vote"):
-        lines.append(f"Vote to change the Committee Member (by {v['vote']['proposer']}): {v['vote']['answers']}")
+        answers = v["vote"]["answers"]
+        if isinstance(answers, dict):
+            answers = ", ".join(f"{k} {'yes' if a else 'no' if a is not None else '?'}" for k, a in answers.items())
+        lines.append(f"Vote to change the Committee Member (by {v['vote']['proposer']}): {answers or 'no answer yet'}")
     lines.append(f"Deck {v['deck_count']} · discard {' '.join(v['discard'][-8:])}")
     you = v.get("you")
     if you:

@@ -32,7 +32,9 @@ from . import creation as C
 from . import endgame as E
 from . import oracle as O
 from . import scene as SC
+from . import stats
 from .common import GM, S_REACTION, malformed, refuse, seat_label
+from .names import GreatCityNamer
 from .state import GreatCityState
 
 OPTIONS = (
@@ -258,6 +260,9 @@ class GreatCity(Game[GreatCityState]):
         referee=GM,
         options=OPTIONS,
         max_steps=50_000,
+        end_reasons=stats.END_REASONS,
+        clock_unit="scene",
+        counter_bounds=stats.COUNTER_BOUNDS,
     )
 
     # -- set-up --------------------------------------------------------------------------------
@@ -272,6 +277,9 @@ class GreatCity(Game[GreatCityState]):
 
     def seats(self, state: GreatCityState) -> tuple[str, ...]:
         return state.seats
+
+    def namer(self, state: GreatCityState, viewer: str | None) -> GreatCityNamer:
+        return GreatCityNamer(self, state, viewer)
 
     def seat_name(self, state: GreatCityState, seat: str) -> str:
         return seat_label(state, seat) if seat in state.seats else seat
@@ -312,23 +320,30 @@ class GreatCity(Game[GreatCityState]):
     def _chance_step(self, state: GreatCityState) -> Roll:
         ph = state.phase
         if ph == "roll_situation":
-            return Roll((8,) * 6, type="roll_situation")
+            city = tuple(f"the city's {c} stone ({t} triad)" for t in ("first", "second") for c in O.COLORS)
+            return Roll((8,) * 6, type="roll_situation", labels=city)
         if ph == "create":
             c = state.characters[state.creating]  # type: ignore[index]
             if c.stage == "roll":
-                return Roll((8, 8, 8), type="roll_character_triad", extra={"character": c.id})
-            return Roll((20, 20), type="roll_name", extra={"character": c.id, "list": c.stage.split(":", 1)[1]})
+                triad = tuple(f"{c.id}'s {color} stone" for color in O.COLORS)
+                return Roll((8, 8, 8), type="roll_character_triad", extra={"character": c.id}, labels=triad)
+            names = ("the name's first d20", "the name's second d20")
+            extra = {"character": c.id, "list": c.stage.split(":", 1)[1]}
+            return Roll((20, 20), type="roll_name", extra=extra, labels=names)
         if ph == "initiative":
             cands = state.initiative["candidates"]
-            return Roll((8,) * len(cands), type="roll_initiative", extra={"players": list(cands)})
+            labels = tuple(f"{p}'s die" for p in cands)
+            return Roll((8,) * len(cands), type="roll_initiative", extra={"players": list(cands)}, labels=labels)
         if ph == "rethrow":
             chars = SC.rethrow_characters(state)
-            return Roll((8,) * (3 * len(chars)), type="rethrow_triads", extra={"characters": chars})
+            triads = tuple(f"{c}'s {color} stone" for c in chars for color in O.COLORS)
+            return Roll((8,) * (3 * len(chars)), type="rethrow_triads", extra={"characters": chars}, labels=triads)
         if ph == "random_flip":
-            return Roll((6,), type="random_flip")
+            return Roll((6,), type="random_flip", labels=("the random flip: the stone to flip",))
         if ph == "rank":
             group = E.tied_group(state)
-            return Roll((8,) * len(group), type="roll_rank_tie", extra={"players": list(group)})
+            labels = tuple(f"{p}'s die" for p in group)
+            return Roll((8,) * len(group), type="roll_rank_tie", extra={"players": list(group)}, labels=labels)
         raise AssertionError(f"no chance step in phase {ph!r}")
 
     def legal_actions(self, state: GreatCityState, seat: str) -> list[Action]:
@@ -493,6 +508,15 @@ class GreatCity(Game[GreatCityState]):
         from .stats import report
 
         return report(summaries)
+
+    def end_reason(self, state: GreatCityState) -> str:
+        return stats.end_reason(state)
+
+    def clock(self, state: GreatCityState) -> int:
+        return stats.clock(state)
+
+    def sample(self, state: GreatCityState) -> dict[str, float]:
+        return stats.sample(state)
 
 
 def _is_listed(listed: list[Action], action: Action) -> bool:

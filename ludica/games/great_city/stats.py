@@ -29,6 +29,7 @@ def summarize(state: GreatCityState, steps: int) -> dict[str, Any]:
         "gm_purse": state.purse["gm"],
         "characters": len(state.characters),
         "winner": (eg and state.ranking and state.ranking[0][0]) or "none",
+        "end_reason": end_reason(state) or "unfinished",
     }
 
 
@@ -62,3 +63,32 @@ def report(summaries: list[dict[str, Any]]) -> list[tuple[str, str]]:
     lines.append(("fattest purse by seat", distribution(s["winner"] for s in summaries)))
     lines.append(("characters per game", describe([s["characters"] for s in summaries])))
     return lines
+
+
+# -- for the lab: how a game ended, and its figures scene by scene ----------------------------
+END_REASONS = ("city_survives", "city_succumbs")
+"""[End Game]: the Mounting Peril is empty; the city survives when Yea outnumbers Nay."""
+COUNTER_BOUNDS = (("player purse (mean)", 0, None),)
+"""(The peril pool runs dry by design: that is the end.)"""
+
+
+def end_reason(state: GreatCityState) -> str:
+    if state.phase != "over":
+        return ""
+    return "city_survives" if state.yea > state.nay else "city_succumbs"
+
+
+def clock(state: GreatCityState) -> int:
+    """The scene (0 before the first scene ends)."""
+    return state.scene_index
+
+
+def sample(state: GreatCityState) -> dict[str, float]:
+    players = state.seats[:-1]
+    return {
+        "Yea": state.yea,
+        "Nay": state.nay,
+        "peril pool": state.pool,
+        "player purse (mean)": sum(state.purse[s] for s in players) / len(players),
+        "GM purse": state.purse["gm"],
+    }

@@ -261,7 +261,8 @@ def render(v: dict[str, Any]) -> str:
     sit = v.get("situation")
     if sit:
         p, first = sit["pair"], sit["initial"]
-        lines.append(f"The city: {p['pair']} {p['name']} — {p['judgment']} (vested {sit['vested']})")
+        city_vested = ", ".join(f"{n} under stone {i}" for i, n in enumerate(sit["vested"], 1) if n) or "none"
+        lines.append(f"The city: {p['pair']} {p['name']} — {p['judgment']} (scarabs vested: {city_vested})")
         if sit["moving_positions"]:
             moving = ", ".join(map(str, sit["moving_positions"]))
             lines.append(f"  first thrown {first['pair']} {first['name']} — {first['judgment']} (moving {moving})")
@@ -278,9 +279,9 @@ def render(v: dict[str, Any]) -> str:
             desc = f"  {cname(c['id'])} — {who}: {c['kind'] or '?'} {c['class'] or ''} {bits}"
             if c.get("traits"):
                 desc += f" ({', '.join(c['traits'])})"
-            vested = {k: n for k, n in c["vested"].items() if n}
+            vested = ", ".join(f"{n} {k}" for k, n in c["vested"].items() if n)
             if vested:
-                desc += f" vested {vested}"
+                desc += f" · scarabs vested: {vested}"
             if c.get("intent"):
                 desc += f" · saves the city? {c['intent']['answer']} ({c['intent']['color']}: {c['intent']['text']})"
             if c["agent_of_peril"]:
@@ -299,7 +300,7 @@ def render(v: dict[str, Any]) -> str:
     if v["ties"]:
         lines.append("Ties:")
         for t in v["ties"]:
-            lines.append(f"  {t['id']}: {cname(t['source'])} {t['sign']}→ {cname(t['target'])} — {t['manner']}")
+            lines.append(f"  {cname(t['source'])} {t['sign']}→ {cname(t['target'])} — {t['manner']}")
     sc = v.get("scene")
     if sc:
         lines.append(
@@ -324,7 +325,8 @@ def render(v: dict[str, Any]) -> str:
                 lines.append(f"  accepted {a['pair']}: {a['name']} — {a['judgment']}")
         if "round" in sc:
             lines.append(
-                f"  round {sc['round']}; reacted: {sc['acted'] or 'nobody yet'}"
+                f"  round {sc['round']}; reacted: "
+                + (", ".join(f"{names.get(k, k)} ({w})" for k, w in sc["acted"].items()) or "nobody yet")
                 + (f"; to react: {names[sc['to_react']]}" if sc.get("to_react") else "")
             )
         if sc.get("must_accept"):

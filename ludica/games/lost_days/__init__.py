@@ -34,11 +34,25 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from ...core import Action, Config, Event, Game, GameMeta, OptionSpec, Outcome, Pending, PositionError, Roll, Secret
+from ...core import (
+    Action,
+    Config,
+    Event,
+    Game,
+    GameMeta,
+    IllegalAction,
+    OptionSpec,
+    Outcome,
+    Pending,
+    PositionError,
+    Roll,
+    Secret,
+)
 from ...core.mechanisms import Purses
 from . import redeal, rules, stats, view
 from .creation import begin_round
 from .madness import tipped
+from .names import LostDaysNamer
 from .state import BANK, CONFLICT_PHASES, GAME_OVER, MARKET, OWNED, Elf, LostDaysState, Rules
 
 OPTIONS = (
@@ -81,6 +95,10 @@ class LostDays(Game[LostDaysState]):
         referee=None,
         options=OPTIONS,
         max_steps=60_000,
+        end_reasons=stats.END_REASONS,
+        bound_reasons=stats.BOUND_REASONS,
+        clock_unit="scene",
+        counter_bounds=stats.COUNTER_BOUNDS,
     )
 
     def setup(self, config: Config) -> LostDaysState:
@@ -106,6 +124,9 @@ class LostDays(Game[LostDaysState]):
     def seats(self, state: LostDaysState) -> tuple[str, ...]:
         return state.seats
 
+    def namer(self, state: LostDaysState, viewer: str | None) -> LostDaysNamer:
+        return LostDaysNamer(self, state, viewer)
+
     def seat_name(self, state: LostDaysState, seat: str) -> str:
         elf = state.elves.get(seat)
         return elf.name if elf else seat
@@ -126,6 +147,9 @@ class LostDays(Game[LostDaysState]):
 
     def check(self, state: LostDaysState, action: Action) -> None:
         rules.check(state, action)
+
+    def explain_refusal(self, state: LostDaysState, action: Action) -> IllegalAction | None:
+        return rules.explain_refusal(state, action)
 
     def play(self, state: LostDaysState, action: Action) -> Sequence[Event]:
         return rules.play(state, action)
@@ -194,6 +218,15 @@ class LostDays(Game[LostDaysState]):
 
     def report(self, summaries: list[dict[str, Any]]) -> list[tuple[str, str]]:
         return stats.report(summaries)
+
+    def end_reason(self, state: LostDaysState) -> str:
+        return stats.end_reason(state)
+
+    def clock(self, state: LostDaysState) -> int:
+        return stats.clock(state)
+
+    def sample(self, state: LostDaysState) -> dict[str, float]:
+        return stats.sample(state)
 
 
 GAME = LostDays()

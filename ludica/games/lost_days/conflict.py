@@ -325,8 +325,9 @@ def roll_step(state: LostDaysState) -> Roll:
     c = state.conflict
     assert c is not None
     if state.phase == ROLL:
-        n = dice_count(state, c, "a") + dice_count(state, c, "b")
-        return Roll((6,) * n, type="roll_conflict")
+        a, b = dice_count(state, c, "a"), dice_count(state, c, "b")
+        labels = (f"{c.side_a}'s die (side A)",) * a + (f"{c.controller_b}'s die (side B)",) * b
+        return Roll((6,) * (a + b), type="roll_conflict", labels=labels)
     assert c.spend is not None
     return Roll((6,), type="reroll_die" if c.spend["effect"] == "reroll" else "extra_die")
 

@@ -363,8 +363,13 @@ def resolve_kingship(state: LostDaysState, out: list[Event]) -> None:
 
 
 def crown(state: LostDaysState, memory: Memory, out: list[Event]) -> None:
-    """The kingship coin, leftovers to the market, purses as they are: play begins [Kingship, Market]."""
+    """The kingship coin, leftovers to the market, purses as they are: play begins [Kingship, Market].
+
+    The other candidates become ordinary memories with their coins (§2.4 step 5, LD-R8 e)."""
     memory.is_mok = True
+    for other in state.memories.values():
+        if other is not memory:
+            other.mok_candidate = False
     move(state, BANK, memory.id)
     out.append(Event("kingship", f"{memory.id} is the Memory of Kingship: it takes an additional coin"))
     assert memory.owner is not None

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ...core import CHANCE, Action, Event, IllegalAction, NotYourDecision, Roll, Text, matches
+from ...core import CHANCE, Action, Event, IllegalAction, MalformedAction, NotYourDecision, Roll, Text, matches
 from . import conflict as cf
 from . import creation as cr
 from . import scenes as sc
@@ -299,7 +299,8 @@ def conflict_legal(state: LostDaysState, seat: str) -> list[Action]:
 # -- chance ------------------------------------------------------------------------------------
 def chance_step(state: LostDaysState) -> Roll:
     if state.phase == ROLL_OFF:
-        return Roll((6,) * len(cr.contenders(state)), type="roll_off")
+        contenders = cr.contenders(state)
+        return Roll((6,) * len(contenders), type="roll_off", labels=tuple(f"{s}'s die" for s in contenders))
     return cf.roll_step(state)
 
 
@@ -340,6 +341,9 @@ def check(state: LostDaysState, action: Action) -> None:
         raise NotYourDecision(f"{action.seat!r} is not a seat at this table", rule="turn order")
     pending = seats_now(state)
     if action.seat not in pending:
+        because = explain_refusal(state, action)
+        if because is not None:
+            raise because
         raise NotYourDecision(
             f"it is not {action.seat}'s decision now (waiting for {', '.join(pending) or 'nobody'})", rule="turn order"
         )
@@ -350,6 +354,63 @@ def check(state: LostDaysState, action: Action) -> None:
     validate(state, action)
     if action.type not in EXHAUSTIVE:
         raise IllegalAction(f"{action.notation()} is not one of your legal actions now", rule="legal actions")
+
+
+def explain_refusal(state: LostDaysState, action: Action) -> IllegalAction | None:
+    """The rule that forbids an action of an elf the game is not waiting for, if one does.
+
+    A player who already won a memory this round bids again (LD-R2), a mad elf sells or trades
+    (LD-R29), someone other than the winner narrates the outcome (LD-R22) or the tribute (LD-R20):
+    the rule says so, rather than "not your decision now". Only rules about *who* may act are
+    asked (a validator that assumes its seat is the one waiting would name the wrong rule); the
+    rest, and anything malformed or out of its phase, is left to the turn order (``None``)."""
+    explain = SEAT_RULES.get(action.type)
+    if explain is None or action.seat not in state.elves:
+        return None
+    try:
+        check_shape(action)
+        if state.phase == HANDLERS[action.type][0] or action.type in ANY_TIME:
+            explain(state, action)
+    except IllegalAction as refusal:
+        return refusal if not isinstance(refusal, MalformedAction) else None
+    return None
+
+
+def _who_bids(state: LostDaysState, action: Action) -> None:
+    """LD-R2 (a round's winner bids no more), LD-R7 (one sealed bid), LD-R8 (a coin to bid)."""
+    auction = state.auction
+    if auction is None or (action.seat in auction.bids.seats and action.seat not in auction.bids.choices):
+        return
+    if action.seat in auction.bids.choices:
+        raise refuse("you have already bid on this memory", "LD-R7", cr.S_CREATE)
+    if state.elves[action.seat].won_this_round:
+        raise refuse("a player who has won a memory this round may not bid again", "LD-R2", cr.S_CREATE)
+    raise refuse("only players with a coin in their purse bid for the Memory of Kingship", "LD-R8", cr.S_KING)
+
+
+def _sane_dealer(state: LostDaysState, action: Action) -> None:
+    """LD-R29: a mad elf sells and trades nothing (his memories went to the market)."""
+    if state.elves[action.seat].mad:
+        what = "sells" if action.type == "sell_memory" else "trades"
+        raise refuse(f"a mad elf {what} nothing", "LD-R29", sc.S_DESCENT)
+
+
+ANY_TIME = frozenset({"sell_memory", "propose_trade"})
+"""Deals a sane elf may open at any time outside conflicts (LD-R27, LD-R36): a mad elf is told
+LD-R29 in any phase."""
+
+SEAT_RULES: dict[str, Validate] = {
+    "place_bid": _who_bids,
+    "sell_memory": _sane_dealer,
+    "propose_trade": _sane_dealer,
+    "offer_memory": _sane_dealer,
+    "ask_memory": _sane_dealer,
+    "accept_trade": _sane_dealer,
+    "decline_trade": _sane_dealer,
+    "narrate_outcome": _narrator,
+    "narrate_tribute": _tribute_narrator,
+}
+"""The rules about who may take an action, asked for a seat the game is not waiting for."""
 
 
 def is_listed(state: LostDaysState, action: Action) -> bool:

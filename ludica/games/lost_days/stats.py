@@ -6,7 +6,7 @@ from __future__ import annotations
 from statistics import mean, median
 from typing import Any
 
-from .state import LostDaysState
+from .state import GAME_OVER, LostDaysState
 
 
 def describe(values: list[float]) -> str:
@@ -32,6 +32,7 @@ def summarize(state: LostDaysState, steps: int) -> dict[str, Any]:
     madness_scenes = sorted(e.mad_at_scene for e in state.elves.values() if e.mad)
     return {
         "steps": steps,
+        "end_reason": end_reason(state) or "unfinished",
         "players": len(state.seats),
         "scenes": state.scenes_played,
         "conflicts": state.conflicts_fought,
@@ -66,3 +67,35 @@ def report(summaries: list[dict[str, Any]]) -> list[tuple[str, str]]:
         ("its share of all coins on memories", describe(pick("top_memory_share"))),
         ("Gini of memory values", describe(pick("memory_value_gini"))),
     ]
+
+
+# -- for the lab: how a game ended, and its figures scene by scene ----------------------------
+END_REASONS = ("last_elf_standing", "no_survivor", "scene_limit")
+"""[Ending; LD-R38]: one sane elf left (the epilogue), or none; ``scene_limit`` is the bound for
+elves who never go mad (an option), not an end the rulebook gives."""
+BOUND_REASONS = ("scene_limit",)
+COUNTER_BOUNDS = (("purse (mean)", 0, None), ("sane elves", 0, None))
+
+
+def end_reason(state: LostDaysState) -> str:
+    if state.phase != GAME_OVER:
+        return ""
+    if state.survivor is not None:
+        return "last_elf_standing"
+    return "no_survivor" if not state.sane() else "scene_limit"
+
+
+def clock(state: LostDaysState) -> int:
+    """Scenes played."""
+    return state.scenes_played
+
+
+def sample(state: LostDaysState) -> dict[str, float]:
+    """Madness and coins, as the mean over the elves, and how many are still sane."""
+    n = len(state.seats)
+    return {
+        "madness coins (mean)": sum(state.madness(s) for s in state.seats) / n,
+        "purse (mean)": sum(state.purse(s) for s in state.seats) / n,
+        "coins on own memories (mean)": sum(state.memory_coins(s) for s in state.seats) / n,
+        "sane elves": len(state.sane()),
+    }

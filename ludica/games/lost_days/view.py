@@ -135,7 +135,7 @@ def render(v: dict[str, Any]) -> str:
         crown = " (King)" if p["king"] else ""
         state = "MAD" if p["mad"] else "sane"
         lines.append(
-            f"{p['seat']} {p['name']}{crown} [{state}] purse {p['purse']} · madness {p['madness']} · "
+            f"{p['name']}{crown} [{state}] purse {p['purse']} · madness {p['madness']} · "
             f"on memories {p['memory_coins']}"
         )
         for mid in p["memories"]:
@@ -151,14 +151,19 @@ def render(v: dict[str, Any]) -> str:
         if "my_bid" in a:
             lines.append(f"    your sealed bid: {a['my_bid']['amount']}")
         if a["revealed"]:
-            lines.append(f"    bids: {a['revealed']}; high {a['high']} ({a['high_bidder'] or 'tied'})")
+            bids = ", ".join(f"{seat} {amount}" for seat, amount in a["revealed"].items())
+            lines.append(f"    bids: {bids}; high {a['high']} ({a['high_bidder'] or 'tied'})")
     if "scene" in v:
         s = v["scene"]
         lines.append(f"scene: {s['kind'].lower()} of {s['framer']}{'' if s['framed'] else ' (to be framed)'}")
     if "conflict" in v:
         lines.extend(conflict_lines(v["conflict"]))
     if "trade" in v:
-        lines.append(f"deal offered by {v['trade']['proposer']}: {v['trade']['content']}")
+        content = v["trade"]["content"]
+        terms = content
+        if isinstance(content, dict):
+            terms = "; ".join(f"{k.replace('_', ' ')} {_plain(x)}" for k, x in content.items())
+        lines.append(f"deal offered by {v['trade']['proposer']}: {terms}")
     if v.get("survivor"):
         lines.append(f"the last elf standing: {v['survivor']}")
     return "\n".join(lines)
@@ -166,15 +171,25 @@ def render(v: dict[str, Any]) -> str:
 
 def memory_line(m: dict[str, Any]) -> str:
     marks = ("♛ " if m["is_mok"] else "♔? " if m["kingship"] else "") + ("(tainted) " if m["tainted"] else "")
-    return f"{m['id']} [{m['value']}] {marks}{m['text']}"
+    return f"[{m['value']}] {marks}{m['text']}"
+
+
+def _plain(value: Any) -> str:
+    """A list as words (``a, b``), anything else as itself: no Python reprs on the face."""
+    if isinstance(value, list | tuple):
+        return ", ".join(map(str, value)) or "none"
+    return str(value)
 
 
 def conflict_lines(c: dict[str, Any]) -> list[str]:
     staked = c["staked"] or "nothing"
     lines = [f"conflict: {c['side_a']} against {c['side_b']} ({c['controller_b']}), at stake {staked}: {c['stakes']}"]
-    lines.append(f"    memories: a {c['narrated']['a']} b {c['narrated']['b']}")
+    narrated = c["narrated"]
+    lines.append(f"    memories: {c['side_a']}: {_plain(narrated['a'])} · {c['side_b']}: {_plain(narrated['b'])}")
     if c["dice"]["a"] or c["dice"]["b"]:
         lead = c["leading"]
         who = {"a": c["side_a"], "b": c["side_b"]}.get(lead["side"] or "", "nobody")
-        lines.append(f"    dice: a {c['dice']['a']} · b {c['dice']['b']} · {who} leads by {lead['margin']}")
+        dice = c["dice"]
+        rolled = f"{c['side_a']} {_plain(dice['a'])} · {c['side_b']} {_plain(dice['b'])}"
+        lines.append(f"    dice: {rolled} · {who} leads by {lead['margin']}")
     return lines

@@ -25,6 +25,7 @@ from ...core import (
 from . import legal, position, rules, stats
 from . import view as faces
 from .memo import Memo, memo_of
+from .names import MiseryNamer
 from .rules import HANDLERS
 from .state import ATTRIBUTES, GM, Character, MiseryState, Settings
 
@@ -84,6 +85,9 @@ class MiseryBubblegum(Game[MiseryState]):
         referee=GM,
         options=OPTIONS,
         max_steps=200_000,
+        end_reasons=stats.END_REASONS,
+        clock_unit="action",
+        counter_bounds=stats.COUNTER_BOUNDS,
     )
 
     # -- set-up --------------------------------------------------------------------------------
@@ -118,6 +122,9 @@ class MiseryBubblegum(Game[MiseryState]):
 
     def seats(self, state: MiseryState) -> tuple[str, ...]:
         return state.seats()
+
+    def namer(self, state: MiseryState, viewer: str | None) -> MiseryNamer:
+        return MiseryNamer(self, state, viewer)
 
     def seat_name(self, state: MiseryState, seat: str) -> str:
         return "GM" if seat == GM else state.characters[seat].name
@@ -243,6 +250,15 @@ class MiseryBubblegum(Game[MiseryState]):
 
     def report(self, summaries: list[dict[str, Any]]) -> list[tuple[str, str]]:
         return stats.report(summaries)
+
+    def end_reason(self, state: MiseryState) -> str:
+        return stats.end_reason(state)
+
+    def clock(self, state: MiseryState) -> int:
+        return stats.clock(state)
+
+    def sample(self, state: MiseryState) -> dict[str, float]:
+        return stats.sample(state)
 
 
 @cache

@@ -105,7 +105,8 @@ def play_create_resource(state: MiseryState, seat: str, args: Args) -> list[Even
     state.resources[ident] = Resource(ident, kind, args["owner"], seat, args["text"], 1)
     attempt.created = ident
     owner = state.characters[args["owner"]].name
-    return [Event("create", f'{kind.capitalize()} "{args["text"]}" (1, inactive) on {owner} ({ident})')]
+    text = f'{kind.capitalize()} "{args["text"]}" (1, inactive) on {owner}'
+    return [Event("create", text, data={"resource": ident})]
 
 
 def _untouched(state: MiseryState, ident: str) -> None:

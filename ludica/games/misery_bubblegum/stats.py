@@ -5,7 +5,7 @@ from __future__ import annotations
 from statistics import mean, median
 from typing import Any
 
-from .state import MiseryState
+from .state import ATTRIBUTES, MiseryState
 
 
 def describe(values: list[float]) -> str:
@@ -20,6 +20,7 @@ def summarize(state: MiseryState, steps: int) -> dict[str, Any]:
     held_by_others = {p: sum(c.influence.get(p, 0) for c in chars.values()) for p in state.players}
     return {
         "steps": steps,
+        "end_reason": end_reason(state) or "unfinished",
         "actions": state.attempts_done,
         "misery_total": sum(c.misery for c in chars.values()),
         "misery_per_player": [c.misery for c in chars.values()],
@@ -71,3 +72,39 @@ def report(summaries: list[dict[str, Any]]) -> list[tuple[str, str]]:
         ("influence dice held over time", _curve(summaries, "influence_by_action")),
         ("who holds whose dice (holder>colour: total)", " · ".join(f"{k}: {v}" for k, v in top) or "nobody"),
     ]
+
+
+# -- for the lab: how a session ended, and its figures action by action ------------------------
+END_REASONS = ("consent", "session_actions")
+"""MB-R45: the session ends when every player consents; ``session_actions`` is the option that
+ends it after a number of actions."""
+COUNTER_BOUNDS = (*((f"{a} pool (mean)", 0, None) for a in ATTRIBUTES), ("spare dice (mean)", 0, None))
+
+
+def end_reason(state: MiseryState) -> str:
+    if not state.over:
+        return ""
+    if state.end_vote is not None and state.end_vote.status == "accepted":
+        return "consent"
+    return "session_actions"
+
+
+def clock(state: MiseryState) -> int:
+    """Actions finished."""
+    return state.attempts_done
+
+
+def sample(state: MiseryState) -> dict[str, float]:
+    """Misery, Traits and the pools, as the mean over the characters."""
+    chars = list(state.characters.values())
+    n = len(chars) or 1
+    out: dict[str, float] = {
+        "Misery (mean)": sum(c.misery for c in chars) / n,
+        "Traits (mean)": len(state.traits) / n,
+        "Trait value (mean)": sum(t.value for t in state.traits.values()) / n,
+    }
+    for a in ATTRIBUTES:
+        out[f"{a} pool (mean)"] = sum(c.pool[a] for c in chars) / n
+    out["spare dice (mean)"] = sum(c.spare for c in chars) / n
+    out["dice held by others (mean)"] = sum(sum(c.influence.values()) for c in chars) / n
+    return out

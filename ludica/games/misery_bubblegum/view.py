@@ -117,37 +117,41 @@ def _attempt(state: MiseryState) -> dict[str, Any]:
 
 
 def render(v: dict[str, Any]) -> str:
-    """The table as text: one block per character, then the action under way."""
-    lines = [f"Misery Bubblegum - phase {v['phase']} - actions so far {v['actions_done']}"]
+    """The table as text: one block per character, then the action under way, in words."""
+    names = {c["seat"]: c["name"] for c in v["characters"]}
+    names[GM] = "the GM"
+    lines = [f"Misery Bubblegum — {str(v['phase']).lower()} — actions so far {v['actions_done']}"]
     for c in v["characters"]:
-        rating = " ".join(f"{a[0].upper()}{c['rating'].get(a, '?')}" for a in ATTRIBUTES)
-        pools = " ".join(f"{a}:{c['pool'][a]}" for a in ATTRIBUTES)
-        infl = ", ".join(f"{k}:{n}" for k, n in c["influence"].items()) or "none"
-        lines.append(f"{c['seat']} {c['name']}  ({rating})  {pools}  misery:{c['misery']}  spare:{c['spare']}")
-        lines.append(f"    holds influence: {infl}")
+        rating = ", ".join(f"{a} {c['rating'].get(a, '?')}" for a in ATTRIBUTES)
+        pools = ", ".join(f"{a} {c['pool'][a]}" for a in ATTRIBUTES)
+        infl = ", ".join(f"{names.get(k, k)} {n}" for k, n in c["influence"].items()) or "none"
+        lines.append(f"{c['name']} — ratings {rating} · pools {pools} · Misery {c['misery']} · spare dice {c['spare']}")
+        lines.append(f"    influence dice held: {infl}")
         for t in c["traits"]:
-            lines.append(f'    Trait {t["id"]} "{t["text"]}" {t["value"]} (from {t["creator"]})')
+            lines.append(f'    Trait "{t["text"]}" {t["value"]} (from {names.get(t["creator"], t["creator"])})')
         for r in c["resources"]:
             state = "active" if r["active"] else "inactive"
-            dice = f" blocking {r['blocking']}" if r["blocking"] else (f" aid {r['aid']}" if r["aid"] else "")
-            lines.append(f'    {r["kind"].capitalize()} {r["id"]} "{r["text"]}" {r["value"]} {state}{dice}')
+            blocking, aid = ", ".join(map(str, r["blocking"])), ", ".join(map(str, r["aid"]))
+            dice = f", blocking dice {blocking}" if blocking else (f", aid dice {aid}" if aid else "")
+            lines.append(f'    {r["kind"].capitalize()} "{r["text"]}" {r["value"]}, {state}{dice}')
     for p in v["provisional_traits"]:
-        lines.append(f'Offered to {p["target"]} by {p["offerer"]}: {p["id"]} "{p["text"]}" with {p["dice"]} dice')
+        target, offerer = names.get(p["target"], p["target"]), names.get(p["offerer"], p["offerer"])
+        lines.append(f'Trait offered to {target} by {offerer}: "{p["text"]}" with {p["dice"]} dice')
     if "declaring" in v:
-        lines.append(f"{v['declaring']['seat']} is declaring an action")
+        lines.append(f"{names.get(v['declaring']['seat'], v['declaring']['seat'])} is declaring an action")
     a = v.get("action")
     if a:
-        lines.append(f"Action {a['number']} by {a['caller']}: {a['intent']}  ({a['stage']})")
+        caller = names.get(a["caller"], a["caller"])
+        lines.append(f"Action {a['number']} by {caller}: {a['intent']}  ({str(a['stage']).lower()})")
         for p in a["participants"]:
-            faces = " ".join(f"{d['die']}={d['face'] if d['face'] is not None else '?'}" for d in p["dice"])
-            who = "GM" if p["seat"] == GM else p["seat"]
-            extra = f"  S{p['S']} SS{p['SS']} N{p['N']}" if "S" in p else ""
-            lines.append(f"    {who} {p['pool']} c{p['challenge']}: {faces}{extra}")
+            who = names.get(p["seat"], p["seat"])
+            faces = " ".join(f"{d['face'] if d['face'] is not None else '?'}" for d in p["dice"])
+            extra = f" — {p['S']} successes summing {p['SS']}, meaning {p['N']}" if "S" in p else ""
+            lines.append(f"    {who}: {p['pool']}, challenge {p['challenge']}, dice {faces}{extra}")
         if a["selected"]:
             lines.append(f"    chosen dice: {', '.join(a['selected'])}")
         if a["meaning_decider"]:
-            lines.append(
-                f"    success decided by {a['success_decider']}, meaning by {a['meaning_decider']}"
-                f", arrow {a['orientation'] or '-'}"
-            )
+            success, meaning = names.get(a["success_decider"], "-"), names.get(a["meaning_decider"], "-")
+            arrow = {"self": "towards the caller", "others": "towards the others"}.get(a["orientation"], "not chosen")
+            lines.append(f"    success decided by {success}, meaning by {meaning}; arrow {arrow}")
     return "\n".join(lines)

@@ -51,13 +51,24 @@
     const root = document.getElementById("table");
     if (!root) return;
     const roomId = root.dataset.room;
-    const token = decodeURIComponent(location.hash.replace(/^#/, ""));
+    // The seat's token comes in the link's fragment (never sent to a server). It is moved at once
+    // to this tab's sessionStorage and taken out of the address bar, so that it is not on the
+    // screen, in a screenshot or in a link copied from the address bar; a reload finds it again.
+    const TOKEN_KEY = "ludica.token." + roomId;
+    let token = decodeURIComponent(location.hash.replace(/^#/, ""));
+    if (token) {
+      try { sessionStorage.setItem(TOKEN_KEY, token); } catch (e) { /* private mode */ }
+      history.replaceState(null, "", location.pathname + location.search);
+    } else {
+      try { token = sessionStorage.getItem(TOKEN_KEY) || ""; } catch (e) { token = ""; }
+    }
     const $ = (id) => document.getElementById(id);
     let ws = null;
     let step = null;
     let logCount = 0;
     let retry = 500;
     let nextId = 1;
+    let closed = false;
 
     function status(text) { $("status").textContent = text; }
     function refuse(msg) {
@@ -67,17 +78,38 @@
       box.hidden = false;
     }
 
+    // Every act carries the step it was chosen at and a fresh idempotency key: sent twice (a
+    // double click, a resend after a reconnection), it is applied once.
+    function newKey() {
+      const bytes = new Uint8Array(12);
+      crypto.getRandomValues(bytes);
+      return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+    }
+
     function send(message) {
       if (!ws || ws.readyState !== WebSocket.OPEN) { status("Not connected; reconnecting…"); return; }
       message.id = nextId++;
       ws.send(JSON.stringify(message));
     }
 
-    function exportLinks() {
-      const q = "?t=" + encodeURIComponent(token);
-      $("export-md").href = `/rooms/${roomId}/story.md${q}`;
-      $("export-html").href = `/rooms/${roomId}/story.html${q}`;
-      $("export-record").href = `/rooms/${roomId}/record.json${q}`;
+    // Exports are fetched with the token in a header (never in a URL) and saved as a file.
+    async function download(name) {
+      let reply;
+      try {
+        reply = await fetch(`/rooms/${roomId}/${name}`, { headers: { "X-Ludica-Token": token } });
+      } catch (e) { refuse({ reason: "the export could not be fetched; try again" }); return; }
+      if (!reply.ok) {
+        let reason = `the export failed (${reply.status})`;
+        try { reason = (await reply.json()).reason || reason; } catch (e) { /* not JSON */ }
+        refuse({ reason });
+        return;
+      }
+      const url = URL.createObjectURL(await reply.blob());
+      const a = el("a", { href: url, download: `${root.dataset.game} ${roomId} ${name}` });
+      document.body.appendChild(a);
+      a.click();
+      a.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 60000);
     }
 
     // A broadcast carries the tail of the story (log_start..log_total); a sync carries all of it.
@@ -91,8 +123,10 @@
         tpl.innerHTML = state.log[i - state.log_start].trim();
         frag.appendChild(tpl.content);
       }
+      const atEnd = logCount === 0 || log.scrollTop + log.clientHeight >= log.scrollHeight - 8;
       log.appendChild(frag);
       logCount = state.log_total;
+      if (atEnd) log.scrollTop = log.scrollHeight;  // the story box shows the newest entry
     }
 
     function showFairness(f) {
@@ -124,6 +158,16 @@
         ul.appendChild(li);
       });
       body.appendChild(ul);
+      const close = el("p");
+      close.appendChild(el("button", { type: "button", "data-close-room": "1" }, "Close the room and delete it"));
+      body.appendChild(close);
+    }
+
+    function showNotices(notices) {
+      const list = $("notices");
+      list.innerHTML = "";
+      notices.forEach((text) => list.appendChild(el("li", {}, text)));
+      list.hidden = notices.length === 0;
     }
 
     let timer = null;
@@ -148,6 +192,7 @@
       root.dataset.step = String(state.step);
       root.dataset.over = state.over ? "1" : "";
       $("pending").innerHTML = state.html.pending;
+      $("news").innerHTML = state.html.news || "";
       $("view").innerHTML = state.html.view;
       const keepFocus = document.activeElement && $("actions").contains(document.activeElement);
       $("actions").innerHTML = state.html.actions;
@@ -157,6 +202,7 @@
       showFairness(state.fairness);
       showTimer(state.timer);
       showAdmin(state);
+      showNotices(state.notices || []);
       status(state.over ? "The game is over." : (state.your_turn ? "Your decision." : "Waiting for others."));
       document.title = (state.your_turn ? "● " : "") + root.dataset.game + " — Ludica";
       if (keepFocus) {
@@ -165,7 +211,7 @@
       }
       if (!remember.done) {
         remember.done = true;
-        remember({ url: location.pathname + location.hash, room: roomId, game: root.dataset.game, label: state.you });
+        remember({ url: location.pathname + "#" + token, room: roomId, game: root.dataset.game, label: state.you });
       }
     }
 
@@ -173,6 +219,11 @@
       const msg = JSON.parse(event.data);
       if (msg.type === "state") { $("refusal").hidden = true; onState(msg); }
       else if (msg.type === "refused") refuse(msg);
+      else if (msg.type === "notice") {
+        const list = $("notices");
+        list.appendChild(el("li", {}, msg.text));
+        list.hidden = false;
+      } else if (msg.type === "closed") { closed = true; status("The host closed this room: " + msg.reason); }
       else if (msg.type === "invite") {
         const out = document.querySelector(`output[data-link-for='${CSS.escape(msg.role)}']`);
         if (out) out.textContent = " " + new URL(msg.url, location.href).href;
@@ -186,6 +237,7 @@
       ws.onmessage = onMessage;
       ws.onclose = (e) => {
         if (e.code === 4403) { status("This link is not valid any more."); return; }
+        if (e.code === 4404 || closed) { if (!closed) status("This room was closed."); return; }
         status("Connection lost; reconnecting…");
         setTimeout(connect, retry);
         retry = Math.min(retry * 2, 8000);
@@ -209,26 +261,58 @@
       if (form.classList.contains("act")) {
         const fields = {};
         form.querySelectorAll("[data-arg]").forEach((i) => { fields[i.dataset.arg] = readField(i); });
-        send({ type: "act", step, index: parseInt(form.dataset.index, 10), fields, narration });
+        send({ type: "act", step, key: newKey(), index: parseInt(form.dataset.index, 10), fields, narration });
       } else if (form.classList.contains("chance")) {
         const outcome = {};
         form.querySelectorAll("[data-arg]").forEach((i) => { outcome[i.dataset.arg] = readField(i); });
         form.querySelectorAll("[data-list]").forEach((i) => {
           (outcome[i.dataset.list] = outcome[i.dataset.list] || []).push(readField(i));
         });
-        send({ type: "act", step, chance: outcome, narration });
+        send({ type: "act", step, key: newKey(), chance: outcome, narration });
       }
       $("narration").value = "";
     });
 
+    // Play by touching: a drawn component carries data-pick='{"param": value, ...}' (and may
+    // carry data-pick-type="action_type"); touching it opens the composer's matching steps and
+    // puts the focus on the option to confirm (a second touch plays it).
+    function pickFromComponent(component) {
+      let wanted;
+      try { wanted = JSON.parse(component.dataset.pick); } catch (e) { return false; }
+      const type = component.dataset.pickType;
+      const scopes = [...$("actions").querySelectorAll(type ? `details.choice[data-type='${CSS.escape(type)}'], form.act[data-type='${CSS.escape(type)}']` : "details.choice, form.act")];
+      for (const scope of scopes) {
+        let node = scope, found = null;
+        for (const [param, value] of Object.entries(wanted)) {
+          const json = JSON.stringify(value);
+          const hit = [...node.querySelectorAll("li[data-param]")].find((li) => li.dataset.param === param && li.dataset.value === json);
+          if (!hit) { found = null; break; }
+          found = hit; node = hit;
+        }
+        if (!found) continue;
+        if (scope.tagName === "DETAILS") scope.open = true;
+        for (let d = found.querySelector("details") || found.closest("details"); d; d = d.parentElement.closest("details")) d.open = true;
+        const target = found.querySelector("button, summary, input");
+        if (target) { target.focus(); target.scrollIntoView({ block: "nearest" }); found.classList.add("picked"); }
+        return true;
+      }
+      return false;
+    }
+
     document.addEventListener("click", (event) => {
       const target = event.target;
+      if (!(target instanceof Element)) return;
+      const component = target.closest("[data-pick]");
+      if (component && root.contains(component)) { pickFromComponent(component); return; }
       if (!(target instanceof HTMLElement)) return;
       if (target.dataset.undo) send({ type: "undo", mode: target.dataset.undo });
       if (target.dataset.reissue) send({ type: "reissue", role: target.dataset.reissue });
+      if (target.dataset.export) download(target.dataset.export);
+      if (target.dataset.closeRoom && confirm("Close this room for everyone and delete its record?")) {
+        send({ type: "close_room" });
+      }
     });
 
-    exportLinks();
     if (!token) { status("This page needs an invitation link (it ends with #…)."); return; }
     connect();
   }

@@ -1,0 +1,104 @@
+"""Environment throughput: steps per second of every Ludica game beside OpenSpiel's own games.
+
+Every game runs the same loop: the seat to act gets its observation vector and legal indices, a
+uniformly random legal index is applied, chance is resolved inside, a finished game restarts.
+
+* ``in-process``: one environment in this process (wall time);
+* ``vector``: :class:`ludica.env.vector.VectorEnv` with ``--envs`` environments over
+  ``--workers`` processes (steps of all environments per wall second).
+
+Rows: each Ludica game through its encodings (:class:`~ludica.env.vector.LudicaRunner`), the same
+game through its OpenSpiel registration (``ludica_<game>``, in-process only), and OpenSpiel's
+``backgammon`` and ``kuhn_poker`` (C++ games) through the same runner; the ratio column divides
+by backgammon's figure of the same mode. Figures are printed, never asserted.
+
+    python benchmarks/bench_env.py [GAME ...] [--seconds S] [--envs N] [--workers W]
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import random
+import time
+from typing import Any
+
+from rich.console import Console
+from rich.progress import track
+from rich.table import Table
+
+from ludica.core.registry import GAME_MODULES
+from ludica.env.vector import LudicaRunner, Runner, SpielRunner, VectorEnv
+
+ANCHORS = ("backgammon", "kuhn_poker")
+
+
+def in_process(runner: Runner, seconds: float) -> float:
+    rng = random.Random(0)
+    _, legal = runner.reset(0)
+    steps, seed = 0, 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        _, legal, _, done = runner.step(int(legal[rng.randrange(len(legal))]))
+        steps += 1
+        if done:
+            seed += 1
+            _, legal = runner.reset(seed)
+    return steps / (time.perf_counter() - start)
+
+
+def vectorised(factory: Any, seconds: float, envs: int, workers: int) -> float:
+    rng = random.Random(0)
+    with VectorEnv(factory, envs, workers) as vec:
+        _, legal = vec.reset()
+        steps = 0
+        start = time.perf_counter()
+        while time.perf_counter() - start < seconds:
+            _, legal, _, _ = vec.step([int(lg[rng.randrange(len(lg))]) for lg in legal])
+            steps += envs
+        return steps / (time.perf_counter() - start)
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("games", nargs="*", help="game ids (default: all five)")
+    parser.add_argument("--seconds", type=float, default=3.0, help="seconds per figure (default 3)")
+    parser.add_argument("--envs", type=int, default=8, help="environments in the vector (default 8)")
+    parser.add_argument("--workers", type=int, default=2, help="worker processes of the vector (default 2)")
+    parser.add_argument("--no-vector", action="store_true", help="only the in-process figures")
+    args = parser.parse_args(argv)
+    games = args.games or list(GAME_MODULES)
+
+    rows: list[tuple[str, str, Any, bool]] = []
+    for anchor in ANCHORS:
+        rows.append((anchor, "OpenSpiel (C++)", functools.partial(SpielRunner, anchor), True))
+    for game in games:
+        rows.append((game, "Ludica env", functools.partial(LudicaRunner, game), True))
+        name = f"ludica_{game.replace('-', '_')}"
+        rows.append((name, "Ludica via pyspiel", functools.partial(SpielRunner, name), False))
+
+    results: dict[str, tuple[float, float | None]] = {}
+    for name, _, factory, vector in track(rows, description="measuring"):
+        local = in_process(factory(), args.seconds)
+        vec = vectorised(factory, args.seconds, args.envs, args.workers) if vector and not args.no_vector else None
+        results[name] = (local, vec)
+
+    base_local, base_vec = results["backgammon"]
+    table = Table(title=f"environment steps per second (random legal play, {args.envs} envs / {args.workers} workers)")
+    for col in ("game", "how", "in-process", "ratio to backgammon", "vector", "ratio to backgammon"):
+        table.add_column(col, justify="left" if col in ("game", "how") else "right", no_wrap=True)
+    for name, how, _, _ in rows:
+        local, vec = results[name]
+        table.add_row(
+            name,
+            how,
+            f"{local:,.0f}",
+            f"{local / base_local:.3f}",
+            "-" if vec is None else f"{vec:,.0f}",
+            "-" if vec is None or not base_vec else f"{vec / base_vec:.3f}",
+        )
+    Console(width=140).print(table)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,257 @@
+"""Choices composed step by step: a decision offered as one choice per action type, whose
+parameters are picked in turn from the values still legal given the earlier picks.
+
+A game lists every legal action (DESIGN.md principle 7); a person should not face that list as a
+wall. The composer groups the legal templates of one seat by action type (:func:`choices`), then
+walks one choice parameter by parameter (:class:`Composition`): at each step it says which
+parameter to pick next and which values are still legal (:class:`Ask`), or that a value must be
+typed (a :class:`~ludica.core.actions.Text` or :class:`~ludica.core.actions.IntRange` field).
+A parameter whose value is already settled by the earlier picks is filled in silently, so a
+choice with one instance is one button.
+
+Written once here and used by every front end (the terminal, the web table) and by tools::
+
+    >>> from ludica.core.actions import Action
+    >>> legal = [Action("p1", "place", {"worker": 1, "space": "farm"}),
+    ...          Action("p1", "place", {"worker": 1, "space": "mine"}),
+    ...          Action("p1", "place", {"worker": 3, "space": "farm"}),
+    ...          Action("p1", "end_turn")]
+    >>> [c.type for c in choices(legal)]
+    ['place', 'end_turn']
+    >>> step = Composition(choices(legal)[0])
+    >>> step.ask()
+    Ask(param='worker', values=(1, 3), field=None)
+    >>> step = step.pick("worker", 3)
+    >>> step.ask() is None, step.action()
+    (True, Action('p1 place worker=3 space=farm'))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .actions import Action, IntRange, ParamSpec, Text, same_value
+
+_FIELD_TYPES = (Text, IntRange)
+
+
+def _is_field(value: Any) -> bool:
+    return type(value) in _FIELD_TYPES
+
+
+def accepts(spec: ParamSpec, value: Any) -> bool:
+    """True when a typed ``value`` fits the field ``spec`` (the same test as :func:`matches`)."""
+    if isinstance(spec, Text):
+        return spec.accepts(value)
+    return isinstance(value, int) and not isinstance(value, bool) and spec.lo <= value <= spec.hi
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """Every legal template of one action type, for one seat: one entry of a decision."""
+
+    type: str
+    seat: str
+    templates: tuple[Action, ...]
+    params: tuple[str, ...]
+    """The parameters in the order the game declares them (first template first)."""
+
+    @property
+    def single(self) -> bool:
+        """True when the choice has one instance and nothing to type: one button."""
+        return len(self.templates) == 1 and not self.templates[0].is_template
+
+
+@dataclass(frozen=True, slots=True)
+class Ask:
+    """The next parameter to pick: the concrete values still legal, and a field when a value
+    may (also) be typed."""
+
+    param: str
+    values: tuple[Any, ...]
+    field: ParamSpec | None = None
+
+    @property
+    def size(self) -> int:
+        """How many options a person sees for this step (a field counts as one)."""
+        return len(self.values) + (1 if self.field is not None else 0)
+
+
+def choices(legal: Iterable[Action]) -> list[Choice]:
+    """The legal actions of one seat grouped by type, in the order the game lists them."""
+    groups: dict[tuple[str, str], list[Action]] = {}
+    for template in legal:
+        groups.setdefault((template.seat, template.type), []).append(template)
+    out = []
+    for (seat, kind), templates in groups.items():
+        params: list[str] = []
+        for template in templates:
+            params.extend(k for k in template.args if k not in params)
+        out.append(Choice(kind, seat, tuple(templates), tuple(params)))
+    return out
+
+
+def _unique(values: Iterable[Any]) -> tuple[Any, ...]:
+    out: list[Any] = []
+    for value in values:
+        if not any(same_value(value, seen) for seen in out):
+            out.append(value)
+    return tuple(out)
+
+
+def _merge_fields(specs: Sequence[ParamSpec]) -> ParamSpec | None:
+    if not specs:
+        return None
+    ints = [s for s in specs if isinstance(s, IntRange)]
+    if len(ints) == len(specs):
+        return IntRange(min(s.lo for s in ints), max(s.hi for s in ints))
+    return specs[0]
+
+
+@dataclass(frozen=True, slots=True)
+class Composition:
+    """A choice being composed: the picks so far and the templates they still allow. A value:
+    :meth:`pick` returns a new composition."""
+
+    choice: Choice
+    picks: tuple[tuple[str, Any], ...] = ()
+    remaining: tuple[Action, ...] = field(default=())
+
+    def __post_init__(self) -> None:
+        if not self.remaining and not self.picks:
+            object.__setattr__(self, "remaining", self.choice.templates)
+
+    @property
+    def picked(self) -> dict[str, Any]:
+        return dict(self.picks)
+
+    def _values(self, param: str) -> tuple[tuple[Any, ...], list[ParamSpec]]:
+        concrete = [t.args.get(param) for t in self.remaining if not _is_field(t.args.get(param))]
+        fields = [t.args[param] for t in self.remaining if _is_field(t.args.get(param))]
+        return _unique(concrete), fields
+
+    def settled(self, param: str) -> tuple[bool, Any]:
+        """``(True, value)`` when every remaining template gives ``param`` the same concrete value."""
+        values, fields = self._values(param)
+        if not fields and len(values) == 1:
+            return True, values[0]
+        return False, None
+
+    def ask(self) -> Ask | None:
+        """The next parameter a person must pick or type, or ``None`` when the action is complete."""
+        done = self.picked
+        for param in self.choice.params:
+            if param in done or self.settled(param)[0]:
+                continue
+            values, fields = self._values(param)
+            unique_fields = _unique(fields)
+            return Ask(param, values, _merge_fields(list(unique_fields)))
+        return None
+
+    def pick(self, param: str, value: Any) -> Composition:
+        """The composition with ``param`` set to ``value``; :class:`ValueError` if no legal action
+        allows it (the composition itself is unchanged)."""
+        if param not in self.choice.params:
+            raise ValueError(f"{self.choice.type} has no parameter {param!r}")
+        if param in self.picked:
+            raise ValueError(f"{param!r} is already chosen")
+        kept = tuple(t for t in self.remaining if _allows(t.args.get(param), value))
+        if not kept:
+            raise ValueError(f"{value!r} is not a legal {param} here")
+        return Composition(self.choice, (*self.picks, (param, value)), kept)
+
+    def action(self) -> Action:
+        """The finished action (every parameter picked or settled). :class:`ValueError` if a
+        parameter is still open."""
+        open_step = self.ask()
+        if open_step is not None:
+            raise ValueError(f"choose {open_step.param} first")
+        template = self.remaining[0]
+        args = {k: v for k, v in template.args.items()}
+        args.update(self.picked)
+        return Action(self.choice.seat, self.choice.type, args)
+
+    def back(self) -> Composition:
+        """The composition before the last pick (itself when nothing is picked)."""
+        if not self.picks:
+            return self
+        restart = Composition(self.choice)
+        for param, value in self.picks[:-1]:
+            restart = restart.pick(param, value)
+        return restart
+
+
+def _allows(template_value: Any, value: Any) -> bool:
+    if _is_field(template_value):
+        return accepts(template_value, value)
+    return same_value(template_value, value)
+
+
+def start(choice: Choice) -> Composition:
+    return Composition(choice)
+
+
+def completions(composition: Composition, typed: Any = None) -> Iterator[Action]:
+    """Every action reachable from ``composition`` by picking listed values; each field is
+    filled by ``typed(spec)`` (a function giving an accepted value) or skipped when ``None``.
+    For tests and tools: the composer offers exactly the legal actions."""
+    step = composition.ask()
+    if step is None:
+        yield composition.action()
+        return
+    for value in step.values:
+        yield from completions(composition.pick(step.param, value), typed)
+    if step.field is not None and typed is not None:
+        for spec in _unique([t.args[step.param] for t in composition.remaining if _is_field(t.args.get(step.param))]):
+            yield from completions(composition.pick(step.param, typed(spec)), typed)
+
+
+def largest_step(legal: Sequence[Action]) -> int:
+    """The most options a person sees at once while composing any action of ``legal``: the
+    number of choices, or the widest parameter step."""
+    found = len(choices(legal))
+    for choice in choices(legal):
+        found = max(found, _widest(Composition(choice)))
+    return found
+
+
+def _widest(composition: Composition) -> int:
+    step = composition.ask()
+    if step is None:
+        return 0
+    widest = step.size
+    for value in step.values:
+        widest = max(widest, _widest(composition.pick(step.param, value)))
+    return widest
+
+
+PAGE = 12
+"""The most options a front end shows at once; a wider step is split by group, then by page."""
+
+
+Section = tuple[str | None, tuple[Any, ...]]
+
+
+def sections(
+    values: Sequence[Any], group_of: Callable[[Any], str | None] | None = None, limit: int = PAGE
+) -> list[Section]:
+    """``values`` split for showing: one untitled section when they fit in ``limit``; else by
+    ``group_of(value)`` (a heading, e.g. a board region) when that helps; every section longer
+    than ``limit`` is cut into pages ("… 2/3")."""
+    if len(values) <= limit:
+        return [(None, tuple(values))]
+    grouped: dict[str | None, list[Any]] = {}
+    if group_of is not None:
+        for value in values:
+            grouped.setdefault(group_of(value), []).append(value)
+    if len(grouped) <= 1:
+        grouped = {None: list(values)}
+    out: list[Section] = []
+    for heading, members in grouped.items():
+        pages = [members[i : i + limit] for i in range(0, len(members), limit)]
+        for n, page in enumerate(pages, 1):
+            title = heading if len(pages) == 1 else f"{heading or 'more'} {n}/{len(pages)}"
+            out.append((title, tuple(page)))
+    return out

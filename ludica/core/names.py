@@ -1,0 +1,221 @@
+"""Names for people: how a game calls every seat, action, parameter and value for one viewer.
+
+Ids are for programs (DESIGN.md principle 10). Every front end — the terminal, the web table,
+story exports, bot narration — asks a :class:`Namer` how to say a thing to the seat looking at
+it, and never prints an id itself. A game brings its own namer (``Game.namer``, usually a subclass
+of :class:`Namer` in ``ludica/games/<package>/names.py``) with the rulebook's words; the base
+class here gives a readable fallback for anything a game does not name (``snake_case`` becomes
+words), so a new game is never shown as raw ids.
+
+What a viewer may not know is never named for it: a game's namer says "a face-down recruit", not
+the recruit's name, to a seat that has not seen it.
+
+>>> namer = Namer(None, None, None)
+>>> namer.action_title("offer_trade")
+'Offer trade'
+>>> namer.value("place", "space", "nimbus_loft")
+'nimbus loft'
+>>> namer.value("vote", "yes", True)
+'yes'
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from .actions import Action, IntRange, Text
+
+_SNAKE = re.compile(r"[_\s]+")
+_UPPER_SNAKE = re.compile(r"(?<![\w$])[A-Z]+(?:_[A-Z]+)+(?!\w)")
+_QUOTED_TWICE = re.compile(r"“([^”]+)”: \1")
+_SNAKE_WORD = re.compile(r"(?<![\w$])[a-z]+(?:_[A-Za-z0-9]+)+(?!\w)")
+
+
+def _drop_bracketed_ids(text: str, table: Mapping[str, str], pattern: re.Pattern[str]) -> str:
+    """``"Ana Brook (c3)"`` -> ``"Ana Brook"`` when c3 is Ana Brook; other ``(id)`` stay for
+    the id pass to name."""
+    out: list[str] = []
+    last = 0
+    for match in re.finditer(r" \(([^()\s]+)\)", text):
+        key = match.group(1)
+        if key in table and pattern.fullmatch(key) and text[: match.start()].endswith((table[key], key)):
+            out.append(text[last : match.start()])
+            last = match.end()
+    out.append(text[last:])
+    return "".join(out)
+
+
+def words(token: str) -> str:
+    """``"let_workers_relax"`` -> ``"let workers relax"``; ``"art-balloons"`` stays readable."""
+    return _SNAKE.sub(" ", str(token)).strip()
+
+
+def sentence_case(text: str) -> str:
+    return text[:1].upper() + text[1:] if text else text
+
+
+def listing(items: Sequence[str], conjunction: str = "and") -> str:
+    """``["a", "b", "c"]`` -> ``"a, b and c"``."""
+    items = [i for i in items if i]
+    if len(items) <= 1:
+        return "".join(items)
+    return f"{', '.join(items[:-1])} {conjunction} {items[-1]}"
+
+
+class Namer:
+    """The names a game gives things, for one viewer (``None``: a spectator).
+
+    Games override the ``*_NAMES`` tables (action type -> title, (type, param) -> label) and the
+    methods whose answer depends on the state (a seat's player name, a memory's text, a hidden
+    card). Every method returns plain text: no markup, no ids.
+    """
+
+    ACTION_TITLES: Mapping[str, str] = {}
+    """Action type -> a short imperative title ("Place a worker")."""
+    PARAM_LABELS: Mapping[str, str] = {}
+    """Parameter name (or ``"type.param"``) -> its label ("space" -> "action space")."""
+    VALUE_NAMES: Mapping[str, str] = {}
+    """A value id -> its name, for ids fixed by the rules (spaces, colours, kinds)."""
+
+    WORDS: Mapping[str, str] = {}
+    """Words of the engine's texts said otherwise for people ("BELIEVE" -> "Believe")."""
+
+    def __init__(self, game: Any, state: Any, viewer: str | None, players: Mapping[str, str] | None = None) -> None:
+        self.game = game
+        self.state = state
+        self.viewer = viewer
+        self.players: Mapping[str, str] = players or {}
+        """Seat -> the player's name from the config, for seats the game itself does not name."""
+        self._table: dict[str, str] | None = None
+        self._pattern: re.Pattern[str] | None = None
+
+    # -- ids in texts --------------------------------------------------------------------------
+    def ids(self) -> dict[str, str]:
+        """Every id this game's texts may carry, with its name for this viewer: seats by default;
+        games add their characters, memories, cards... (a hidden item gets a covering name)."""
+        if self.game is None or self.state is None:
+            return {}
+        try:
+            seats = self.game.seats(self.state)
+        except (KeyError, AttributeError):
+            return {}
+        return {seat: self.seat(seat) for seat in seats}
+
+    def _ids(self) -> tuple[dict[str, str], re.Pattern[str] | None]:
+        if self._table is None:
+            table = {**{k: v for k, v in self.ids().items() if k != v}, **self.WORDS}
+            self._table = table
+            if table:
+                alternatives = "|".join(re.escape(k) for k in sorted(table, key=len, reverse=True))
+                self._pattern = re.compile(rf"(?<![\w$-])({alternatives})(?![\w-])")
+        return self._table, self._pattern
+
+    def say(self, text: str) -> str:
+        """An engine text (an event, a refusal, a terminal face) with every id it carries said as
+        its name for this viewer: ``"p3 plays QC"`` -> ``"Cat plays QC"``; a name already followed
+        by its id in brackets keeps the name alone; leftover ``snake_case`` becomes words."""
+        table, pattern = self._ids()
+        if pattern is not None:
+            text = _drop_bracketed_ids(text, table, pattern)
+            text = pattern.sub(lambda m: table[m.group(1)], text)
+        text = _QUOTED_TWICE.sub(r"“\1”", text)
+        text = _UPPER_SNAKE.sub(lambda m: m.group(0).replace("_", " ").lower(), text)
+        return _SNAKE_WORD.sub(lambda m: m.group(0).replace("_", " "), text)
+
+    # -- seats ---------------------------------------------------------------------------------
+    def seat(self, seat: str) -> str:
+        """A seat by its player's (or role's) name."""
+        name = seat
+        if self.game is not None and self.state is not None:
+            try:
+                name = self.game.seat_name(self.state, seat)
+            except (KeyError, IndexError, AttributeError):
+                name = seat
+        return self.players.get(seat, name) if name == seat else name
+
+    def is_seat(self, value: Any) -> bool:
+        if self.game is None or self.state is None or not isinstance(value, str):
+            return False
+        try:
+            return value in self.game.seats(self.state)
+        except (KeyError, AttributeError):
+            return False
+
+    # -- actions -------------------------------------------------------------------------------
+    def action_title(self, kind: str) -> str:
+        """What a button or menu entry of this action type says."""
+        return self.ACTION_TITLES.get(kind) or sentence_case(words(kind))
+
+    def param_label(self, kind: str, param: str) -> str:
+        """What the step that picks ``param`` of a ``kind`` action is called."""
+        return self.PARAM_LABELS.get(f"{kind}.{param}") or self.PARAM_LABELS.get(param) or words(param)
+
+    def value(self, kind: str, param: str, value: Any) -> str:
+        """A parameter's value as people say it."""
+        if isinstance(value, bool):
+            return "yes" if value else "no"
+        if isinstance(value, Text):
+            return value.hint
+        if isinstance(value, IntRange):
+            return f"a number from {value.lo} to {value.hi}"
+        if isinstance(value, str):
+            if self.is_seat(value):
+                return self.seat(value)
+            return self.VALUE_NAMES.get(value) or words(value)
+        if isinstance(value, int | float):
+            return str(value)
+        if isinstance(value, list | tuple):
+            return listing([self.value(kind, param, v) for v in value]) or "none"
+        if isinstance(value, dict):
+            return listing([f"{words(k)} {self.value(kind, k, v)}" for k, v in value.items()])
+        return json.dumps(value, ensure_ascii=False)
+
+    def detail(self, kind: str, param: str, value: Any) -> str | None:
+        """What a component says on its face, shown beside its name when it is offered (a
+        recruit's ability, a market's penalty); ``None`` when there is nothing more to say."""
+        return None
+
+    def group(self, kind: str, param: str, value: Any) -> str | None:
+        """A heading under which ``value`` is offered when a step has many values (Euphoria's
+        spaces by region); ``None`` for no grouping."""
+        return None
+
+    def sentence(self, action: Action) -> str:
+        """The action as a sentence in the rulebook's words ("Ana places a worker on the Farm")."""
+        who = self.seat(action.seat)
+        parts = [f"{self.param_label(action.type, k)} {self.value(action.type, k, v)}" for k, v in action.args.items()]
+        what = self.action_title(action.type).lower()
+        return f"{who}: {what}" + (f" ({', '.join(parts)})" if parts else "")
+
+    def choice_label(self, action: Action) -> str:
+        """A button's text for one fully settled action of a choice."""
+        parts = [self.value(action.type, k, v) for k, v in action.args.items() if not isinstance(v, Text | IntRange)]
+        title = self.action_title(action.type)
+        return f"{title}: {', '.join(parts)}" if parts else title
+
+
+RAW_ID = re.compile(r"(?<![\w$-])(p\d+|[a-ce-z]\d+|[a-z]+(?:_[A-Za-z0-9]+)+)(?![\w-])|\$text|\{'|\{\"|'\}|\[\"|\['")
+"""What a text for people must not hold: seat and item ids (``p2``, ``c3``, ``m4``),
+``snake_case`` ids, JSON or Python reprs. For tests (a game adds its own ids)."""
+
+
+def raw_ids(text: str, extra: Sequence[str] = ()) -> list[str]:
+    """The raw ids (see :data:`RAW_ID`) and ``extra`` ids found in ``text``."""
+    found = [m.group(0) for m in RAW_ID.finditer(text)]
+    for token in extra:
+        if re.search(rf"(?<![\w$-]){re.escape(token)}(?![\w-])", text):
+            found.append(token)
+    return found
+
+
+def namer_of(match: Any, viewer: str | None) -> Namer:
+    """The game's namer for ``viewer`` in a :class:`~ludica.core.match.Match`, knowing the players'
+    names from the config (for games whose state keeps seats only)."""
+    game, state = match.game, match.state
+    seats = [s for s in game.seats(state) if s != game.meta.referee]
+    namer = game.namer(state, viewer)
+    namer.players = dict(zip(seats, match.config.players, strict=False))
+    return namer

@@ -1,0 +1,134 @@
+"""PettingZoo: every Ludica game as an AEC (agent-environment-cycle) environment.
+
+>>> env = aec_env("pig", players=2, seed=1)  # doctest: +SKIP
+>>> env.reset()
+>>> for agent in env.agent_iter(): ...
+
+Agents are the game's seats (players and the referee seat where the game has one). Each
+observation is ``{"observation": float32 vector, "action_mask": int8 vector}``
+(:mod:`ludica.env.encoding`); ``infos[agent]["view"]`` holds the acting seat's JSON view.
+Chance steps never reach the agents: the match's seeded Dealer deals them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+
+from .driver import Driver
+from .encoding import OBS_BOUND, TextFiller, default_text
+
+
+class LudicaAEC(AECEnv):  # type: ignore[misc]
+    """A Ludica match as a PettingZoo AEC environment."""
+
+    metadata: ClassVar[dict[str, Any]] = {
+        "render_modes": ["human", "ansi"],
+        "name": "ludica",
+        "is_parallelizable": False,
+    }
+
+    def __init__(
+        self,
+        game: str,
+        players: int | None = None,
+        seed: int | str = 0,
+        options: Mapping[str, Any] | None = None,
+        *,
+        reward: str = "outcome",
+        max_steps: int | None = None,
+        render_mode: str | None = None,
+        text: TextFiller = default_text,
+    ) -> None:
+        super().__init__()
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}, not {render_mode!r}")
+        self.driver = Driver(game, players, options, reward=reward, text=text, max_steps=max_steps, seed=seed)
+        self.metadata = {**self.metadata, "name": f"ludica_{self.driver.game.meta.id.replace('-', '_')}"}
+        self.render_mode = render_mode
+        self._seed: int | str = seed
+        self._played = False
+        self.possible_agents = list(self.driver.seats)
+        n_actions = self.driver.catalogue.size
+        obs = spaces.Box(-OBS_BOUND, OBS_BOUND, (self.driver.observer.size,), np.float32)
+        mask = spaces.Box(0, 1, (n_actions,), np.int8)
+        both = spaces.Dict({"observation": obs, "action_mask": mask})
+        self.observation_spaces = dict.fromkeys(self.possible_agents, both)
+        self.action_spaces = {a: spaces.Discrete(n_actions) for a in self.possible_agents}
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        if seed is not None:
+            self._seed = seed
+        elif self._played:
+            self._seed = f"{self._seed}+" if isinstance(self._seed, str) else self._seed + 1_000_003
+        self._played = True
+        self.driver.reset(self._seed)
+        self.agents = list(self.possible_agents)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._settle()
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        return {"observation": self.driver.observe(agent), "action_mask": self.driver.mask(agent)}
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        if action is None:
+            raise ValueError(f"{agent} must act: pass an index whose action_mask is 1")
+        self._cumulative_rewards[agent] = 0.0
+        self.infos[agent] = {}
+        self.driver.act(agent, int(action))
+        self._settle()
+
+    def _settle(self) -> None:
+        driver = self.driver
+        if driver.over or driver.truncated:
+            self.rewards = driver.rewards()
+            flags = self.terminations if driver.over else self.truncations
+            for a in self.agents:
+                flags[a] = True
+            self.agent_selection = self.agents[0]
+        else:
+            self.rewards = dict.fromkeys(self.agents, 0.0)
+            self.agent_selection = driver.current() or self.agents[0]
+            self.infos[self.agent_selection] = {"view": driver.view(self.agent_selection)}
+        self._accumulate_rewards()
+
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            return None
+        face = self.driver.render(None)
+        if self.render_mode == "ansi":
+            return face
+        print(face)
+        return None
+
+    def close(self) -> None:
+        pass
+
+
+def aec_env(
+    game: str,
+    players: int | None = None,
+    seed: int | str = 0,
+    options: Mapping[str, Any] | None = None,
+    **kwargs: Any,
+) -> LudicaAEC:
+    """A PettingZoo AEC environment of ``game`` (``"euphoria"``, ...) for ``players`` seats."""
+    return LudicaAEC(game, players, seed, options, **kwargs)

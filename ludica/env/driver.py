@@ -1,0 +1,165 @@
+"""One Ludica match seen through the encodings: what every environment adapter drives.
+
+The driver owns a :class:`~ludica.core.match.Match`; chance steps are dealt inside it by the
+match's seeded Dealer (:meth:`Match.deal`), so every adapter only ever sees seats deciding.
+Where several seats may decide at once (sealed choices, Euthymia's table clock beside the
+players), :func:`next_seat` lets the pending seat that has waited longest act first (table order
+breaks ties), so no seat is starved; the game hides each sealed choice from the others, and who
+waited longest is public, so the order tells nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+
+from ..core.game import Config, Game
+from ..core.match import Match
+from ..core.registry import get_game
+from .encoding import Catalogue, EncodingError, Legal, Observer, TextFiller, catalogue, default_text, rewards
+
+NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal")
+"""The players' names, in seat order (the rules never look at them)."""
+
+
+def next_seat(pending: tuple[str, ...], last_acted: dict[str, int]) -> str:
+    """The pending seat that acted longest ago (never acted = first), ties in table order."""
+    if len(pending) == 1:
+        return pending[0]
+    return min(pending, key=lambda seat: last_acted.get(seat, -1))
+
+
+def make_config(
+    game: Game[Any], players: int | None, seed: int | str | None, options: Mapping[str, Any] | None
+) -> Config:
+    """A validated config: ``players`` seats named Ann, Bob..., ``options`` and the dealer's seed."""
+    n = game.meta.players_min if players is None else int(players)
+    if not game.meta.players_min <= n <= game.meta.players_max:
+        raise ValueError(f"{game.meta.title} takes {game.meta.players_min}-{game.meta.players_max} players, not {n}")
+    config = Config(tuple(NAMES[:n]), dict(options or {}), seed)
+    game.validate_config(config)
+    return config
+
+
+class Driver:
+    """A match with its catalogue and observer; ``reset`` starts a new game with a seed."""
+
+    def __init__(
+        self,
+        game: str | Game[Any],
+        players: int | None = None,
+        options: Mapping[str, Any] | None = None,
+        *,
+        reward: str = "outcome",
+        text: TextFiller = default_text,
+        max_steps: int | None = None,
+        seed: int | str = 0,
+    ) -> None:
+        self.game: Game[Any] = get_game(game) if isinstance(game, str) else game
+        self.config = make_config(self.game, players, seed, options)
+        rewards(None, (), (), reward)  # checks the mode
+        self.reward_mode = reward
+        self.text = text
+        self.max_steps = max_steps if max_steps is not None else self.game.meta.max_steps
+        self.match: Match[Any] = Match(self.game, self.config)
+        self.seats: tuple[str, ...] = tuple(self.game.seats(self.match.state))
+        referee = self.game.meta.referee
+        self.players: tuple[str, ...] = tuple(s for s in self.seats if s != referee)
+        self.catalogue: Catalogue = catalogue(self.game, self.config, self.seats)
+        self.observer = Observer(self.seats)
+        self.steps = 0
+        self._last_acted: dict[str, int] = {}
+        self._legal: dict[str, Legal] = {}
+        self._views: dict[str | None, dict[str, Any]] = {}
+        self._deal()
+
+    # -- life ----------------------------------------------------------------------------------
+    def reset(self, seed: int | str | None = None) -> None:
+        if seed is not None:
+            self.config = Config(self.config.players, self.config.options, seed)
+        self.match = Match(self.game, self.config, validate=False)
+        self.steps = 0
+        self._last_acted = {}
+        self._forget()
+        self._deal()
+
+    def _forget(self) -> None:
+        self._legal.clear()
+        self._views.clear()
+
+    def _deal(self) -> None:
+        match = self.match
+        while match.game.pending(match.state).is_chance:
+            match.deal(trusted=True)
+        self._forget()
+
+    @property
+    def pending(self) -> tuple[str, ...]:
+        return self.match.game.pending(self.match.state).seats
+
+    @property
+    def over(self) -> bool:
+        return not self.pending
+
+    @property
+    def truncated(self) -> bool:
+        return not self.over and self.steps >= self.max_steps
+
+    def current(self) -> str | None:
+        """The seat that acts next (the first pending seat), ``None`` when the game is over."""
+        pending = self.pending
+        return next_seat(pending, self._last_acted) if pending else None
+
+    # -- what a seat sees ------------------------------------------------------------------------
+    def view(self, seat: str | None) -> dict[str, Any]:
+        view = self._views.get(seat)
+        if view is None:
+            view = self._views[seat] = self.match.view(seat)
+        return view
+
+    def legal(self, seat: str) -> Legal:
+        found = self._legal.get(seat)
+        if found is None:
+            templates = self.match.legal_actions(seat) if seat in self.pending else []
+            found = self._legal[seat] = self.catalogue.legal(templates)
+        return found
+
+    def mask(self, seat: str) -> np.ndarray:
+        out = np.zeros(self.catalogue.size, dtype=np.int8)
+        indices = self.legal(seat).indices
+        if indices:
+            out[indices] = 1
+        return out
+
+    def observe(self, seat: str) -> np.ndarray:
+        return self.observer.encode(seat, self.view(seat), self.pending)
+
+    # -- acting ---------------------------------------------------------------------------------
+    def act(self, seat: str, index: int, text: TextFiller | None = None) -> None:
+        """Seat ``seat`` takes the legal action at ``index``; chance steps after it are dealt."""
+        if seat not in self.pending:
+            raise EncodingError(f"it is not {seat}'s decision now (waiting for {', '.join(self.pending) or 'nobody'})")
+        action = self.catalogue.decode(self.legal(seat), int(index), text or self.text)
+        self.match.apply(action)
+        self._last_acted[seat] = self.steps
+        self.steps += 1
+        self._deal()
+
+    def apply(self, action: Any) -> None:
+        """Apply a filled action chosen elsewhere (a Ludica bot's), then deal."""
+        self.match.apply(action)
+        self._last_acted[action.seat] = self.steps
+        self.steps += 1
+        self._deal()
+
+    def rewards(self) -> dict[str, float]:
+        """Each seat's reward: 0 until the game ends, then from the outcome."""
+        if not self.over:
+            return dict.fromkeys(self.seats, 0.0)
+        return rewards(self.game.outcome(self.match.state), self.seats, self.players, self.reward_mode)
+
+    def render(self, seat: str | None = None) -> str:
+        """The terminal face of ``seat``'s view (a spectator's by default)."""
+        return self.game.render(self.view(seat))

@@ -1,0 +1,442 @@
+"""The generic encodings every environment adapter shares: actions, observations, rewards.
+
+**Actions.** Each game declares its *action catalogue* (:class:`Catalogue`) as a list of
+:class:`Shape`: an action type, its parameters, and the finite domain of each parameter, derived
+from the game's static data and the config (seats, players, caps on ids the game counts up). The
+flat index of an action is the offset of its shape plus the mixed-radix number of its parameter
+values. Free text (:class:`~ludica.core.actions.Text`) is one digit of radix 1: the index names the
+choice, the words are filled in when the action is decoded (a default template, or a policy's
+own :data:`TextFiller`). An integer parameter (:class:`~ludica.core.actions.IntRange` in a legal
+template) is enumerated over its declared domain, so each amount has its own index.
+
+Where a parameter's domain would be too large to enumerate (combinations of payment tokens, an
+ordering of players), the shape is *ranked* (a two-level encoding): the index is the shape's offset
+plus the rank of the action among the legal actions of that shape at this step, in a canonical
+order (sorted by their JSON); ``ranked`` is the most such actions the game can list at once.
+
+**Observations.** A fixed-size float vector per seat, computed from the seat's view only:
+a header (which seat this is, which seats must decide now) and :data:`HASHED` hashed view
+features: every leaf of the view JSON is a feature keyed by its path (list positions written
+``*``); a number adds its value, a boolean 0/1, a string adds 1 under ``path=value``. Keys are
+hashed with CRC-32 into the slots with a sign (feature hashing), so the layout is fixed per game
+and config, and nothing enters it that the view does not show.
+
+**Rewards.** ``"outcome"``: +1 for each winner, -1 for every other player, 0 for every seat when
+nobody wins or everybody does (and for a referee seat). ``"score"``: the game's own score of the
+seat (:attr:`~ludica.core.game.Outcome.scores`), 0 where it has none.
+"""
+
+from __future__ import annotations
+
+import importlib
+import itertools
+import json
+import zlib
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from ..core.actions import Action, IntRange, Text
+from ..core.game import Config, Game, Outcome
+
+FREE = None
+"""The domain of a free-text parameter (filled in when decoding)."""
+
+HASHED = 256
+"""Slots of hashed view features in every observation vector."""
+
+OBS_BOUND = 1e6
+"""Observation values are clipped to ``[-OBS_BOUND, OBS_BOUND]``."""
+
+TextFiller = Callable[[Action, str, Text], str]
+"""Writes the text of parameter ``name`` of a legal-action template: ``(template, name, spec) -> text``."""
+
+
+class EncodingError(ValueError):
+    """A legal action that the game's declared catalogue cannot encode (a gap in the declaration)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Shape:
+    """One shape of an action type: its parameters with their domains (``FREE`` for text).
+
+    ``ranked > 0`` makes it a two-level shape: ``ranked`` slots, the legal actions of this shape
+    ranked in canonical order (their parameters' domains are then not enumerated).
+    """
+
+    type: str
+    params: tuple[tuple[str, tuple[Any, ...] | None], ...] = ()
+    ranked: int = 0
+
+    @property
+    def keys(self) -> frozenset[str]:
+        return frozenset(name for name, _ in self.params)
+
+    @property
+    def size(self) -> int:
+        if self.ranked:
+            return self.ranked
+        size = 1
+        for _, domain in self.params:
+            size *= 1 if domain is FREE else len(domain)
+        return size
+
+
+def shape(type_: str, /, ranked: int = 0, **params: Iterable[Any] | None) -> Shape:
+    """``shape("pour", target=seats, units=range(1, 11))``: a shape from keyword domains."""
+    return Shape(type_, tuple((k, None if v is None else tuple(v)) for k, v in params.items()), ranked)
+
+
+def ids(prefix: str, count: int, start: int = 1) -> tuple[str, ...]:
+    """``ids("c", 3)`` -> ``("c1", "c2", "c3")``: ids a game counts up, capped."""
+    return tuple(f"{prefix}{i}" for i in range(start, start + count))
+
+
+def default_text(template: Action, name: str, spec: Text) -> str:
+    """The default words of a free-text parameter: its prefix and hint, e.g. ``"I remember (a memory)"``."""
+    body = f"({spec.hint})" if spec.hint else "(text)"
+    text = f"{spec.prefix} {body}" if spec.prefix else body
+    while len(text) < spec.min_len:
+        text += "."
+    return text[: spec.max_len]
+
+
+def _canon(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, separators=(",", ":"))
+
+
+def _key(value: Any) -> Any:
+    """A dictionary key of a parameter value: scalars by type and value, the rest by their JSON."""
+    kind = type(value)
+    if kind is str or kind is int or kind is bool:
+        return (kind, value)
+    return _canon(value)
+
+
+@dataclass(slots=True)
+class Legal:
+    """The legal actions of one seat at one step, by catalogue index."""
+
+    templates: dict[int, tuple[Action, dict[str, Any]]] = field(default_factory=dict)
+
+    @property
+    def indices(self) -> list[int]:
+        return sorted(self.templates)
+
+
+class Catalogue:
+    """The fixed action space of one game and config: every shape laid end to end."""
+
+    def __init__(self, game_id: str, shapes: Sequence[Shape]) -> None:
+        self.game_id = game_id
+        self.shapes = tuple(shapes)
+        self.offsets: list[int] = []
+        self._by_key: dict[tuple[str, frozenset[str]], int] = {}
+        self._value_pos: list[list[dict[str, int]]] = []
+        total = 0
+        for i, sh in enumerate(self.shapes):
+            key = (sh.type, sh.keys)
+            if key in self._by_key:
+                raise ValueError(f"{game_id}: shape {sh.type}({', '.join(sorted(sh.keys))}) is declared twice")
+            self._by_key[key] = i
+            self.offsets.append(total)
+            self._value_pos.append(
+                [{_key(v): j for j, v in enumerate(domain)} if domain is not FREE else {} for _, domain in sh.params]
+            )
+            total += sh.size
+        self.size = total
+
+    # -- encoding -----------------------------------------------------------------------------
+    def shape_of(self, action: Action) -> int:
+        found = self._by_key.get((action.type, frozenset(action.args)))
+        if found is None:
+            raise EncodingError(
+                f"{self.game_id}: the catalogue declares no action {action.type}({', '.join(sorted(action.args))})"
+            )
+        return found
+
+    def _digits(self, index: int, action: Action) -> Iterable[tuple[int, dict[str, Any]]]:
+        """(mixed-radix number, int values chosen) for every concrete action the template stands for."""
+        sh = self.shapes[index]
+        per_param: list[list[tuple[int, Any]]] = []
+        for (name, domain), positions in zip(sh.params, self._value_pos[index], strict=True):
+            value = action.args[name]
+            if domain is FREE:
+                per_param.append([(0, None)])
+            elif isinstance(value, IntRange):
+                # amounts beyond the declared cap stay legal in the game but are not offered here
+                options = [(positions[(int, v)], v) for v in range(value.lo, value.hi + 1) if (int, v) in positions]
+                if not options:
+                    raise EncodingError(
+                        f"{self.game_id}: {action.type}.{name} may be {value.lo}..{value.hi}, "
+                        f"outside the catalogue's domain {domain[0]}..{domain[-1]}"
+                    )
+                per_param.append(options)
+            else:
+                pos = positions.get(_key(value))
+                if pos is None:
+                    raise EncodingError(
+                        f"{self.game_id}: {action.type}.{name}={value!r} is not in the catalogue's domain"
+                    )
+                per_param.append([(pos, None)])
+        names = [name for name, _ in sh.params]
+        radices = [1 if domain is FREE else len(domain) for _, domain in sh.params]
+        for combo in itertools.product(*per_param):
+            number = 0
+            chosen: dict[str, Any] = {}
+            for (pos, value), radix, name in zip(combo, radices, names, strict=True):
+                number = number * radix + pos
+                if value is not None:
+                    chosen[name] = value
+            yield number, chosen
+
+    def legal(self, templates: Sequence[Action]) -> Legal:
+        """Index every legal action (templates with ranges stand for one index per value)."""
+        out = Legal()
+        ranked: dict[int, list[tuple[str, Action, dict[str, Any]]]] = {}
+        for template in templates:
+            index = self.shape_of(template)
+            sh = self.shapes[index]
+            if sh.ranked:
+                concrete = [({**template.args, **chosen}, chosen) for _, chosen in self._digits_free(index, template)]
+                for args, chosen in concrete:
+                    key = _canon({k: v for k, v in args.items() if not isinstance(v, Text)})
+                    ranked.setdefault(index, []).append((key, template, chosen))
+                continue
+            base = self.offsets[index]
+            for number, chosen in self._digits(index, template):
+                out.templates[base + number] = (template, chosen)
+        for index, entries in ranked.items():
+            entries.sort(key=lambda e: e[0])
+            limit = self.shapes[index].ranked
+            if len(entries) > limit:
+                raise EncodingError(
+                    f"{self.game_id}: {len(entries)} legal {self.shapes[index].type} actions, "
+                    f"more than the {limit} ranked slots the catalogue declares"
+                )
+            for rank, (_, template, chosen) in enumerate(entries):
+                out.templates[self.offsets[index] + rank] = (template, chosen)
+        return out
+
+    def _digits_free(self, index: int, action: Action) -> Iterable[tuple[int, dict[str, Any]]]:
+        """Concrete instances of a ranked template (its integer ranges spelled out)."""
+        ranges = [(k, v) for k, v in action.args.items() if isinstance(v, IntRange)]
+        values = [range(v.lo, v.hi + 1) for _, v in ranges]
+        for combo in itertools.product(*values):
+            yield 0, {k: n for (k, _), n in zip(ranges, combo, strict=True)}
+
+    def decode(self, legal: Legal, index: int, text: TextFiller = default_text) -> Action:
+        """The concrete action at ``index`` (which must be legal), free text written by ``text``."""
+        entry = legal.templates.get(index)
+        if entry is None:
+            raise EncodingError(f"{self.game_id}: action index {index} ({self.label(index)}) is not legal now")
+        template, chosen = entry
+        args: dict[str, Any] = {}
+        for name, value in template.args.items():
+            if name in chosen:
+                args[name] = chosen[name]
+            elif isinstance(value, Text):
+                args[name] = text(template, name, value)
+            else:
+                args[name] = value
+        return Action(template.seat, template.type, args)
+
+    # -- people ---------------------------------------------------------------------------------
+    def locate(self, index: int) -> tuple[Shape, int]:
+        """The shape an index belongs to and the number within it."""
+        if not 0 <= index < self.size:
+            raise EncodingError(f"{self.game_id}: action index {index} is outside 0..{self.size - 1}")
+        lo, hi = 0, len(self.offsets) - 1
+        while lo < hi:
+            mid = (lo + hi + 1) // 2
+            if self.offsets[mid] <= index:
+                lo = mid
+            else:
+                hi = mid - 1
+        return self.shapes[lo], index - self.offsets[lo]
+
+    def type_of(self, index: int) -> str:
+        """The action type of an index."""
+        return self.locate(index)[0].type
+
+    def sample_by_type(self, indices: Sequence[int], rng: Any) -> int:
+        """A random legal index: first an action type uniformly, then one of its indices uniformly.
+
+        Uniform sampling over the flat indices favours actions with amounts (one index per
+        amount); this is the random baseline the games' own random bot plays, roughly.
+        ``rng`` is a :class:`random.Random` (or anything with ``choice``).
+        """
+        groups: dict[str, list[int]] = {}
+        for index in indices:
+            groups.setdefault(self.type_of(int(index)), []).append(int(index))
+        kind = rng.choice(sorted(groups))
+        return int(rng.choice(groups[kind]))
+
+    def label(self, index: int) -> str:
+        """A readable name of an index: ``pour target=p2 units=3``, ``pay #4`` for a ranked slot."""
+        sh, number = self.locate(index)
+        if sh.ranked:
+            return f"{sh.type} #{number}"
+        parts: list[str] = []
+        for name, domain in reversed(sh.params):
+            if domain is FREE:
+                parts.append(f"{name}=<text>")
+                continue
+            number, pos = divmod(number, len(domain))
+            parts.append(f"{name}={_canon(domain[pos])}")
+        return " ".join([sh.type, *reversed(parts)])
+
+
+# -- the per-game declarations ------------------------------------------------------------------
+
+ENCODINGS: dict[str, str] = {
+    "great-city": "ludica.env.games.great_city",
+    "euthymia": "ludica.env.games.euthymia",
+    "misery-bubblegum": "ludica.env.games.misery_bubblegum",
+    "lost-days": "ludica.env.games.lost_days",
+    "euphoria": "ludica.env.games.euphoria",
+    "pig": "ludica.env.games.pig",
+}
+"""Where each game's catalogue is declared (a module with ``shapes(game, config, seats)``)."""
+
+
+def catalogue(game: Game[Any], config: Config, seats: Sequence[str]) -> Catalogue:
+    """The action catalogue of ``game`` under ``config`` (``seats``: the seats of that config)."""
+    module_name = ENCODINGS.get(game.meta.id)
+    if module_name is None:
+        raise EncodingError(f"no environment encoding is declared for {game.meta.id!r}")
+    module = importlib.import_module(module_name)
+    return Catalogue(game.meta.id, module.shapes(game, config, tuple(seats)))
+
+
+def max_chance_outcomes(game: Game[Any], config: Config) -> int:
+    """The most outcomes one decomposed chance draw of the game can have (OpenSpiel's bound)."""
+    module = importlib.import_module(ENCODINGS[game.meta.id])
+    return int(module.max_chance_outcomes(config))
+
+
+# -- observations -------------------------------------------------------------------------------
+
+
+def _walk(value: Any, path: str, out: list[tuple[str, float]]) -> None:
+    kind = type(value)
+    if kind is str:
+        out.append((path + "=" + value, 1.0))
+    elif kind is dict:
+        for k, v in value.items():
+            _walk(v, path + "/" + str(k), out)
+    elif kind is list or kind is tuple:
+        inner = path + "/*"
+        for v in value:
+            _walk(v, inner, out)
+    elif kind is bool:
+        out.append((path, 1.0 if value else 0.0))
+    elif kind is int or kind is float:
+        out.append((path, float(value)))
+
+
+def view_features(view: dict[str, Any]) -> list[tuple[str, float]]:
+    """Every ``(key, value)`` feature of a view (what the observation vector hashes)."""
+    out: list[tuple[str, float]] = []
+    _walk(view, "", out)
+    return out
+
+
+_SLOT_CACHE: dict[str, tuple[int, float]] = {}
+
+
+def _slot(key: str) -> tuple[int, float]:
+    hit = _SLOT_CACHE.get(key)
+    if hit is None:
+        h = zlib.crc32(key.encode())
+        hit = (h % HASHED, 1.0 if (h >> 16) & 1 else -1.0)
+        if len(_SLOT_CACHE) < 200_000:
+            _SLOT_CACHE[key] = hit
+    return hit
+
+
+def _hash_view(view: dict[str, Any]) -> tuple[list[int], list[float]]:
+    """The slots and signed values of a view's features (:func:`view_features`, hashed), in one pass."""
+    slots: list[int] = []
+    weights: list[float] = []
+    cache = _SLOT_CACHE
+    stack: list[tuple[str, Any]] = [("", view)]
+    pop, push = stack.pop, stack.append
+    while stack:
+        path, value = pop()
+        kind = type(value)
+        if kind is dict:
+            for k, v in value.items():
+                push((path + "/" + str(k), v))
+            continue
+        if kind is list or kind is tuple:
+            inner = path + "/*"
+            for v in value:
+                push((inner, v))
+            continue
+        if kind is str:
+            key, x = path + "=" + value, 1.0
+        elif kind is bool:
+            key, x = path, 1.0 if value else 0.0
+        elif kind is int or kind is float:
+            key, x = path, float(value)
+        else:
+            continue
+        hit = cache.get(key) or _slot(key)
+        slots.append(hit[0])
+        weights.append(hit[1] * x)
+    return slots, weights
+
+
+class Observer:
+    """The observation vector of a game and config: header, then hashed view features.
+
+    Layout (``size = 2 * len(seats) + HASHED``): ``[0, n)`` one-hot of the observing seat;
+    ``[n, 2n)`` 1 for each seat that must decide now; ``[2n, 2n + HASHED)`` hashed view features.
+    """
+
+    def __init__(self, seats: Sequence[str]) -> None:
+        self.seats = tuple(seats)
+        self.index = {s: i for i, s in enumerate(self.seats)}
+        self.size = 2 * len(self.seats) + HASHED
+
+    def encode(self, seat: str, view: dict[str, Any], pending: Sequence[str]) -> np.ndarray:
+        n = len(self.seats)
+        out = np.zeros(self.size, dtype=np.float32)
+        out[self.index[seat]] = 1.0
+        for s in pending:
+            if s in self.index:
+                out[n + self.index[s]] = 1.0
+        slots, weights = _hash_view(view)
+        if slots:
+            out[2 * n :] = np.bincount(slots, weights, minlength=HASHED)
+        np.clip(out, -OBS_BOUND, OBS_BOUND, out=out)
+        return out
+
+
+# -- rewards ------------------------------------------------------------------------------------
+
+REWARDS = ("outcome", "score")
+
+
+def rewards(
+    outcome: Outcome | None, seats: Sequence[str], players: Sequence[str], mode: str = "outcome"
+) -> dict[str, float]:
+    """The reward of each seat for a finished game (``players``: the seats that can win)."""
+    if mode not in REWARDS:
+        raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {mode!r}")
+    out = dict.fromkeys(seats, 0.0)
+    if outcome is None:
+        return out
+    if mode == "score":
+        for seat in seats:
+            out[seat] = float(outcome.scores.get(seat, 0.0))
+        return out
+    winners = set(outcome.winners)
+    if not winners or all(p in winners for p in players):
+        return out
+    for seat in players:
+        out[seat] = 1.0 if seat in winners else -1.0
+    return out

@@ -1,0 +1,146 @@
+"""Gymnasium: one seat of a Ludica game learns, Ludica bots play every other seat.
+
+The observation is the seat's float32 vector (:mod:`ludica.env.encoding`); ``info["action_mask"]``
+(and :meth:`LudicaGym.action_masks`, the convention of masked policy-gradient libraries) says which
+indices are legal, ``info["view"]`` is the seat's JSON view. An index that is not legal ends the
+episode with ``illegal_reward`` (so unmasked samplers such as ``check_env`` can run).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+import gymnasium as gym
+import numpy as np
+from gymnasium import spaces
+
+from ..bots.base import Bot, make_bot, situation
+from .driver import Driver
+from .encoding import OBS_BOUND, TextFiller, default_text
+
+
+def _seed_int(seed: int | str) -> int:
+    return seed if isinstance(seed, int) else int.from_bytes(str(seed).encode()[:8].ljust(8, b"\0"), "big")
+
+
+class LudicaGym(gym.Env):  # type: ignore[misc]
+    """A single-agent view of a Ludica game: ``seat`` learns, ``opponents`` are Ludica bots."""
+
+    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["human", "ansi"]}
+
+    def __init__(
+        self,
+        game: str,
+        seat: str = "p1",
+        opponents: str | Mapping[str, str] = "heuristic",
+        players: int | None = None,
+        options: Mapping[str, Any] | None = None,
+        *,
+        seed: int | str = 0,
+        reward: str = "outcome",
+        illegal_reward: float = -1.0,
+        max_steps: int | None = None,
+        render_mode: str | None = None,
+        text: TextFiller = default_text,
+    ) -> None:
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}, not {render_mode!r}")
+        self.driver = Driver(game, players, options, reward=reward, text=text, max_steps=max_steps, seed=seed)
+        if seat not in self.driver.seats:
+            raise ValueError(f"no seat {seat!r} in {self.driver.game.meta.title}; the seats are {self.driver.seats}")
+        self.seat = seat
+        self.specs = self._specs(opponents)
+        self._bot_seed = _seed_int(seed)
+        self._first_seed: int | None = self._bot_seed
+        self.bots = self._make_bots(self._bot_seed)  # raises a clear error for an unknown bot now
+        self.illegal_reward = float(illegal_reward)
+        self._ended = False
+        self.render_mode = render_mode
+        self.observation_space = spaces.Box(-OBS_BOUND, OBS_BOUND, (self.driver.observer.size,), np.float32)
+        self.action_space = spaces.Discrete(self.driver.catalogue.size)
+
+    def _specs(self, opponents: str | Mapping[str, str]) -> dict[str, str]:
+        others = [s for s in self.driver.seats if s != self.seat]
+        if isinstance(opponents, str):
+            return dict.fromkeys(others, opponents)
+        missing = [s for s in others if s not in opponents]
+        if missing:
+            raise ValueError(f"opponents names no bot for seat(s) {', '.join(missing)}")
+        return {s: opponents[s] for s in others}
+
+    def _make_bots(self, seed: int) -> dict[str, Bot]:
+        game_id = self.driver.game.meta.id
+        bots = {}
+        for i, (seat, spec) in enumerate(self.specs.items()):
+            try:
+                bots[seat] = make_bot(spec, game_id, seed * 1000 + i)
+            except ValueError as exc:
+                raise ValueError(f"opponent of seat {seat}: {exc}") from None
+        return bots
+
+    # -- the Gymnasium API ------------------------------------------------------------------------
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[np.ndarray, dict[str, Any]]:
+        if seed is None and self._first_seed is not None:  # the constructor's seed starts the sequence
+            seed = self._first_seed
+        self._first_seed = None
+        super().reset(seed=seed)
+        if seed is None:  # a new game every episode, drawn from the environment's generator
+            seed = int(self.np_random.integers(2**31))
+        self._bot_seed = seed
+        self.bots = self._make_bots(seed)
+        self.driver.reset(seed)
+        self._ended = False
+        self._play_others()
+        return self._obs(), self._info()
+
+    def step(self, action: int) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
+        driver = self.driver
+        if self._ended or driver.over or driver.truncated:
+            raise RuntimeError("the episode is over: call reset()")
+        if int(action) not in driver.legal(self.seat).templates:
+            self._ended = True
+            info = {**self._info(), "illegal_action": int(action)}
+            return self._obs(), self.illegal_reward, True, False, info
+        driver.act(self.seat, int(action))
+        self._play_others()
+        reward = driver.rewards()[self.seat] if driver.over else 0.0
+        return self._obs(), reward, driver.over, driver.truncated, self._info()
+
+    def action_masks(self) -> np.ndarray:
+        """The legal indices of the learning seat now (1 = legal)."""
+        return self.driver.mask(self.seat)
+
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            return None
+        face = self.driver.render(self.seat)
+        if self.render_mode == "ansi":
+            return face
+        print(face)
+        return None
+
+    # -- inside ----------------------------------------------------------------------------------
+    def _play_others(self) -> None:
+        driver = self.driver
+        while not driver.over and not driver.truncated:
+            seat = driver.current()
+            assert seat is not None
+            if seat == self.seat:
+                return
+            decision = self.bots[seat].decide(situation(driver.match, seat))
+            driver.apply(decision.as_action())
+
+    def _obs(self) -> np.ndarray:
+        return self.driver.observe(self.seat)
+
+    def _info(self) -> dict[str, Any]:
+        # a fresh view every call: callers keep what they are given
+        return {"action_mask": self.driver.mask(self.seat), "view": self.driver.match.view(self.seat)}
+
+
+def gym_env(game: str, seat: str = "p1", opponents: str | Mapping[str, str] = "heuristic", **kwargs: Any) -> LudicaGym:
+    """A Gymnasium environment of ``game`` where ``seat`` learns against Ludica bots (``"random"``...)."""
+    return LudicaGym(game, seat, opponents, **kwargs)

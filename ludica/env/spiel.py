@@ -1,0 +1,299 @@
+"""OpenSpiel: every Ludica game as a pyspiel Python game (``pyspiel.load_game("ludica_euphoria")``).
+
+Players are the game's seats in table order (a referee seat included, with return 0). Game
+parameters: ``players`` (how many people play), ``options`` (the game's options as a JSON object
+string) and ``max_steps`` (decisions after which the game is cut short with returns 0).
+
+**Chance.** Each Ludica chance step is played out as a short sequence of uniform chance nodes, so
+no node has more outcomes than the largest die, deck or list (``max_chance_outcomes``):
+
+* ``Roll(sides)``: one node per die, outcome ``k`` means face ``k + 1``;
+* ``Shuffle(n)``: the Fisher-Yates draws — node ``i`` (``i = n-1 .. 1``) picks ``j`` in ``0..i``
+  and swaps places ``i`` and ``j`` of ``0..n-1``; every permutation has probability ``1/n!``;
+* ``Pick(options, k)``: ``k`` nodes, each drawing one of the items still left.
+
+Once a step's draws are complete the filled chance action is played. The distribution is exactly
+the one of :meth:`ChanceStep.outcomes`, without listing ``52!`` outcomes.
+
+**Information.** The observation string is the seat's view as canonical JSON; the information
+state string adds the number of actions so far and the seat's own past actions (perfect recall);
+the observation tensor is the seat's vector (:class:`~ludica.env.encoding.Observer`).
+``resample_from_infostate`` imagines the hidden rest through the game's redeal, for IS-MCTS.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+from ..core.actions import CHANCE
+from ..core.chance import ChanceStep, Pick, Roll, Shuffle, chance_action
+from ..core.game import Config, Game
+from ..core.match import canonical_json
+from ..core.registry import GAME_MODULES, get_game
+from .driver import make_config, next_seat
+from .encoding import Catalogue, Legal, Observer, catalogue, default_text, max_chance_outcomes, rewards
+
+PREFIX = "ludica_"
+
+
+def short_name(game_id: str) -> str:
+    """``"great-city"`` -> ``"ludica_great_city"``."""
+    return PREFIX + game_id.replace("-", "_")
+
+
+def draw_sizes(step: ChanceStep) -> list[int]:
+    """The sizes of the uniform draws that make up one chance step."""
+    if isinstance(step, Roll):
+        return list(step.sides)
+    if isinstance(step, Shuffle):
+        return [i + 1 for i in range(step.n - 1, 0, -1)]
+    if isinstance(step, Pick):
+        return [len(step.options) - i for i in range(step.k)]
+    raise TypeError(f"unknown chance step {step!r}")
+
+
+def outcome_of(step: ChanceStep, draws: list[int]) -> dict[str, Any]:
+    """The chance step's outcome from its complete draws."""
+    if isinstance(step, Roll):
+        return {step.key: [d + 1 for d in draws]}
+    if isinstance(step, Shuffle):
+        order = list(range(step.n))
+        for i, j in zip(range(step.n - 1, 0, -1), draws, strict=True):
+            order[i], order[j] = order[j], order[i]
+        return {step.key: order}
+    pool = list(step.options)
+    for i, j in enumerate(draws):
+        pool[i], pool[i + j] = pool[i + j], pool[i]
+    return {step.key: pool[: step.k]}
+
+
+@dataclass(slots=True)
+class Context:
+    """What every state of one loaded game shares (kept off the states, which are deep-copied)."""
+
+    game: Game[Any]
+    config: Config
+    seats: tuple[str, ...]
+    players: tuple[str, ...]
+    catalogue: Catalogue
+    observer: Observer
+    max_steps: int
+    max_chance: int
+
+
+_CONTEXTS: dict[int, Context] = {}
+
+
+class LudicaSpielGame(pyspiel.Game):  # type: ignore[misc]
+    """A Ludica game as seen by OpenSpiel (one class per game, made by :func:`register`)."""
+
+    GAME_ID = ""
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        game = get_game(self.GAME_ID)
+        params = dict(params or {})
+        options = json.loads(params.get("options") or "{}")
+        config = make_config(game, params.get("players", game.meta.players_min), 0, options)
+        state = game.setup(config)
+        seats = tuple(game.seats(state))
+        max_steps = int(params.get("max_steps", game.meta.max_steps))
+        ctx = Context(
+            game,
+            config,
+            seats,
+            tuple(s for s in seats if s != game.meta.referee),
+            catalogue(game, config, seats),
+            Observer(seats),
+            max_steps,
+            max_chance_outcomes(game, config),
+        )
+        info = pyspiel.GameInfo(
+            num_distinct_actions=ctx.catalogue.size,
+            max_chance_outcomes=ctx.max_chance,
+            num_players=len(seats),
+            min_utility=-1.0,
+            max_utility=1.0,
+            utility_sum=None,
+            max_game_length=max_steps * 64,
+        )
+        super().__init__(_game_type(game), info, params)
+        self.context_key = id(self)
+        _CONTEXTS[self.context_key] = ctx
+
+    def new_initial_state(self) -> LudicaSpielState:
+        return LudicaSpielState(self)
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> LudicaObserver:
+        perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
+        return LudicaObserver(_CONTEXTS[self.context_key], perfect_recall)
+
+
+class LudicaSpielState(pyspiel.State):  # type: ignore[misc]
+    """A Ludica state with the chance draws under way and each seat's own past actions."""
+
+    def __init__(self, game: LudicaSpielGame) -> None:
+        super().__init__(game)
+        self._key = game.context_key
+        ctx = _CONTEXTS[self._key]
+        self._state = ctx.game.setup(ctx.config)
+        self._draws: list[int] = []
+        self._decisions = 0
+        self._record = 0
+        self._own: list[list[int]] = [[] for _ in ctx.seats]
+        self._last_acted: dict[str, int] = {}
+        self._legal: Legal | None = None
+
+    @property
+    def ctx(self) -> Context:
+        return _CONTEXTS[self._key]
+
+    def ludica_state(self) -> Any:
+        """The Ludica game state behind this OpenSpiel state."""
+        return self._state
+
+    # -- whose turn ------------------------------------------------------------------------------
+    def current_player(self) -> int:
+        ctx = self.ctx
+        pending = ctx.game.pending(self._state)
+        if pending.is_over or self._decisions >= ctx.max_steps:
+            return pyspiel.PlayerId.TERMINAL
+        if pending.is_chance:
+            return pyspiel.PlayerId.CHANCE
+        return ctx.seats.index(self._seat(pending.seats))
+
+    def _seat(self, pending: tuple[str, ...]) -> str:
+        return next_seat(pending, self._last_acted)
+
+    def _seat_legal(self) -> Legal:
+        if self._legal is None:
+            ctx = self.ctx
+            seat = self._seat(ctx.game.pending(self._state).seats)
+            self._legal = ctx.catalogue.legal(ctx.game.legal_actions(self._state, seat))
+        return self._legal
+
+    def _legal_actions(self, player: int) -> list[int]:
+        return self._seat_legal().indices
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        step = self.ctx.game.chance_step(self._state)
+        size = draw_sizes(step)[len(self._draws)]
+        if size > self.ctx.max_chance:
+            raise pyspiel.SpielError(f"{self.ctx.game.meta.id}: a chance draw of {size} outcomes exceeds the bound")
+        return [(k, 1.0 / size) for k in range(size)]
+
+    # -- acting ----------------------------------------------------------------------------------
+    def _apply_action(self, action: int) -> None:
+        ctx = self.ctx
+        game = ctx.game
+        if game.pending(self._state).is_chance:
+            step = game.chance_step(self._state)
+            self._draws.append(int(action))
+            if len(self._draws) < len(draw_sizes(step)):
+                return
+            done = chance_action(step, outcome_of(step, self._draws))
+            self._draws = []
+            game.play(self._state, done)
+        else:
+            seat = self._seat(game.pending(self._state).seats)
+            decided = ctx.catalogue.decode(self._seat_legal(), int(action), default_text)
+            game.play(self._state, decided)
+            self._own[ctx.seats.index(seat)].append(int(action))
+            self._last_acted[seat] = self._record
+            self._decisions += 1
+        self._record += 1
+        self._legal = None
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"draw {action}"
+        return self.ctx.catalogue.label(int(action))
+
+    # -- the end ---------------------------------------------------------------------------------
+    def is_terminal(self) -> bool:
+        return self.current_player() == pyspiel.PlayerId.TERMINAL
+
+    def returns(self) -> list[float]:
+        ctx = self.ctx
+        if not ctx.game.pending(self._state).is_over:
+            return [0.0] * len(ctx.seats)
+        got = rewards(ctx.game.outcome(self._state), ctx.seats, ctx.players)
+        return [got[s] for s in ctx.seats]
+
+    # -- imagining -------------------------------------------------------------------------------
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> LudicaSpielState:
+        """A state ``player_id`` cannot tell apart from this one (the game's redeal)."""
+        ctx = self.ctx
+        rng = random.Random(int(float(probability_sampler()) * 2**53))
+        other = self.clone()
+        other._state = ctx.game.redeal(self._state, ctx.seats[player_id], rng)
+        other._legal = None
+        return other
+
+    def __str__(self) -> str:
+        return canonical_json(self.ctx.game.view(self._state, None))
+
+
+class LudicaObserver:
+    """OpenSpiel's observer: the seat's vector, and its view (plus history) as a string."""
+
+    def __init__(self, ctx: Context, perfect_recall: bool) -> None:
+        self.ctx = ctx
+        self.perfect_recall = perfect_recall
+        self.tensor = np.zeros(ctx.observer.size, np.float32)
+        self.dict = {"observation": self.tensor}
+
+    def set_from(self, state: LudicaSpielState, player: int) -> None:
+        ctx = self.ctx
+        seat = ctx.seats[player]
+        view = ctx.game.view(state.ludica_state(), seat)
+        pending = ctx.game.pending(state.ludica_state()).seats
+        self.tensor[:] = ctx.observer.encode(seat, view, tuple(s for s in pending if s != CHANCE))
+
+    def string_from(self, state: LudicaSpielState, player: int) -> str:
+        ctx = self.ctx
+        view = canonical_json(ctx.game.view(state.ludica_state(), ctx.seats[player]))
+        if not self.perfect_recall:
+            return view
+        own = ",".join(map(str, state._own[player]))
+        return f"step {state._record}\nmine {own}\n{view}"
+
+
+def _game_type(game: Game[Any]) -> pyspiel.GameType:
+    meta = game.meta
+    return pyspiel.GameType(
+        short_name=short_name(meta.id),
+        long_name=f"Ludica {meta.title}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=meta.players_max + (1 if meta.referee else 0),
+        min_num_players=1,
+        provides_information_state_string=True,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification={"players": meta.players_min, "options": "{}", "max_steps": meta.max_steps},
+    )
+
+
+_REGISTERED: list[str] = []
+
+
+def register(game_ids: list[str] | None = None) -> list[str]:
+    """Register the games with pyspiel (once); returns their short names."""
+    for game_id in game_ids or [*GAME_MODULES, "pig"]:
+        name = short_name(game_id)
+        if name in _REGISTERED:
+            continue
+        cls = type(f"LudicaSpiel_{game_id.replace('-', '_')}", (LudicaSpielGame,), {"GAME_ID": game_id})
+        pyspiel.register_game(_game_type(get_game(game_id)), cls)
+        _REGISTERED.append(name)
+    return [short_name(g) for g in (game_ids or [*GAME_MODULES, "pig"])]

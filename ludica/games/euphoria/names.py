@@ -1,0 +1,187 @@
+"""Euphoria's names for people: players by name, recruits, markets, ethical dilemmas, action
+spaces (offered by region), artifacts and goods in the rulebook's words.
+
+Used by every front end through the game's :meth:`namer` (see :mod:`ludica.core.names`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core import Action
+from ...core.names import Namer, listing
+from .oracle import (
+    ARTIFACT_CARDS,
+    ARTIFACT_KINDS,
+    DILEMMAS,
+    FACTIONS,
+    MARKET_SUFFIX,
+    MARKETS,
+    RECRUITS,
+    SITES,
+    SPACES,
+    SPOT_SEP,
+    _load,
+    artifact_kind,
+)
+
+ARTIFACT_NAMES: dict[str, str] = {a["id"]: a["name"] for a in _load("artifacts.yaml")["artifacts"]}
+
+ACTION_TITLES = {
+    "choose_recruits": "Choose your recruits",
+    "place": "Place a worker",
+    "retrieve": "Retrieve workers",
+    "retrieve_more": "Retrieve another worker",
+    "resolve_dilemma": "Resolve your ethical dilemma",
+    "offer_trade": "Offer a trade",
+    "end_turn": "End your turn",
+    "draft_recruit": "Draft a recruit",
+    "keep_market": "Keep a market",
+    "place_token": "Place a token",
+    "pay": "Pay with",
+    "take": "Take",
+    "place_star": "Place a star on",
+    "discard_artifact": "Discard an artifact",
+    "lose_good": "Lose a good",
+    "use_ability": "Use the ability",
+    "choose_side": "Choose a side of your dilemma",
+    "keep_recruit": "Keep a recruit",
+    "sacrifice": "Sacrifice a worker",
+    "trade_give": "Give in the trade",
+    "trade_ask": "Ask in the trade",
+    "answer_trade": "Answer the trade",
+}
+
+PARAM_LABELS = {
+    "worker": "worker",
+    "space": "action space",
+    "active": "active recruit (face up)",
+    "hidden": "hidden recruit (face down)",
+    "with": "pay with",
+    "gain": "what to take",
+    "on": "where",
+    "kind": "artifact",
+    "good": "good",
+    "choice": "choice",
+    "side": "side",
+    "recruit": "recruit",
+    "item": "item",
+    "answer": "answer",
+    "to": "to",
+}
+
+VALUE_NAMES = {
+    "done": "done",
+    "none": "none",
+    "decline": "decline",
+    "accept": "accept",
+    "fight": "fight (the left side)",
+    "contribute": "contribute (the right side)",
+    "knowledge": "a step of knowledge",
+}
+
+
+def artifact(token: str) -> str:
+    """``bear-3`` (a card) or ``art-bear`` (a kind, as a price) -> "Teddy Bear"."""
+    kind = token[4:] if token.startswith("art-") else artifact_kind(token)
+    return ARTIFACT_NAMES.get(kind, kind)
+
+
+def item(token: str) -> str:
+    """Any id of the game's components as its name (recruit, market, dilemma, space, artifact, good)."""
+    if "+" in token:
+        return listing([item(part) for part in token.split("+")])
+    if token in RECRUITS:
+        return RECRUITS[token].name
+    if token in MARKETS:
+        return MARKETS[token].name
+    if token in DILEMMAS:
+        return DILEMMAS[token].fight
+    if token in SPACES:
+        return SPACES[token].name
+    if token in SITES:
+        return site(token)
+    site_id, dot, spot = token.partition(SPOT_SEP)
+    if dot and site_id in SITES:
+        return f"{site(site_id)}, spot {spot}"
+    if token.endswith(MARKET_SUFFIX) and token[: -len(MARKET_SUFFIX)] in SITES:
+        return f"the market built on {site(token[: -len(MARKET_SUFFIX)])}"
+    if token.startswith("art-") or token in ARTIFACT_CARDS:
+        return artifact(token)
+    if token in FACTIONS:
+        return FACTIONS[token].region
+    if ":" in token:
+        where, _, face = token.rpartition(":")
+        return f"the {face} on {item(where)}"
+    return VALUE_NAMES.get(token, token.replace("_", " "))
+
+
+def site(site_id: str) -> str:
+    """``subterran_site_B`` -> "Subterra's construction site B"."""
+    where = SITES[site_id]
+    region = FACTIONS[where.faction].region
+    owner = f"{region}'" if region.endswith("s") else f"{region}'s"
+    return f"{owner} construction site {site_id.rpartition('_')[2]}"
+
+
+def region_of(token: str) -> str | None:
+    """The region of the board an action space, construction site or spot lies in."""
+    base = token.partition(SPOT_SEP)[0]
+    if base.endswith(MARKET_SUFFIX):
+        base = base[: -len(MARKET_SUFFIX)]
+    faction = SPACES[base].faction if base in SPACES else SITES[base].faction if base in SITES else None
+    if faction is None:
+        return None
+    return FACTIONS[faction].region if faction in FACTIONS else None
+
+
+class EuphoriaNamer(Namer):
+    ACTION_TITLES = ACTION_TITLES
+    PARAM_LABELS = PARAM_LABELS
+    VALUE_NAMES = VALUE_NAMES
+
+    def ids(self) -> dict[str, str]:
+        out = super().ids()
+        out.update({r: c.name for r, c in RECRUITS.items()})
+        out.update({m: c.name for m, c in MARKETS.items()})
+        out.update({d: c.fight for d, c in DILEMMAS.items()})
+        out.update({s: c.name for s, c in SPACES.items()})
+        out.update({s: site(s) for s in SITES})
+        out.update({f"art-{k}": ARTIFACT_NAMES.get(k, k) for k in ARTIFACT_KINDS})
+        out.update({card: artifact(card) for card in ARTIFACT_CARDS})
+        return out
+
+    def value(self, kind: str, param: str, value: Any) -> str:
+        if param == "worker" and isinstance(value, int):
+            return f"a worker showing {value}"
+        if isinstance(value, str) and not self.is_seat(value):
+            return item(value)
+        return super().value(kind, param, value)
+
+    def detail(self, kind: str, param: str, value: Any) -> str | None:
+        """Recruits, markets and dilemmas offered with the text on their cards."""
+        if not isinstance(value, str):
+            return None
+        if value in RECRUITS:
+            r = RECRUITS[value]
+            return f"{FACTIONS[r.faction].region}: {r.summary}"
+        if value in MARKETS:
+            return MARKETS[value].summary
+        if value in DILEMMAS:
+            d = DILEMMAS[value]
+            return f"fight: {d.fight}; contribute: {d.contribute}"
+        return None
+
+    def group(self, kind: str, param: str, value: Any) -> str | None:
+        """Action spaces are offered by the region of the board they lie in."""
+        return region_of(value) if isinstance(value, str) and param == "space" else None
+
+    def sentence(self, action: Action) -> str:
+        who, a = self.seat(action.seat), action.args
+        if action.type == "place":
+            return f"{who} places a worker showing {a.get('worker')} on {item(str(a.get('space')))}"
+        if action.type == "choose_recruits":
+            return f"{who} keeps {item(str(a.get('active')))} face up and {item(str(a.get('hidden')))} face down"
+        if action.type == "offer_trade":
+            return f"{who} offers a trade to {self.seat(str(a.get('to')))}"
+        return super().sentence(action)

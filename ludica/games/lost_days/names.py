@@ -1,0 +1,121 @@
+"""Lost Days' names for people: elves by name, memories by their words ("I remember the silver
+lake"), the King and the Market of Memories, bids and conflicts in the book's terms.
+
+Used by every front end through the game's :meth:`namer` (see :mod:`ludica.core.names`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core import Action
+from ...core.names import Namer
+from .state import LostDaysState
+
+QUOTE = 48
+"""How much of a memory's text names it (the rest is on its card)."""
+
+ACTION_TITLES = {
+    "write_memory": "Write a memory",
+    "create_memory": "Create a memory",
+    "approve_memory": "Approve the memory",
+    "veto_memory": "Veto the memory",
+    "place_bid": "Place a sealed bid",
+    "raise_bid": "Raise your bid",
+    "decline_raise": "Do not raise",
+    "start_session": "Open the story",
+    "frame_scene": "Frame the scene",
+    "frame_conflict": "Frame a conflict",
+    "agree_stakes": "Agree to the stakes",
+    "withdraw_conflict": "Withdraw from the conflict",
+    "narrate_memory": "Bring a memory into the conflict",
+    "bring_staked_memory": "Bring the staked memory",
+    "done_narrating": "Done bringing memories",
+    "influence": "Influence the dice",
+    "end_influence_turn": "End your influence",
+    "take_strain": "Take the strain",
+    "narrate_outcome": "Narrate the outcome",
+    "take_gain": "Take the gain",
+    "decline_gain": "Decline the gain",
+    "pay_tribute": "Pay tribute from",
+    "pay_tribute_memory": "Pay tribute with a memory",
+    "place_tribute": "Place the tribute",
+    "narrate_tribute": "Narrate the tribute",
+    "sell_memory": "Sell a memory to the Market",
+    "select_memory": "Choose a memory",
+    "offer_memory": "Offer a memory",
+    "ask_memory": "Ask for a memory",
+    "propose_trade": "Propose a deal",
+    "accept_trade": "Accept the deal",
+    "decline_trade": "Decline the deal",
+    "end_scene": "End the scene",
+    "restart_story": "Start the story again",
+}
+
+PARAM_LABELS = {
+    "side_a": "who frames (side A)",
+    "side_b": "against (side B)",
+    "staked_memory": "memory at stake",
+    "memory": "memory",
+    "dest": "put the coin on",
+    "source": "take the coin from",
+    "pay_with": "pay with",
+    "effect": "effect",
+    "side": "side",
+    "die": "die",
+    "to": "to",
+    "give_coins": "coins you give",
+    "get_coins": "coins you get",
+    "amount": "coins",
+    "kingship": "a Memory of Kingship",
+}
+
+VALUE_NAMES = {
+    "purse": "your purse",
+    "none": "none",
+    "opposition": "the opposition (another player's side)",
+    "reroll": "reroll a die",
+    "extra_die": "add a die",
+    "a": "side A",
+    "b": "side B",
+    "king": "the King",
+    "centre": "the table",
+    "market": "the Market of Memories",
+}
+
+
+class LostDaysNamer(Namer):
+    ACTION_TITLES = ACTION_TITLES
+    PARAM_LABELS = PARAM_LABELS
+    VALUE_NAMES = VALUE_NAMES
+    state: LostDaysState
+
+    def memory(self, mid: str) -> str:
+        """A memory by the start of its words, in quotation marks."""
+        m = self.state.memories.get(mid)
+        if m is None:
+            return "a memory"
+        text = m.text if len(m.text) <= QUOTE else m.text[: QUOTE - 1].rstrip() + "…"
+        return f"“{text}”"
+
+    def ids(self) -> dict[str, str]:
+        out = super().ids()
+        out.update({mid: self.memory(mid) for mid in self.state.memories})
+        return out
+
+    def value(self, kind: str, param: str, value: Any) -> str:
+        if isinstance(value, str) and value in self.state.memories:
+            return self.memory(value)
+        if param == "die" and isinstance(value, int):
+            return f"die {value + 1}"
+        return super().value(kind, param, value)
+
+    def sentence(self, action: Action) -> str:
+        who, a = self.seat(action.seat), action.args
+        if action.type == "frame_conflict":
+            staked = a.get("staked_memory")
+            stake = f", staking {self.memory(staked)}" if isinstance(staked, str) and staked != "none" else ""
+            return f"{who} frames a conflict against {self.value(action.type, 'side_b', a.get('side_b'))}{stake}"
+        if action.type == "narrate_memory":
+            return f"{who} brings {self.memory(str(a.get('memory')))} into the conflict"
+        return super().sentence(action)

@@ -1,0 +1,270 @@
+"""Figures over a batch's records: per-game figures, confidence intervals, seat and bot win rates,
+the game's quantities over time, and the warnings a designer must see.
+
+Confidence intervals are 95%: Wilson's interval for a win rate (a share of games), a seeded
+percentile bootstrap for a mean and for the difference of two means (``ludica compare``).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import Counter, defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass
+from statistics import fmean
+from typing import Any
+
+from ..core.game import Game
+from .batch import BOT_ERROR, REFUSED, STEP_LIMIT, STOPPED
+
+Z95 = 1.959963984540054
+
+
+# -- intervals -----------------------------------------------------------------------------------
+def wilson(k: int, n: int) -> tuple[float, float]:
+    """Wilson's 95% interval of a share ``k/n``."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = k / n
+    z2 = Z95 * Z95
+    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
+    half = Z95 * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def bootstrap_mean(values: Sequence[float], *, seed: int = 0, rounds: int = 2000) -> tuple[float, float]:
+    """The 95% percentile-bootstrap interval of the mean of ``values`` (seeded: reproducible)."""
+    if not values:
+        return (math.nan, math.nan)
+    rng = random.Random(seed)
+    n = len(values)
+    means = sorted(fmean(rng.choices(values, k=n)) for _ in range(rounds))
+    return (means[int(0.025 * rounds)], means[int(0.975 * rounds) - 1])
+
+
+def bootstrap_diff(a: Sequence[float], b: Sequence[float], *, seed: int = 0, rounds: int = 2000) -> tuple[float, float]:
+    """The 95% percentile-bootstrap interval of ``mean(b) - mean(a)`` (independent samples)."""
+    if not a or not b:
+        return (math.nan, math.nan)
+    rng = random.Random(seed)
+    diffs = sorted(fmean(rng.choices(b, k=len(b))) - fmean(rng.choices(a, k=len(a))) for _ in range(rounds))
+    return (diffs[int(0.025 * rounds)], diffs[int(0.975 * rounds) - 1])
+
+
+# -- per-game figures ----------------------------------------------------------------------------
+def figures(records: Sequence[dict[str, Any]], declared: Sequence[str] = ()) -> dict[str, list[float]]:
+    """Every figure as one number per game: the lab's (steps, turns, end reasons) and the game's
+    summary (numbers and true/false as they are; lists of numbers by their mean; text by the share
+    of each value, ``end_reason = ten_stars``). Games stopped early count in the lab's figures only.
+    Every ``declared`` end reason has its share, even when it never happens."""
+    out: dict[str, list[float]] = defaultdict(list)
+    reasons = [*declared, *sorted({r["end_reason"] for r in records} - set(declared))]
+    for r in records:
+        out["steps"].append(r["steps"])
+        out["turns"].append(r["turns"])
+        for reason in reasons:
+            out[f"end_reason = {reason}"].append(float(r["end_reason"] == reason))
+    finished = [r["summary"] for r in records if r["end_reason"] not in STOPPED]
+    keys: list[str] = []
+    for s in finished:
+        keys.extend(k for k in s if k not in keys and k not in ("steps", "turns", "end_reason"))
+    for key in keys:
+        values = [s.get(key) for s in finished]
+        if all(isinstance(v, int | float) for v in values):  # numbers, and true/false as 1/0
+            out[key] = [float(v) for v in values]  # type: ignore[arg-type]
+        elif all(isinstance(v, list) and all(isinstance(x, int | float) for x in v) for v in values):
+            if any(values):
+                out[f"{key} (mean of list)"] = [fmean(v) if v else math.nan for v in values]  # type: ignore[arg-type]
+        elif all(isinstance(v, str) for v in values):
+            kinds = Counter(values)
+            if len(kinds) <= 12:
+                for kind in sorted(kinds):  # type: ignore[type-var]
+                    out[f"{key} = {kind}"] = [float(v == kind) for v in values]
+    return {k: [v for v in vs if not math.isnan(v)] for k, vs in out.items()}
+
+
+def align(a: dict[str, list[float]], b: dict[str, list[float]]) -> None:
+    """Give each side the shares (``key = value``) only the other has, as zeros: a value never
+    seen under A has a share of 0 under A, not no figure."""
+    for mine, theirs in ((a, b), (b, a)):
+        for name in theirs:
+            if name in mine or " = " not in name:
+                continue
+            key = name.split(" = ")[0] + " = "
+            sibling = next((v for k, v in mine.items() if k.startswith(key)), None)
+            if sibling is not None:
+                mine[name] = [0.0] * len(sibling)
+
+
+@dataclass(frozen=True, slots=True)
+class Rate:
+    """A win rate with its 95% interval and the share it would have if the game were fair."""
+
+    who: str
+    wins: int
+    games: int
+    fair: float
+
+    @property
+    def rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+    @property
+    def ci(self) -> tuple[float, float]:
+        return wilson(self.wins, self.games)
+
+    @property
+    def unfair(self) -> bool:
+        lo, hi = self.ci
+        return self.games > 0 and not lo <= self.fair <= hi
+
+    def text(self) -> str:
+        lo, hi = self.ci
+        return f"{100 * self.rate:.1f}% [{100 * lo:.1f}, {100 * hi:.1f}] of {self.games} (fair {100 * self.fair:.1f}%)"
+
+
+def has_winners(records: Sequence[dict[str, Any]]) -> bool:
+    return any(r["winners"] for r in records)
+
+
+def seat_rates(records: Sequence[dict[str, Any]]) -> list[Rate]:
+    """Win rate by seat over the games that have winners; fair share = winners per seat on average."""
+    return _rates(records, lambda r: {s: s for s in r["bots"]})
+
+
+def bot_rates(records: Sequence[dict[str, Any]]) -> list[Rate]:
+    """Win rate by bot: a bot's seats that won over its seats played."""
+    return _rates(records, lambda r: dict(r["bots"]))
+
+
+def _rates(records: Sequence[dict[str, Any]], label: Any) -> list[Rate]:
+    wins: Counter[str] = Counter()
+    plays: Counter[str] = Counter()
+    fair: dict[str, list[float]] = defaultdict(list)
+    for r in records:
+        if not r["winners"]:
+            continue
+        players = [s for s in r["bots"] if s in _player_seats(r)]
+        share = len(r["winners"]) / len(players)
+        for seat in players:
+            who = label(r)[seat]
+            plays[who] += 1
+            fair[who].append(share)
+            if seat in r["winners"]:
+                wins[who] += 1
+    return [Rate(w, wins[w], plays[w], fmean(fair[w])) for w in sorted(plays)]
+
+
+def _player_seats(record: dict[str, Any]) -> list[str]:
+    """The seats that can win: those that ever won in a game like this, i.e. not a referee seat.
+    A referee (GM, the table) never appears among winners; the lab counts the first ``players`` seats."""
+    return list(record["bots"])[: record["players"]]
+
+
+# -- time series ---------------------------------------------------------------------------------
+def timeline(records: Sequence[dict[str, Any]]) -> tuple[str, dict[str, tuple[list[int], list[float], list[int]]]]:
+    """For each quantity: the clock values, the mean over the games at each, and how many games
+    reached it. The unit is the game's (``round``, ``scene``...)."""
+    unit = ""
+    sums: dict[str, dict[int, list[float]]] = defaultdict(lambda: defaultdict(list))
+    for r in records:
+        tl = r.get("timeline") or {}
+        unit = unit or tl.get("unit", "")
+        for name, values in (tl.get("values") or {}).items():
+            for t, v in zip(tl["t"], values, strict=False):
+                if v is not None:
+                    sums[name][t].append(v)
+    out = {}
+    for name, by_t in sums.items():
+        ts = sorted(by_t)
+        out[name] = (ts, [fmean(by_t[t]) for t in ts], [len(by_t[t]) for t in ts])
+    return unit, out
+
+
+# -- warnings ------------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class DesignWarning:
+    """Something a designer must see: what, and the figure behind it."""
+
+    kind: str
+    message: str
+
+
+def warnings(game: Game[Any], records: Sequence[dict[str, Any]], *, saturation: float = 0.5) -> list[DesignWarning]:
+    """Where a rule breaks, with the figure behind each: games stopped by a safety bound or a
+    refusal, end reasons that never or always happen, seats that win more or less than their share,
+    actions offered but never taken, counters at their floor or ceiling most of the time."""
+    n = len(records)
+    out: list[DesignWarning] = []
+    if not n:
+        return out
+    reasons = Counter(r["end_reason"] for r in records)
+    meta = game.meta
+    for reason in (*STOPPED, *meta.bound_reasons):
+        if reasons[reason]:
+            what = {
+                STEP_LIMIT: f"stopped by the lab's step bound ({meta.max_steps} steps)",
+                REFUSED: "stopped because a bot's action was refused",
+                BOT_ERROR: "stopped because a bot failed (raised an error)",
+            }.get(reason, f"ended by the safety bound {reason!r}, not by the rulebook's end")
+            lo, hi = wilson(reasons[reason], n)
+            share = f"{100 * reasons[reason] / n:.1f}%, CI {100 * lo:.1f}-{100 * hi:.1f}%"
+            out.append(DesignWarning("safety bound", f"{reasons[reason]} of {n} games ({share}) {what}"))
+    errors = [r["error"] for r in records if r.get("error")]
+    if errors:
+        out.append(DesignWarning("bot failed", f"first of {len(errors)}: {errors[0]}"))
+    rulebook = [r for r in meta.end_reasons if r not in meta.bound_reasons]
+    if len(rulebook) > 1:
+        never = [r for r in rulebook if reasons[r] == 0]
+        always = [r for r in rulebook if reasons[r] == n]
+        if always:
+            tail = f"; {', '.join(map(repr, never))} never did" if never else ""
+            out.append(DesignWarning("end always happens", f"end reason {always[0]!r} ended all {n} games{tail}"))
+        else:
+            for reason in never:
+                out.append(DesignWarning("end never happens", f"end reason {reason!r} happened in 0 of {n} games"))
+    for rate in seat_rates(records):
+        if rate.unfair:
+            side = "more" if rate.rate > rate.fair else "less"
+            out.append(DesignWarning("seat advantage", f"seat {rate.who} wins {side} than its share: {rate.text()}"))
+    offered: Counter[str] = Counter()
+    taken: Counter[str] = Counter()
+    for r in records:
+        offered.update(r.get("actions_offered", {}))
+        taken.update(r.get("actions_taken", {}))
+    for action in sorted(offered):
+        if not taken[action]:
+            out.append(
+                DesignWarning("action never taken", f"{action!r} was legal at {offered[action]} decisions, never taken")
+            )
+    out.extend(_counter_warnings(game, records, saturation))
+    return out
+
+
+def _counter_warnings(game: Game[Any], records: Sequence[dict[str, Any]], threshold: float) -> list[DesignWarning]:
+    out = []
+    for name, floor, ceiling in game.meta.counter_bounds:
+        values = []
+        finals = []
+        for r in records:
+            series = [v for v in (r.get("timeline") or {}).get("values", {}).get(name, []) if v is not None]
+            values.extend(series)
+            if series:
+                finals.append(series[-1])
+        if not values:
+            continue
+        for bound, kind, word in ((floor, "runs dry", "at its floor"), (ceiling, "saturates", "at its ceiling")):
+            if bound is None:
+                continue
+            share = sum(1 for v in values if v == bound) / len(values)
+            end_share = sum(1 for v in finals if v == bound) / len(finals)
+            if share >= threshold or end_share >= 0.9:
+                out.append(
+                    DesignWarning(
+                        f"counter {kind}",
+                        f"{name} {kind} ({word} {bound:g}) in {100 * share:.0f}% of samples by "
+                        f"{game.meta.clock_unit}, and at the end of {100 * end_share:.0f}% of games",
+                    )
+                )
+    return out

@@ -1,0 +1,488 @@
+"""One table in the terminal (``ludica play``): names instead of ids, choices composed step by step.
+
+The screen speaks through the game's :class:`~ludica.core.names.Namer` and offers decisions through
+the :mod:`~ludica.core.composer`, like every other front end. It is built to fit 80×24: a compact
+header, the seat's table cut to what fits (``view`` shows all of it), at most a dozen numbered
+options at a time. At every prompt ``?`` gives help, ``log`` the story so far, ``view`` the whole
+table, ``back`` goes one step back and ``quit`` stops (the game is saved after every action).
+Narration is never asked for: add it to any answer after ``--`` (``3 -- I bribe the guard``).
+"""
+
+from __future__ import annotations
+
+import getpass
+import shutil
+import textwrap
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+
+from .core import CHANCE, Action, IntRange, LudicaError, Match, Text, matches
+from .core.chance import ChanceStep, Pick, Roll, Shuffle, chance_action, describe_chance
+from .core.composer import PAGE, Ask, Choice, Composition, choices, sections
+from .core.names import Namer, namer_of, sentence_case
+from .core.records import save_record
+
+HEIGHT = 24
+WIDTH = 80
+FACE_LINES = 8
+NEWS = 4
+"""How many lines of news (what happened since the seat last looked) a decision screen shows."""
+"""How many lines of the seat's table a decision screen shows (``view`` shows them all)."""
+
+HELP = """  N          choose option N; add narration after --, e.g.  2 -- I bribe the guard
+  TYPE k=v   an action in notation, e.g.  pass_reaction  (narration after -- too)
+  back       one step back (another option, or another seat)
+  view       the whole table as you may see it
+  log        the story so far, as you may see it
+  quit       stop here (the game is saved; resume with  ludica play --load FILE)"""
+
+
+class Back(Exception):
+    """The person asked to go one step back."""
+
+
+class Quit(Exception):
+    """The person asked to stop."""
+
+
+class Notation(Exception):
+    """The person typed a whole action in notation instead of answering the question."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__(text)
+        self.text = text
+
+
+class UserError(Exception):
+    """A mistake at the keyboard: said in one line, and the question is asked again."""
+
+
+def split_narration(raw: str) -> tuple[str, str | None]:
+    """``"2 -- I bribe the guard"`` -> ``("2", "I bribe the guard")``."""
+    head, sep, tail = raw.partition(" -- ")
+    if not sep and raw.endswith(" --"):
+        head = raw[:-3]
+    return head.strip(), (tail.strip() or None) if sep else None
+
+
+class Terminal:
+    """Plays a match at one table: whose decision it is, their table, their options, by name."""
+
+    def __init__(
+        self,
+        match: Match[Any],
+        save: Path,
+        *,
+        physical: str | None = None,
+        ask: Callable[[str], str] | None = None,
+        console: Console | None = None,
+        bots: Mapping[str, Any] | None = None,
+        ask_secret: Callable[[str], str] | None = None,
+    ) -> None:
+        self.match = match
+        self.save = save
+        self.physical = physical
+        """``None`` (the dealer rolls and shuffles), ``"all"`` (everything typed from the real
+        components) or ``"dice"`` (real dice typed, hidden cards dealt by the table)."""
+        self.ask_raw: Callable[[str], str] = ask or (lambda prompt: input(prompt))
+        self.ask_secret: Callable[[str], str] = ask_secret or getpass.getpass
+        """A hidden chance outcome typed at a real table is read without echo."""
+        self.console = console or Console(highlight=False, width=min(WIDTH, shutil.get_terminal_size().columns))
+        self.bots = dict(bots or {})
+        self.last_seat: str | None = None
+        self.seen: dict[str | None, int] = {}
+        """Per seat, how much of the story it has been shown (what happened since is said first)."""
+        self.narration: str | None = None
+        """Narration typed after ``--`` in any answer of the decision under way."""
+
+    # -- the loop ------------------------------------------------------------------------------
+    def run(self) -> int:
+        game = self.match.game
+        self.say(f"{game.meta.title} — saved after every action to {self.save}")
+        self.say("Type the number of an option; '?' for help. Narration is optional: add it after --.")
+        while True:
+            pending = self.match.pending()
+            if pending.is_over:
+                self.finish()
+                return 0
+            try:
+                if pending.is_chance:
+                    self.chance()
+                else:
+                    self.turn(pending.seats)
+            except Back:
+                continue
+            save_record(self.match, self.save)
+
+    def turn(self, seats: Sequence[str]) -> None:
+        bot = next((s for s in seats if s in self.bots), None)  # bots decide first, without asking
+        seat = bot or (seats[0] if len(seats) == 1 else self.choose_seat(seats))
+        if seat in self.bots:
+            self.bot_turn(seat)
+            return
+        self.hand_over(seat)
+        self.decide(seat)
+
+    def finish(self) -> None:
+        namer = self.namer(None)
+        self.console.rule("The game is over")
+        self.say(namer.say(self.match.game.render(self.match.view(None))))
+        outcome = self.match.game.outcome(self.match.state)
+        if outcome is not None:
+            winners = ", ".join(namer.seat(s) for s in outcome.winners)
+            self.say(f"Result: {namer.say(outcome.summary) if outcome.summary else winners}")
+        save_record(self.match, self.save)
+        self.say(f"Record saved to {self.save}")
+
+    # -- output --------------------------------------------------------------------------------
+    def say(self, text: str, style: str | None = None) -> None:
+        self.console.print(text, style=style, markup=False, highlight=False)
+
+    def namer(self, viewer: str | None) -> Namer:
+        return namer_of(self.match, viewer)
+
+    def show_face(self, seat: str | None, *, whole: bool = False, budget: int = 0) -> None:
+        text = self.namer(seat).say(self.match.game.render(self.match.view(seat)))
+        lines: list[str] = []
+        for line in text.splitlines():
+            lines.extend(textwrap.wrap(line, WIDTH - 1, subsequent_indent="    ") or [""])
+        keep = max(3, budget or FACE_LINES)
+        if not whole and len(lines) > keep:
+            lines = [*lines[: keep - 1], f"… {len(lines) - keep + 1} more lines: type 'view'"]
+        self.say("\n".join(lines))
+
+    def show_news(self, seat: str, namer: Namer) -> int:
+        """What happened since this seat last looked, said first (a Conflict's result, a roll)."""
+        story = self.match.story(seat)
+        news = story[self.seen.get(seat, max(0, len(story) - NEWS)) :]
+        self.seen[seat] = len(story)
+        shown = len(news)
+        if len(news) > NEWS:
+            self.say(f"  … {len(news) - NEWS} earlier lines: type 'log'")
+            news, shown = news[-NEWS:], NEWS + 1
+        for entry in news:
+            line = namer.say(entry.event.text)
+            if entry.event.kind == "narration":
+                line = f"{namer.seat(str(entry.event.data.get('seat', '')))}: “{line}”"
+            self.say(textwrap.shorten("• " + line, WIDTH - 1, placeholder="…"))
+        return shown
+
+    def show_log(self, seat: str | None) -> None:
+        namer = self.namer(seat)
+        entries = self.match.story(seat)[-(HEIGHT - 4) :]
+        for entry in entries:
+            line = namer.say(entry.event.text)
+            if entry.event.kind == "narration":
+                line = f"“{line}”"
+            self.say(textwrap.shorten(f"{entry.step:>4}  {line}", WIDTH - 1, placeholder="…"))
+        if not entries:
+            self.say("  (nothing yet)")
+
+    # -- asking --------------------------------------------------------------------------------
+    def ask(self, prompt: str, seat: str | None = None) -> str:
+        """A line from the keyboard; the words every prompt knows are answered here."""
+        while True:
+            raw, narration = split_narration(self.ask_raw(prompt).strip())
+            if narration:
+                self.narration = narration
+            word = raw.lower()
+            if word in ("?", "help"):
+                self.say(HELP)
+            elif word == "log":
+                self.show_log(seat)
+            elif word == "view":
+                self.show_face(seat, whole=True)
+            elif word in ("quit", "exit"):
+                raise KeyboardInterrupt
+            elif word in ("back", "b", "<"):
+                raise Back
+            else:
+                return raw
+
+    def numbered(self, labels: Sequence[str], details: Sequence[str | None] = ()) -> None:
+        """Options as a numbered list, each with its text beneath when it has one (a recruit's
+        ability); at most :data:`~ludica.core.composer.PAGE` at a time is the caller's duty."""
+        for i, label in enumerate(labels, 1):
+            self.say(f"  {i:>2}. " + textwrap.shorten(label, WIDTH - 7, placeholder="…"))
+            detail = details[i - 1] if i - 1 < len(details) else None
+            if detail:
+                short = textwrap.shorten(detail, 2 * (WIDTH - 8), placeholder="…")
+                self.say(textwrap.fill(short, WIDTH - 1, initial_indent="      ", subsequent_indent="      "))
+
+    # -- seats ---------------------------------------------------------------------------------
+    def choose_seat(self, seats: Sequence[str]) -> str:
+        """Several seats decide now (sealed bids, answers): the chooser names them; Enter takes
+        the first; ``back`` from a seat's screen returns here."""
+        namer = self.namer(None)
+        names = [namer.seat(s) for s in seats]
+        self.console.rule("Several players decide now")
+        self.numbered(names)
+        while True:
+            raw = self.ask(f"Who decides? [Enter: {names[0]}] ")
+            if not raw:
+                return seats[0]
+            if raw.isdigit() and 1 <= int(raw) <= len(seats):
+                return seats[int(raw) - 1]
+            for seat, name in zip(seats, names, strict=True):
+                if raw.lower() in (seat.lower(), name.lower()):
+                    return seat
+            self.say(f"Choose 1..{len(seats)} or a name.", style="red")
+
+    def hand_over(self, seat: str) -> None:
+        """With hidden information, the screen is cleared and handed to the next seat first."""
+        if not self.match.game.meta.hidden_information or seat == self.last_seat:
+            return
+        self.console.clear()
+        who = self.namer(None).seat(seat)
+        self.ask(f"Hand the keyboard to {who}: press Enter when the others look away. ")
+        self.last_seat = seat
+
+    def bot_turn(self, seat: str) -> None:
+        from .bots.base import situation
+
+        decision = self.bots[seat].decide(situation(self.match, seat))
+        action = decision.as_action()
+        self.match.apply(action)
+        namer = self.namer(None)
+        line = namer.sentence(decision.action)
+        self.say(f"{line}" + (f" — “{decision.narration}”" if decision.narration else ""), style="cyan")
+
+    # -- a decision ----------------------------------------------------------------------------
+    def decide(self, seat: str) -> None:
+        match, namer = self.match, self.namer(seat)
+        phase = namer.say(str(match.pending().phase)).replace("_", " ").lower()
+        self.console.rule(sentence_case(f"{namer.seat(seat)} decides") + (f" — {phase}" if phase else ""))
+        legal = match.legal_actions(seat)
+        options = choices(legal)
+        news = self.show_news(seat, namer)
+        asked = len(options) if len(options) > 1 or options[0].single else 6
+        self.show_face(seat, budget=HEIGHT - 4 - news - min(asked, PAGE))
+        self.narration = None
+        if len(options) == 1 and not options[0].single:  # one choice: straight to its first question
+            self.apply_composed(namer, options[0], seat)
+            return
+        while True:
+            self.say("")
+            self.numbered([self.choice_label(namer, c) for c in options])
+            head = self.ask(f"{namer.seat(seat)}> ", seat)
+            if not head:
+                continue
+            try:
+                if head.isdigit():
+                    index = int(head) - 1
+                    if not 0 <= index < len(options):
+                        raise UserError(f"choose 1..{len(options)}")
+                    try:
+                        action = self.compose(namer, Composition(options[index]), seat)
+                    except Notation as typed:
+                        action = self.parse(seat, typed.text, legal)
+                else:
+                    action = self.parse(seat, head, legal)
+                match.apply(action.with_narration(self.narration))
+                return
+            except Back:
+                continue
+            except (LudicaError, UserError, ValueError) as exc:
+                self.say(f"Refused: {namer.say(str(exc))}", style="red")
+
+    def apply_composed(self, namer: Namer, choice: Choice, seat: str) -> None:
+        while True:
+            try:
+                try:
+                    action = self.compose(namer, Composition(choice), seat)
+                except Notation as typed:
+                    action = self.parse(seat, typed.text, self.match.legal_actions(seat))
+                self.match.apply(action.with_narration(self.narration))
+                return
+            except (LudicaError, ValueError) as exc:
+                self.say(f"Refused: {namer.say(str(exc))}", style="red")
+
+    @staticmethod
+    def choice_label(namer: Namer, choice: Choice) -> str:
+        if choice.single:
+            return namer.choice_label(choice.templates[0])
+        composed = Composition(choice)
+        step = composed.ask()
+        if step is not None and not step.values and len(choice.templates) == 1:
+            return f"{namer.action_title(choice.type)} (type {namer.param_label(choice.type, step.param)})"
+        return f"{namer.action_title(choice.type)} …"
+
+    def compose(self, namer: Namer, composition: Composition, seat: str) -> Action:
+        """Walk one choice parameter by parameter; ``back`` undoes the last pick (and, with
+        nothing picked, returns to the list of options)."""
+        while True:
+            step = composition.ask()
+            if step is None:
+                return composition.action()
+            try:
+                value = self.pick(namer, composition.choice, step, seat)
+            except Back:
+                if not composition.picks:
+                    raise
+                composition = composition.back()
+                continue
+            try:
+                composition = composition.pick(step.param, value)
+            except ValueError as exc:
+                self.say(f"Refused: {exc}", style="red")
+
+    def pick(self, namer: Namer, choice: Choice, step: Ask, seat: str) -> Any:
+        """One value for ``step``: from the numbered values (by pages of :data:`PAGE`, grouped
+        when the game groups them), or typed into the field."""
+        label = namer.param_label(choice.type, step.param)
+        title = namer.action_title(choice.type)
+        detailed = any(namer.detail(choice.type, step.param, v) for v in step.values)
+        limit = PAGE // 2 if detailed else PAGE
+        pages = sections(step.values, lambda v: namer.group(choice.type, step.param, v), limit)
+        page = 0
+        while True:
+            if step.values:
+                heading, values = pages[page]
+                self.say(f"{title} — {label}" + (f" ({heading})" if heading else ""))
+                details = [namer.detail(choice.type, step.param, v) for v in values]
+                self.numbered([namer.value(choice.type, step.param, v) for v in values], details)
+                more = f", 'n' for the next {len(pages) - 1} page(s)" if len(pages) > 1 else ""
+                field = self.field_hint(namer, choice.type, step) if step.field is not None else ""
+                raw = self.ask(f"  {label}? (1..{len(values)}{more}{field}) ", seat)
+                if raw.lower() == "n" and len(pages) > 1:
+                    page = (page + 1) % len(pages)
+                    continue
+                if raw.isdigit() and 1 <= int(raw) <= len(values):
+                    return values[int(raw) - 1]
+                if step.field is None:
+                    if raw and not raw.isdigit():
+                        raise Notation(raw)
+                    self.say(f"Choose 1..{len(values)}.", style="red")
+                    continue
+            else:
+                self.say(f"{title} — {label}" + self.field_hint(namer, choice.type, step, prompt=False))
+                spec = step.field
+                lead = f"{spec.prefix} " if isinstance(spec, Text) and spec.prefix else ""
+                raw = self.ask(f"  {label}: {lead}", seat)
+            try:
+                return self.typed(step.field, raw)
+            except UserError as exc:
+                self.say(str(exc), style="red")
+
+    @staticmethod
+    def field_hint(namer: Namer, kind: str, step: Ask, *, prompt: bool = True) -> str:
+        spec = step.field
+        if isinstance(spec, IntRange):
+            return f", or a number {spec.lo}..{spec.hi}" if prompt else f" (a number {spec.lo}..{spec.hi})"
+        if isinstance(spec, Text):
+            return f" ({spec.hint})"
+        return ""
+
+    @staticmethod
+    def typed(spec: Text | IntRange | None, raw: str) -> Any:
+        if isinstance(spec, IntRange):
+            if not raw.lstrip("-").isdigit():
+                raise UserError(f"type a whole number {spec.lo}..{spec.hi}")
+            return int(raw)
+        if isinstance(spec, Text):
+            text = raw
+            if spec.prefix and not text.startswith(spec.prefix):
+                text = f"{spec.prefix} {text}"
+            if not spec.accepts(text):
+                raise UserError(f"write {spec.min_len}..{spec.max_len} characters ({spec.hint})")
+            return text
+        raise UserError("choose one of the numbers")
+
+    def parse(self, seat: str, raw: str, legal: list[Action]) -> Action:
+        """An action typed in notation (the seat may be left out)."""
+        action = Action.parse(raw if raw.startswith(seat + " ") else f"{seat} {raw}")
+        if not any(matches(t, action) for t in legal):
+            self.match.check(action)  # the refusal names the rule that refuses it
+        return action
+
+    def fill_in(self, template: Action) -> Action:
+        """Every free parameter of one template typed in turn (kept for tools and tests)."""
+        namer = self.namer(template.seat)
+        composition = Composition(choices([template])[0])
+        return self.compose(namer, composition, template.seat)
+
+    # -- chance --------------------------------------------------------------------------------
+    def chance(self) -> None:
+        """Fill a chance step. The screen is shared: it shows the step only as every seat may
+        see it (:func:`~ludica.core.chance.describe_chance`: a die's faces, never a shuffled
+        order or a card dealt), and a hidden outcome typed at a real table is not echoed."""
+        step = self.match.game.chance_step(self.match.state)
+        namer = self.namer(None)
+        if not self.typed_by_hand(step):
+            action = self.match.deal()
+            self.say(f"dealer: {namer.say(describe_chance(step, action))}", style="dim")
+            return
+        ask = self.ask if step.public else self.ask_secret
+        hidden = "" if step.public else " (not shown on screen)"
+        while True:
+            what = step.type.replace("_", " ")
+            raw = ask(f"[at the table] {what}: {namer.say(describe_step(step))}{hidden}: ").strip()
+            if raw.lower() in ("quit", "exit"):
+                raise KeyboardInterrupt
+            try:
+                action = chance_action(step, parse_chance(step, raw))
+                self.match.apply(action)
+            except (LudicaError, UserError) as exc:
+                self.say(str(exc), style="red")
+                continue
+            self.say(f"at the table: {namer.say(describe_chance(step, action))}", style="dim")
+            return
+
+    def typed_by_hand(self, step: ChanceStep) -> bool:
+        if self.physical is None:
+            return False
+        return self.physical == "all" or isinstance(step, Roll)
+
+
+# -- physical components -------------------------------------------------------------------------
+def describe_step(step: ChanceStep) -> str:
+    """What the person at the table types for a chance step, with whose die each field is."""
+    if isinstance(step, Roll):
+        labels = list(step.labels) if step.labels else []
+        if labels and len(labels) == len(step.sides):
+            fields = ", ".join(f"{label} (d{s})" for label, s in zip(labels, step.sides, strict=True))
+            return f"type what the dice show, in this order: {fields}"
+        return f"type the {len(step.sides)} die result(s) ({' '.join(f'd{s}' for s in step.sides)}), space-separated"
+    if isinstance(step, Shuffle):
+        if step.items:
+            return f"type the {step.n} cards in the order they are dealt, by their faces (e.g. AS KD 10H)"
+        return f"type the order of the {step.n} shuffled items (1..{step.n}), space-separated"
+    options = [str(o) for o in step.options]
+    shown = ", ".join(options) if len(options) <= 12 else ", ".join(options[:8]) + f", … ({len(options)} in all)"
+    return f"type the {step.k} item(s) picked from {shown}, space-separated"
+
+
+def card_key(face: str) -> str:
+    """A card face as people type it (``10h``, ``th``, ``q♣``) in one spelling: ``10H``, ``QC``."""
+    face = face.strip().upper().replace("♠", "S").replace("♥", "H").replace("♦", "D").replace("♣", "C")
+    return "10" + face[1:] if face.startswith("T") else face
+
+
+def parse_chance(step: ChanceStep, raw: str) -> dict[str, Any]:
+    parts = raw.replace(",", " ").split()
+    if isinstance(step, Pick):
+        values: list[Any] = [int(p) if _is_whole(p) else p for p in parts]
+        return {step.key: values}
+    if isinstance(step, Shuffle) and step.items:
+        index = {card_key(item): i for i, item in enumerate(step.items)}
+        unknown = [p for p in parts if card_key(p) not in index]
+        if unknown:
+            raise UserError(f"no card {unknown[0]!r} in this deck")
+        return {step.key: [index[card_key(p)] for p in parts]}
+    if not all(_is_whole(p) for p in parts):
+        raise UserError("type whole numbers separated by spaces")
+    numbers = [int(p) for p in parts]
+    if isinstance(step, Shuffle):
+        numbers = [n - 1 for n in numbers]  # people count cards from 1
+    return {step.key: numbers}
+
+
+def _is_whole(text: str) -> bool:
+    digits = text[1:] if text.startswith("-") else text
+    return digits.isascii() and digits.isdigit()
+
+
+__all__ = ["CHANCE", "Terminal", "card_key", "describe_step", "parse_chance", "split_narration"]

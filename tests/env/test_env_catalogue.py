@@ -1,0 +1,116 @@
+"""The action catalogues: every declared action type is covered, every legal action is indexed,
+and every legal index decodes to an action the game accepts."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from ludica.bots.random_bot import walk_random
+from ludica.core import Match, get_game
+from ludica.env.driver import make_config
+from ludica.env.encoding import Catalogue, EncodingError, catalogue, shape
+
+from .conftest import GAMES
+
+
+def _vocabulary(game_id: str) -> set[str]:
+    """Each game's own declaration of its action types."""
+    if game_id == "great-city":
+        from ludica.games.great_city.game import ACTIONS
+
+        return set(ACTIONS)
+    if game_id == "euthymia":
+        from ludica.games.euthymia.legal import SCHEMA
+
+        return set(SCHEMA)
+    if game_id == "misery-bubblegum":
+        from ludica.games.misery_bubblegum.rules import PARAMS
+
+        return set(PARAMS)
+    if game_id == "lost-days":
+        from ludica.games.lost_days.vocabulary import PARAMS as LD
+
+        return set(LD)
+    from ludica.games.euphoria import MAIN_PARAMS
+    from ludica.games.euphoria.agenda import PARAM
+
+    return set(MAIN_PARAMS) | set(PARAM)
+
+
+def _catalogue(game_id: str, players: int | None = None) -> tuple[Match[Any], Catalogue]:
+    game = get_game(game_id)
+    match: Match[Any] = Match(game, make_config(game, players, 1, None))
+    return match, catalogue(game, match.config, game.seats(match.state))
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_declared_action_type_is_in_the_catalogue(game_id: str) -> None:
+    _, cat = _catalogue(game_id)
+    assert _vocabulary(game_id) <= {s.type for s in cat.shapes}
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_legal_action_is_indexed_and_decodes_to_an_accepted_action(game_id: str) -> None:
+    game = get_game(game_id)
+    for players in (game.meta.players_min, game.meta.players_max):
+        match, cat = _catalogue(game_id, players)
+        rng = random.Random(players)
+        cap = 200 if game_id == "euthymia" else 300
+        for steps in walk_random(match, rng, check=False):
+            if steps > cap:
+                break
+            pending = match.pending()
+            if pending.is_over or pending.is_chance or steps % 3:
+                continue
+            seat = pending.seats[0]
+            templates = match.legal_actions(seat)
+            legal = cat.legal(templates)
+            assert legal.indices, f"step {steps}: no legal index for {seat}"
+            assert {t.type for t, _ in legal.templates.values()} == {t.type for t in templates}
+            for index in rng.sample(legal.indices, min(3, len(legal.indices))):
+                action = cat.decode(legal, index)
+                match.check(action)  # the game accepts it
+                assert cat.label(index).split()[0] == action.type
+
+
+def test_mixed_radix_labels_and_errors() -> None:
+    cat = Catalogue("demo", [shape("end"), shape("pour", target=("p1", "p2"), units=range(1, 4))])
+    assert cat.size == 7
+    assert cat.label(0) == "end"
+    assert cat.label(1) == 'pour target="p1" units=1'
+    assert cat.label(6) == 'pour target="p2" units=3'
+    with pytest.raises(EncodingError, match="outside"):
+        cat.label(7)
+
+
+def test_describe_prints_the_catalogue(capsys: pytest.CaptureFixture[str]) -> None:
+    from ludica.env.__main__ import main
+
+    main(["describe", "euphoria", "--players", "3"])
+    out = capsys.readouterr().out
+    assert "choose_recruits" in out and "hashed view features" in out
+
+
+def test_sample_by_type_picks_a_type_then_an_index() -> None:
+    cat = Catalogue("demo", [shape("end"), shape("pour", target=("p1", "p2"), units=range(1, 100))])
+    rng = random.Random(0)
+    picks = [cat.type_of(cat.sample_by_type(range(cat.size), rng)) for _ in range(400)]
+    assert 150 < picks.count("end") < 250  # about half, not 1 in 199
+
+
+def test_a_waiting_seat_is_never_starved() -> None:
+    """Euthymia's table may advance the clock whenever players may act: it gets its turn."""
+    from ludica.env.driver import Driver
+
+    driver = Driver("euthymia", 3)
+    rng = random.Random(2)
+    seen: set[str] = set()
+    while not driver.over and driver.steps < 400:
+        seat = driver.current()
+        assert seat is not None
+        seen.add(seat)
+        driver.act(seat, rng.choice(driver.legal(seat).indices))
+    assert "table" in seen

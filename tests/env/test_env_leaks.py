@@ -1,0 +1,109 @@
+"""No observation, mask, info or OpenSpiel string holds what its seat may not see.
+
+The game's ``secrets()`` (as in the conformance suite) are compared with everything the
+environments give a seat: the features its observation vector is hashed from (and the vector is
+checked to be a function of the seat's view alone), the actions its mask marks legal, its info
+dict, and OpenSpiel's observation and information state strings.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import numpy as np
+import pyspiel
+import pytest
+
+from ludica.env import aec_env, register_openspiel
+from ludica.env.encoding import view_features
+from ludica.env.spiel import short_name
+
+from .conftest import GAMES
+
+
+def _leaves(value: Any, out: set[str]) -> set[str]:
+    if isinstance(value, str):
+        out.add(value)
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            out.add(str(k))
+            _leaves(v, out)
+    elif isinstance(value, list | tuple):
+        for v in value:
+            _leaves(v, out)
+    return out
+
+
+def _feature_tokens(view: dict[str, Any]) -> set[str]:
+    out: set[str] = set()
+    for key, _ in view_features(view):
+        path, _, value = key.partition("=")
+        out.update(part for part in path.split("/") if part)
+        if value:
+            out.add(value)
+    return out
+
+
+def _check_seat(env: Any, seat: str) -> None:
+    driver = env.driver
+    state, game = driver.match.state, driver.game
+    hidden = [s for s in game.secrets(state) if seat not in s.holders]
+    if not hidden:
+        return
+    view = game.view(state, seat)
+    obs = env.observe(seat)
+    expected = driver.observer.encode(seat, view, driver.pending)
+    assert np.array_equal(obs["observation"], expected), "the observation is a function of the view alone"
+    seen = _feature_tokens(view)
+    legal = driver.legal(seat)
+    for index in obs["action_mask"].nonzero()[0]:
+        template, chosen = legal.templates[int(index)]
+        _leaves({**template.args, **chosen}, seen)
+    _leaves(env.infos.get(seat, {}), seen)
+    for secret in hidden:
+        assert secret.token not in seen, f"{seat} is shown hidden {secret.what or secret.token!r}"
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_no_observation_mask_or_info_shows_a_secret(game_id: str) -> None:
+    env = aec_env(game_id, seed=11)
+    env.reset()
+    rng = random.Random(0)
+    for n, _agent in enumerate(env.agent_iter(max_iter=500)):
+        obs, _, term, trunc, _ = env.last()
+        if n % 10 == 0:
+            for seat in env.agents:
+                _check_seat(env, seat)
+        if term or trunc:
+            env.step(None)
+            continue
+        env.step(int(rng.choice(obs["action_mask"].nonzero()[0])))
+
+
+@pytest.mark.parametrize("game_id", ["euthymia", "euphoria", "lost-days"])
+def test_openspiel_strings_show_no_secret(game_id: str) -> None:
+    register_openspiel()
+    game = pyspiel.load_game(short_name(game_id), {"max_steps": 150})
+    state = game.new_initial_state()
+    rng = np.random.RandomState(0)
+    ludica_game = state.ludica_state  # noqa: F841  (the method exists)
+    from ludica.core import get_game
+
+    lg = get_game(game_id)
+    seats = lg.seats(state.ludica_state())
+    n = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(actions, p=probs)))
+            continue
+        if n % 10 == 0:
+            secrets = lg.secrets(state.ludica_state())
+            for player, seat in enumerate(seats):
+                text = state.information_state_string(player) + state.observation_string(player)
+                for secret in secrets:
+                    if seat not in secret.holders:
+                        assert f'"{secret.token}"' not in text, f"{seat} is shown hidden {secret.what!r}"
+        state.apply_action(int(rng.choice(state.legal_actions())))
+        n += 1

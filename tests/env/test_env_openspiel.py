@@ -1,0 +1,120 @@
+"""OpenSpiel: random simulations of every game, the chance decomposition, MCTS and IS-MCTS."""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from fractions import Fraction
+
+import numpy as np
+import pyspiel
+import pytest
+from open_spiel.python.algorithms import ismcts, mcts
+
+from ludica.core.chance import Pick, Roll, Shuffle
+from ludica.env import register_openspiel
+from ludica.env.spiel import draw_sizes, outcome_of, short_name
+
+from .conftest import GAMES
+
+
+@pytest.fixture(scope="module", autouse=True)
+def registered() -> None:
+    register_openspiel()
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_random_sim(game_id: str) -> None:
+    game = pyspiel.load_game(short_name(game_id), {"max_steps": 120})
+    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+
+
+def test_load_with_players_and_options() -> None:
+    game = pyspiel.load_game("ludica_euphoria", {"players": 4, "options": "{}"})
+    assert game.num_players() == 4
+    assert pyspiel.load_game("ludica_great_city(players=3)").num_players() == 4  # three players and the GM
+
+
+@pytest.mark.parametrize(
+    "step",
+    [Roll((2, 3)), Shuffle(3), Shuffle(4), Pick(("a", "b", "c"), 2)],
+    ids=["roll", "shuffle3", "shuffle4", "pick"],
+)
+def test_the_chance_decomposition_gives_each_outcome_its_probability(step: object) -> None:
+    sizes = draw_sizes(step)  # type: ignore[arg-type]
+    got: Counter[str] = Counter()
+    for draws in itertools.product(*(range(s) for s in sizes)):
+        got[repr(outcome_of(step, list(draws)))] += 1  # type: ignore[arg-type]
+    total = sum(got.values())
+    want = {repr(o): p for o, p in step.outcomes()}  # type: ignore[attr-defined]
+    assert {k: Fraction(v, total) for k, v in got.items()} == want
+
+
+def _play(game: pyspiel.Game, bots: list[pyspiel.Bot], rng: np.random.RandomState) -> pyspiel.State:
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(actions, p=probs)))
+        else:
+            state.apply_action(bots[state.current_player()].step(state))
+    return state
+
+
+def test_mcts_and_ismcts_play_a_game() -> None:
+    game = pyspiel.load_game("ludica_misery_bubblegum", {"max_steps": 30})
+    rng = np.random.RandomState(0)
+    evaluator = mcts.RandomRolloutEvaluator(1, rng)
+    bots = [
+        mcts.MCTSBot(game, 2, 3, evaluator, random_state=rng),
+        ismcts.ISMCTSBot(game, evaluator, 2, 3, random_state=rng),
+        mcts.MCTSBot(game, 2, 3, evaluator, random_state=rng),
+    ]
+    state = _play(game, bots, rng)
+    assert state.is_terminal() and len(state.returns()) == 3
+
+
+def test_information_strings_and_tensors() -> None:
+    game = pyspiel.load_game("ludica_euphoria", {"max_steps": 40})
+    state = game.new_initial_state()
+    rng = np.random.RandomState(1)
+    while state.is_chance_node():
+        actions, probs = zip(*state.chance_outcomes(), strict=True)
+        state.apply_action(int(rng.choice(actions, p=probs)))
+    player = state.current_player()
+    assert state.information_state_string(player).startswith("step ")
+    assert state.observation_string(player).startswith("{")
+    assert len(state.observation_tensor(player)) == game.observation_tensor_size()
+    assert state.action_to_string(player, state.legal_actions()[0]).split()[0] in {"choose_recruits", "place"}
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_ismcts_resamples_through_the_games_redeal(game_id: str) -> None:
+    """IS-MCTS imagines the hidden rest through ``Game.redeal``; a game without one yet says so."""
+    game = pyspiel.load_game(short_name(game_id), {"max_steps": 12})
+    rng = np.random.RandomState(3)
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        actions, probs = zip(*state.chance_outcomes(), strict=True)
+        state.apply_action(int(rng.choice(actions, p=probs)))
+    player = state.current_player()
+    try:
+        other = state.resample_from_infostate(player, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+    except NotImplementedError as exc:
+        pytest.skip(str(exc))
+    assert other.information_state_string(player) == state.information_state_string(player)
+    bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rng), 2, 3, random_state=rng)
+    assert bot.step(state) in state.legal_actions()
+
+
+def test_openspiels_cpp_mcts_bot_plays_beside_the_python_ismcts_bot() -> None:
+    game = pyspiel.load_game("ludica_misery_bubblegum", {"max_steps": 30})
+    cpp_eval = pyspiel.RandomRolloutEvaluator(1, 0)
+    rng = np.random.RandomState(1)
+    bots = [
+        pyspiel.MCTSBot(game, cpp_eval, 2.0, 3, 1000, False, 1, False),
+        ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rng), 2, 3, random_state=rng),
+        pyspiel.MCTSBot(game, cpp_eval, 2.0, 3, 1000, False, 2, False),
+    ]
+    returns = pyspiel.evaluate_bots(game.new_initial_state(), bots, 0)
+    assert len(returns) == 3

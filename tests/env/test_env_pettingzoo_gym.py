@@ -1,0 +1,92 @@
+"""PettingZoo's api_test and seed test and Gymnasium's check_env, for every game."""
+
+from __future__ import annotations
+
+import warnings
+
+import pytest
+from gymnasium.utils.env_checker import check_env
+from pettingzoo.test import api_test, seed_test
+
+from ludica.env import aec_env, gym_env
+
+from .conftest import GAMES
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_pettingzoo_api(game_id: str) -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        api_test(aec_env(game_id, seed=3), num_cycles=150, verbose_progress=False)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_pettingzoo_seed(game_id: str) -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        seed_test(lambda: aec_env(game_id), num_cycles=40)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_gymnasium_check_env(game_id: str) -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        check_env(gym_env(game_id, opponents="random"), skip_render_check=True)
+
+
+def test_a_whole_game_through_the_aec_api_ends_with_outcome_rewards() -> None:
+    env = aec_env("lost-days", players=3, seed=5, max_steps=3000)
+    env.reset()
+    total = dict.fromkeys(env.possible_agents, 0.0)
+    for agent in env.agent_iter(max_iter=10_000):
+        obs, reward, term, trunc, info = env.last()
+        total[agent] += reward
+        if term or trunc:
+            env.step(None)
+            continue
+        assert info["view"], "the acting seat gets its JSON view"
+        env.step(int(obs["action_mask"].nonzero()[0][0]))
+    assert not env.agents
+
+
+def test_render_prints_the_terminal_face(capsys: pytest.CaptureFixture[str]) -> None:
+    env = aec_env("misery-bubblegum", render_mode="human")
+    env.reset()
+    env.render()
+    assert capsys.readouterr().out.strip()
+    assert aec_env("euphoria", render_mode="ansi").render is not None
+
+
+def test_unknown_opponent_is_a_clear_error() -> None:
+    with pytest.raises(ValueError, match="no bot 'nobody'"):
+        gym_env("euphoria", opponents="nobody")
+
+
+def test_an_illegal_index_ends_the_episode_with_the_penalty() -> None:
+    env = gym_env("misery-bubblegum", opponents="random", illegal_reward=-5.0)
+    _, info = env.reset(seed=2)
+    illegal = int((info["action_mask"] == 0).nonzero()[0][0])
+    _, reward, terminated, _, info = env.step(illegal)
+    assert (reward, terminated, info["illegal_action"]) == (-5.0, True, illegal)
+
+
+def test_bad_players_and_seats_are_refused() -> None:
+    with pytest.raises(ValueError, match="players"):
+        aec_env("euphoria", players=9)
+    with pytest.raises(ValueError, match="no seat"):
+        gym_env("euphoria", seat="p7", opponents="random")
+
+
+def test_each_reset_without_a_seed_deals_a_new_game_and_a_seed_repeats_one() -> None:
+    env = gym_env("euphoria", opponents="random", seed=4)
+    first = env.reset()[1]["view"]
+    second = env.reset()[1]["view"]
+    again = gym_env("euphoria", opponents="random", seed=4).reset()[1]["view"]
+    assert first == again and first != second
+    aec = aec_env("euphoria", seed=4)
+    aec.reset()
+    one = aec.observe("p1")["observation"].copy()
+    aec.reset()
+    assert not (aec.observe("p1")["observation"] == one).all()
+    aec.reset(seed=4)
+    assert (aec.observe("p1")["observation"] == one).all()
