@@ -158,6 +158,8 @@ def test_great_city_face_in_the_browser(browser: Any, server: Any) -> None:  # n
             assert box is not None and box["y"] + box["height"] <= 844 * 2  # within two screens at most
         page.screenshot(path=str(ARTIFACTS / f"face-great-city-{label}.png"), full_page=False)
         page.screenshot(path=str(ARTIFACTS / f"face-great-city-{label}-full.png"), full_page=True)
+        for part in ("scene", "situation", "network"):
+            page.locator(f".gc-{part}").screenshot(path=str(ARTIFACTS / f"face-great-city-{label}-{part}.png"))
         if label == "desktop":
             page.context.close()
             continue
