@@ -35,7 +35,7 @@ def check_drawn(view: dict[str, Any], seat: str | None, html: str) -> None:
     drawn = re.findall(r'class="eu-space[^"]*" data-space="([^"]+)"', html)
     assert sorted(drawn) == sorted(spaces)
     for space in spaces:
-        assert f"data-pick='{{\"space\": \"{space}\"}}' data-pick-type=\"place\"" in html
+        assert f'data-pick=\'{{"space": "{space}"}}\' data-pick-type="place"' in html
     on_board = sum(len(occ) for occ in view["board"].values())
     in_hand = sum(len(p["available"]) for p in view["players"].values())
     assert html.count('<svg class="eu-die"') == on_board + in_hand
@@ -113,7 +113,7 @@ def test_euphoria_face_at_the_end_of_a_game() -> None:
 
 # -- in the browser ----------------------------------------------------------------------------------
 try:
-    from .test_face_great_city import advance
+    from .test_face_great_city import advance, assert_no_secret
     from .test_table_browser import ARTIFACTS, browser, open_from_lobby, server  # noqa: F401
 except pytest.skip.Exception:  # no Chromium: the render tests above still run
     browser = None
@@ -125,8 +125,8 @@ def place_ready(match: Match[Any]) -> bool:
 
 
 @pytest.mark.skipif(browser is None, reason="browser tests need Debian's Chromium")
-@pytest.mark.parametrize("later", [0, 60])
-def test_euphoria_face_in_the_browser(browser: Any, server: Any, later: int) -> None:  # noqa: F811
+@pytest.mark.parametrize("later", [0, 300])
+def test_euphoria_face_in_the_browser(browser: Any, server: Any, later: int) -> None:
     host, links = open_from_lobby(browser, server, GAME, ["Ana", "Ben", "Cleo"])
     room_id = links["p1"].split("/")[2].split("#")[0]
     room = server.room(room_id)
@@ -147,12 +147,14 @@ def test_euphoria_face_in_the_browser(browser: Any, server: Any, later: int) -> 
         dice = sum(len(o) for o in view["board"].values()) + sum(len(p["available"]) for p in view["players"].values())
         assert page.locator(".euphoria svg.eu-die").count() == dice
         assert page.evaluate("() => document.documentElement.scrollWidth") <= width
+        assert_no_secret(room, seat, page, words=True)
         mat = page.locator(".euphoria .eu-mat.mine").bounding_box()
         assert mat is not None
         page.screenshot(path=str(ARTIFACTS / f"face-euphoria{suffix}-{label}.png"), full_page=False)
         page.screenshot(path=str(ARTIFACTS / f"face-euphoria{suffix}-{label}-full.png"), full_page=True)
-        page.locator(".euphoria .eu-mat.mine").screenshot(path=str(ARTIFACTS / f"face-euphoria{suffix}-{label}-mat.png"))
-        page.locator(".euphoria .eu-board").first.screenshot(path=str(ARTIFACTS / f"face-euphoria{suffix}-{label}-board.png"))
+        for part, selector in (("mat", ".eu-mat.mine"), ("board", ".eu-board")):
+            shot = ARTIFACTS / f"face-euphoria{suffix}-{label}-{part}.png"
+            page.locator(f".euphoria {selector}").first.screenshot(path=str(shot))
         if label == "desktop":
             page.context.close()
             continue
@@ -175,5 +177,14 @@ def test_euphoria_face_in_the_browser(browser: Any, server: Any, later: int) -> 
         page.wait_for_function(f"document.getElementById('table').dataset.step !== '{step}'")
         played = room.match.actions[step]
         assert played.type == "place" and played.args["space"] == space
+        page.context.close()
+    for role, link in links.items():  # every other seat's drawn page holds no secret of another
+        if role == seat or role == "host":
+            continue
+        page = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+        page.goto(server.url + link)
+        page.wait_for_selector("#table[data-step] .euphoria")
+        assert page.locator(".euphoria .eu-mat").count() == len(view["players"])
+        assert_no_secret(room, role, page, words=True)
         page.context.close()
     host.context.close()

@@ -131,12 +131,23 @@ except pytest.skip.Exception:  # no Chromium: the render tests above still run
     browser = None
 
 
+def assert_no_secret(room: Any, role: str, page: Any, words: bool = False) -> None:
+    """No secret of another seat in the drawn page: text, SVG titles, attributes (``game.secrets``)."""
+    content = page.content()
+    lower = content.lower()
+    for secret in room.game.secrets(room.match.state):
+        if role not in secret.holders:
+            assert secret.token not in content, f"{role} sees {secret.what}"
+            if words:
+                assert secret.token.replace("_", " ").lower() not in lower, f"{role} sees {secret.what}"
+
+
 def no_overflow(page: Any) -> bool:
     return bool(page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth"))
 
 
 @pytest.mark.skipif(browser is None, reason="browser tests need Debian's Chromium")
-def test_great_city_face_in_the_browser(browser: Any, server: Any) -> None:  # noqa: F811
+def test_great_city_face_in_the_browser(browser: Any, server: Any) -> None:
     host, links = open_from_lobby(browser, server, GAME, ["Ana", "Ben", "Cleo"])
     room_id = links["p1"].split("/")[2].split("#")[0]
     room = server.room(room_id)
@@ -153,6 +164,7 @@ def test_great_city_face_in_the_browser(browser: Any, server: Any) -> None:  # n
         assert page.locator(".gc-net .gc-node").count() == len(room.match.view(seat)["characters"])
         assert page.locator(".gc-net .gc-tie").count() == len(room.match.view(seat)["ties"])
         assert no_overflow(page), page.evaluate("() => document.documentElement.scrollWidth")
+        assert_no_secret(room, seat, page)
         if label == "phone":
             box = page.locator(".gc-chip.mine").first.bounding_box()
             assert box is not None and box["y"] + box["height"] <= 844 * 2  # within two screens at most
@@ -180,5 +192,16 @@ def test_great_city_face_in_the_browser(browser: Any, server: Any) -> None:  # n
         page.wait_for_function(f"document.getElementById('table').dataset.step !== '{step}'")
         played = room.match.actions[step]
         assert played.type == "flip" and played.args["position"] == position
+        page.context.close()
+    # every other seat's drawn page: the same six stones, no secret of another seat
+    for role, link in links.items():
+        if role == seat:
+            continue
+        page = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+        page.goto(server.url + link)
+        page.wait_for_selector("#table[data-step] .great-city")
+        assert page.locator(".gc-scene button.gc-stone").count() == 6
+        assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
+        assert_no_secret(room, role, page)
         page.context.close()
     host.context.close()

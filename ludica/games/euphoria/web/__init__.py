@@ -98,7 +98,9 @@ def _facts() -> dict[str, Any]:
             d.id: {"artifact": ARTIFACT_NAMES.get(d.artifact, d.artifact), "fight": d.fight, "contribute": d.contribute}
             for d in DILEMMAS.values()
         },
-        "markets": {m.id: {"name": m.name, "summary": m.summary, "visit": _cost(dict(m.visit_cost))} for m in MARKETS.values()},
+        "markets": {
+            m.id: {"name": m.name, "summary": m.summary, "visit": _cost(dict(m.visit_cost))} for m in MARKETS.values()
+        },
         "artifacts": dict(ARTIFACT_NAMES),
         "tiers": _tiers(),
         "allegiance_max": ALLEGIANCE_MAX,
