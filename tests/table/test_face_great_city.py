@@ -205,3 +205,59 @@ def test_great_city_face_in_the_browser(browser: Any, server: Any) -> None:
         assert_no_secret(room, role, page)
         page.context.close()
     host.context.close()
+
+
+def choosing(phase: str, action: str) -> Callable[[Match[Any]], bool]:
+    def ready(match: Match[Any]) -> bool:
+        pending = match.pending()
+        return (
+            match.view(None)["phase"] == phase
+            and len(pending.seats) == 1
+            and any(a.type == action for a in match.legal_actions(pending.seats[0]))
+        )
+
+    return ready
+
+
+def focused_option(page: Any) -> Any:
+    return page.evaluate(
+        "() => { const li = document.activeElement.closest('li[data-param]');"
+        " return li && [li.dataset.param, li.dataset.value]; }"
+    )
+
+
+@pytest.mark.skipif(browser is None, reason="browser tests need Debian's Chromium")
+def test_great_city_characters_are_touched(browser: Any, server: Any) -> None:
+    """A scene's spotlight and foil are chosen by touching the characters (the graph or the cards)."""
+    host, links = open_from_lobby(browser, server, GAME, ["Ana", "Ben", "Cleo"])
+    room_id = links["p1"].split("/")[2].split("#")[0]
+    room = server.room(room_id)
+    advance(server, room_id, choosing("scene_start", "start_scene"), 6)
+    seat = room.match.pending().seats[0]
+    spots = sorted({a.args["spotlight"] for a in room.match.legal_actions(seat) if a.type == "start_scene"})
+    page = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+    page.goto(server.url + links[seat])
+    page.wait_for_selector("#table[data-step] .great-city")
+    node = page.locator(f".gc-net .gc-node[data-character='{spots[0]}']")
+    assert json.loads(node.get_attribute("data-pick") or "{}") == {"spotlight": spots[0]}
+    if len(spots) > 1:  # a single spotlight is one button of the composer, no step to open
+        node.click()
+        assert focused_option(page) == ["spotlight", json.dumps(spots[0])]
+    page.context.close()
+    advance(server, room_id, choosing("choose_foil", "choose_foil"), 7)
+    seat = room.match.pending().seats[0]
+    view = room.match.view(seat)
+    ids = {c["id"] for c in view["characters"]}
+    foil = sorted({a.args["foil"] for a in room.match.legal_actions(seat) if a.type == "choose_foil"} & ids)[0]
+    page = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+    page.goto(server.url + links[seat])
+    page.wait_for_selector("#table[data-step] .great-city")
+    page.locator(f".gc-card[data-character='{foil}']").click()
+    assert focused_option(page) == ["foil", json.dumps(foil)]
+    step = room.step
+    page.locator(f"li[data-param='foil'][data-value='{json.dumps(foil)}'] form.act button").first.click()
+    page.wait_for_function(f"document.getElementById('table').dataset.step !== '{step}'")
+    played = room.match.actions[step]
+    assert played.type == "choose_foil" and played.args["foil"] == foil
+    page.context.close()
+    host.context.close()
