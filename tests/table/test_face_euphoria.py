@@ -21,6 +21,8 @@ from ludica.core import Config, Match, get_game
 from ludica.table.faces import face_data, has_own_face, render_face, render_view
 from ludica.table.rooms import seat_labels
 
+from .test_face_great_city import assert_spoken
+
 GAME = "euphoria"
 NAMES = ("Ana", "Ben", "Cleo", "Dev")
 
@@ -58,6 +60,7 @@ def check_faces(match: Match[Any]) -> int:
         assert 'class="generic-view"' not in render_view(game, view, seat, names, pending)
         lower = html.lower()
         check_drawn(view, seat, html)
+        assert_spoken(html)
         assert f"phase: <strong>{view['phase'].replace('_', ' ')}</strong>" in lower
         assert f"Turn <strong>{view['turn_number']}</strong>" in html
         for s, p in view["players"].items():

@@ -27,6 +27,13 @@ from ludica.table.rooms import seat_labels
 
 GAME = "great-city"
 TAGS = re.compile(r"<style\b.*?</style>|<[^>]+>", re.S)
+SVG = re.compile(r"<svg\b[^>]*>")
+
+
+def assert_spoken(page: str) -> None:
+    """Every drawn component has a text equivalent: an SVG is labelled, or decoration inside a label."""
+    for tag in SVG.findall(page):
+        assert 'aria-hidden="true"' in tag or "aria-label=" in tag or "aria-labelledby=" in tag, tag
 
 
 def check_faces(match: Match[Any]) -> int:
@@ -39,6 +46,7 @@ def check_faces(match: Match[Any]) -> int:
         view = match.view(seat)
         page = render_face(game, view, seat, names, pending)  # raises if the face breaks
         assert 'class="great-city"' in page
+        assert_spoken(page)
         assert 'class="generic-view"' not in render_view(game, view, seat, names, pending)
         assert f"Mounting Peril: {view['peril_pool']} scarab" in page
         scene = view.get("scene") or {}
@@ -85,6 +93,25 @@ def test_great_city_face_renders_every_seat(seed: int) -> None:
         random_step(match, bot, rng)
     rendered += check_faces(match)
     assert rendered > 50 and scenes > 3
+
+
+def test_great_city_face_at_the_end() -> None:
+    """A whole game played without looking: the end is drawn (the city's fate, each character's)."""
+    game = get_game(GAME)
+    match: Match[Any] = Match(game, default_config(GAME, 3, 3))
+    rng = random.Random(3)
+    bot = RandomBot(rng)
+    for _ in range(3000):
+        if match.pending().is_over:
+            break
+        random_step(match, bot, rng)
+    assert match.pending().is_over
+    assert check_faces(match) == 5  # three players, the GM, a spectator
+    names = seat_labels(game, match)
+    page = render_face(game, match.view("p1"), "p1", names, match.pending().to_json())
+    end = match.view("p1")["endgame"]
+    assert f"The end: the Great City {end['city_fate']}" in page
+    assert f"Yea {end['yea']} against Nay {end['nay']}" in page
 
 
 def test_other_purses_are_question_marks() -> None:
