@@ -21,6 +21,7 @@ from typing import Any
 import pytest
 
 from ludica.core import get_game
+from ludica.core.registry import EXAMPLES
 from ludica.table.server import create_app
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -91,7 +92,7 @@ def open_from_lobby(browser: Any, server: ThreadServer, game_id: str, players: l
     """The host opens a room with the lobby form; returns the host page and the links by role."""
     host = browser.new_context(viewport={"width": 390, "height": 844})  # a phone-sized screen
     page = host.new_page()
-    page.goto(server.url + "/")
+    page.goto(server.url + ("/?examples=1" if game_id in EXAMPLES else "/"))  # examples: for developers only
     card = page.locator(f"form.create-room[data-game='{game_id}']")
     card.locator("xpath=ancestor::details").evaluate("d => d.open = true")
     inputs = card.locator("input[name='player']")
