@@ -44,10 +44,10 @@ if not CHROMIUM.exists() and not os.environ.get("CI"):
 class ThreadServer:
     """The table on uvicorn in a thread, so the test can read the live room's secrets."""
 
-    def __init__(self, db_url: str, port: int) -> None:
+    def __init__(self, db_url: str, port: int, **options: Any) -> None:
         import uvicorn
 
-        self.app = create_app(db_url)
+        self.app = create_app(db_url, **options)
         self.port = port
         config = uvicorn.Config(self.app, host="127.0.0.1", port=port, log_level="warning", access_log=False)
         self.server = uvicorn.Server(config)
