@@ -198,8 +198,8 @@ def test_touching_a_card_plays_it(browser: Any, server: ThreadServer) -> None:  
 def test_touching_a_memory_selects_it(browser: Any, server: ThreadServer) -> None:  # noqa: F811
     room_id, links = open_room(server, "lost-days")
     room = server.room(room_id)
-    fast_forward(server, room_id, lambda r: any(offers(r, s, "select_memory") for s in r.seats))
-    seat = next(s for s in room.seats if offers(room, s, "select_memory"))
+    fast_forward(server, room_id, lambda r: any(offers(r, s, "select_memory") for s in r.seats()))
+    seat = next(s for s in room.seats() if offers(room, s, "select_memory"))
     page = page_for(browser, server, links[seat])
     memories = [m for m in room.match.view(seat)["memories"] if isinstance(m, dict)]
     assert page.locator("#view .ld-memory[data-pick]").count() >= len(memories) >= 1
@@ -211,8 +211,8 @@ def test_touching_a_memory_selects_it(browser: Any, server: ThreadServer) -> Non
 def test_touching_a_die_selects_it(browser: Any, server: ThreadServer) -> None:  # noqa: F811
     room_id, links = open_room(server, "misery-bubblegum")
     room = server.room(room_id)
-    fast_forward(server, room_id, lambda r: any(offers(r, s, "select_die") for s in r.seats), seed=2, limit=3000)
-    seat = next(s for s in room.seats if offers(room, s, "select_die"))
+    fast_forward(server, room_id, lambda r: any(offers(r, s, "select_die") for s in r.seats()), seed=2, limit=3000)
+    seat = next(s for s in room.seats() if offers(room, s, "select_die"))
     page = page_for(browser, server, links[seat])
     legal = sorted(a.args["die"] for a in room.match.legal_actions(seat) if a.type == "select_die")
     touch_and_play(page, room, f"#view .die[data-pick='{{\"die\": \"{legal[0]}\"}}']", "die", {"select_die"})
