@@ -193,6 +193,7 @@ def test_pig_to_a_result_in_three_browsers(browser: Any, server: ThreadServer) -
     pages["p2"].keyboard.press("Enter")
     wait_all(pages, 2)
     # narration travels with the action into everyone's story
+    pages["p1"].click("#narration-box > summary")  # "Add narration" unfolds the box
     pages["p1"].fill("#narration", "Fortune favours the bold")
     pages["p1"].get_by_role("button", name="roll").click()
     pages["p2"].wait_for_selector("text=Fortune favours the bold")
