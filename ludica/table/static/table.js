@@ -78,15 +78,26 @@
     return false;
   }
 
+  // Classes the page itself sets (a mark, a picked option) are not the server's to remove.
+  const OWN_CLASSES = ["changed", "picked"];
+  function serverClasses(value) {
+    return (value || "").split(/\s+/).filter((c) => c && !OWN_CLASSES.includes(c)).join(" ");
+  }
+
   function syncAttributes(old, nu, marks) {
     let changed = false;
     for (const a of [...nu.attributes]) {
       if (kept(old, a.name)) continue;
-      if (old.getAttribute(a.name) !== a.value) { old.setAttribute(a.name, a.value); changed = true; }
+      if (a.name === "class") {
+        if (serverClasses(old.getAttribute("class")) === serverClasses(a.value)) continue;
+        const ours = (old.getAttribute("class") || "").split(/\s+/).filter((c) => OWN_CLASSES.includes(c));
+        old.setAttribute("class", [a.value, ...ours].join(" ").trim());
+        changed = true;
+      } else if (old.getAttribute(a.name) !== a.value) { old.setAttribute(a.name, a.value); changed = true; }
     }
     for (const a of [...old.attributes]) {
       if (kept(old, a.name) || nu.hasAttribute(a.name)) continue;
-      if (a.name === "class" && /^(changed|picked)( (changed|picked))?$/.test(a.value)) continue;
+      if (a.name === "class" && !serverClasses(a.value)) continue;
       old.removeAttribute(a.name); changed = true;
     }
     if (changed && marks) marks.add(old);
@@ -368,6 +379,7 @@
         if (scope.tagName === "DETAILS") scope.open = true;
         for (let d = found.querySelector("details") || found.closest("details"); d; d = d.parentElement.closest("details")) d.open = true;
         const target = found.querySelector("button, summary, input");
+        $("actions").querySelectorAll(".picked").forEach((e) => e.classList.remove("picked"));
         if (target) { target.focus(); target.scrollIntoView({ block: "nearest" }); found.classList.add("picked"); }
         return true;
       }
@@ -382,6 +394,15 @@
       if (!(target instanceof HTMLElement)) return;
       if (target.dataset.undo) send({ type: "undo", mode: target.dataset.undo });
       if (target.dataset.reissue) send({ type: "reissue", role: target.dataset.reissue });
+    });
+
+    // a drawn component offered to the keyboard (tabindex) is picked with Enter or Space too
+    document.addEventListener("keydown", (event) => {
+      if (event.key !== "Enter" && event.key !== " ") return;
+      const target = event.target;
+      if (!(target instanceof Element) || !target.matches("[data-pick]") || !root.contains(target)) return;
+      event.preventDefault();
+      pickFromComponent(target);
     });
 
     exportLinks();
