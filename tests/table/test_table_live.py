@@ -29,6 +29,7 @@ from ludica.core.registry import GAME_MODULES
 
 from .test_table_browser import (  # noqa: F401  (the browser fixture)
     ARTIFACTS,
+    OPEN_STEPS,
     ThreadServer,
     browser,
     click_an_action,
@@ -291,3 +292,21 @@ def test_the_lobby_fits_a_phone_and_offers_no_example(browser: Any, server: Thre
     time.sleep(0.3)
     assert not missing, missing
     page.context.close()
+
+
+def test_a_sent_form_is_emptied_when_the_game_moves_on(browser: Any, server: ThreadServer) -> None:  # noqa: F811
+    """Typed text is kept until it is sent: the same decision coming back (the next memory) starts empty."""
+    room_id, links = open_room(server, "lost-days")
+    room = server.room(room_id)
+    ann = page_for(browser, server, links["p1"])
+    field = ann.locator("#actions form.act[data-type='write_memory'] input[data-kind='text']").first
+    field.evaluate(OPEN_STEPS)
+    prefix = field.get_attribute("data-prefix") or ""
+    field.fill(f"{prefix} the rain on the palace roof".strip())
+    step = step_of(ann)
+    field.locator("xpath=ancestor::form").locator("button[type=submit]").click()
+    wait_step_after(ann, step)
+    assert room.match.actions[step].type == "write_memory"
+    assert offers(room, "p1", "write_memory")  # Ann writes more than one memory in a round
+    again = ann.locator("#actions form.act[data-type='write_memory'] input[data-kind='text']")
+    assert again.count() and all("palace roof" not in f.input_value() for f in again.all())

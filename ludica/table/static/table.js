@@ -280,7 +280,15 @@
       timer = setInterval(tick, 1000);
     }
 
+    // A form the seat sent is emptied once the game has moved on (its fields are otherwise kept
+    // by the merge, and the same kind of decision may come straight back, e.g. the next memory).
+    let sent = null;
+
     function onState(state) {
+      if (sent && state.step > sent.step) {
+        if (sent.form.isConnected) sent.form.reset();
+        sent = null;
+      }
       step = state.step;
       root.dataset.step = String(state.step);
       root.dataset.over = state.over ? "1" : "";
@@ -348,6 +356,7 @@
         const fields = {};
         form.querySelectorAll("[data-arg]").forEach((i) => { fields[i.dataset.arg] = readField(i); });
         send({ type: "act", step, index: parseInt(form.dataset.index, 10), fields, narration });
+        sent = { form, step };
       } else if (form.classList.contains("chance")) {
         const outcome = {};
         form.querySelectorAll("[data-arg]").forEach((i) => { outcome[i.dataset.arg] = readField(i); });
