@@ -210,14 +210,18 @@ def _field(name: str, spec: Text | IntRange) -> dict[str, Any]:
     return {"name": name, "kind": "text", "min": spec.min_len, "max": spec.max_len, "hint": spec.hint, "prefix": prefix}
 
 
-def chance_form(step: ChanceStep) -> dict[str, Any]:
-    """What a person at a physical table types for a chance step."""
+def chance_form(step: ChanceStep, namer: Namer | None = None) -> dict[str, Any]:
+    """What a person at a physical table types for a chance step: each die field says whose die
+    it is and its colour (``Roll.labels``); picked items are named."""
+    say = namer.say if namer is not None else str
     if isinstance(step, Roll):
-        return {"kind": "roll", "key": step.key, "type": step.type, "sides": list(step.sides)}
+        labels = [say(label) for label in step.labels] if len(step.labels) == len(step.sides) else []
+        dice = [{"sides": s, "label": labels[i] if labels else f"Die {i + 1}"} for i, s in enumerate(step.sides)]
+        return {"kind": "roll", "key": step.key, "type": step.type, "sides": list(step.sides), "dice": dice}
     if isinstance(step, Shuffle):
         return {"kind": "shuffle", "key": step.key, "type": step.type, "n": step.n}
     if isinstance(step, Pick):
-        options = [{"value": json.dumps(o), "label": _compact(o)} for o in step.options]
+        options = [{"value": json.dumps(o), "label": say(_compact(o))} for o in step.options]
         return {"kind": "pick", "key": step.key, "type": step.type, "k": step.k, "options": options}
     return {"kind": "unknown", "type": getattr(step, "type", CHANCE)}
 

@@ -138,7 +138,7 @@ def chance_step(state: EuthymiaState) -> Pick | Shuffle:
     if kind == SHUFFLE_AND_DEAL:
         return Shuffle(52, type=SHUFFLE_AND_DEAL, items=flow.STANDARD_DECK)
     if kind == RESHUFFLE:
-        return Shuffle(len(state.deck) + len(state.discard), type=RESHUFFLE, items=flow.reshuffle_pool(state))
+        return Shuffle(len(state.deck) + len(state.discard), type=RESHUFFLE)
     raise MalformedAction("no chance step is due now", rule="chance")
 
 
