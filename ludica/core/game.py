@@ -35,6 +35,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
+from mypy_extensions import mypyc_attr
+
 from .actions import CHANCE, Action
 from .chance import ChanceStep
 from .errors import ConfigError
@@ -203,6 +205,7 @@ class Outcome:
         return {"winners": list(self.winners), "scores": dict(self.scores), "summary": self.summary}
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Game(ABC, Generic[S]):
     """A game's rules kernel. Subclasses are stateless; all state lives in ``S``."""
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
@@ -44,7 +44,12 @@ class LogEntry:
 
 
 class Match(Generic[S]):
-    """A game in play: ``game``, ``config``, ``state``, ``actions`` (the record) and ``log``."""
+    """A game in play: ``game``, ``config``, ``state``, ``actions`` (the record) and ``log``.
+
+    The story log is written lazily: each step keeps the events the game returned, and
+    :attr:`log` turns them into :class:`LogEntry` lines when someone reads it (a simulation that
+    never reads its log does not pay for it).
+    """
 
     def __init__(self, game: Game[S], config: Config, *, validate: bool = True) -> None:
         if validate:
@@ -53,8 +58,27 @@ class Match(Generic[S]):
         self.config = config
         self.state: S = game.setup(config)
         self.actions: list[Action] = []
-        self.log: list[LogEntry] = []
+        self._log: list[LogEntry] = []
+        self._unlogged: list[tuple[int, Action, Sequence[Event]]] = []
         self.dealer = Dealer(config.seed if config.seed is not None else 0)
+
+    @property
+    def log(self) -> list[LogEntry]:
+        """The story log: narration and events of every step, in order."""
+        if self._unlogged:
+            log = self._log
+            for step, action, events in self._unlogged:
+                if action.narration:
+                    log.append(LogEntry(step, Event("narration", action.narration, data={"seat": action.seat})))
+                for event in events:
+                    log.append(LogEntry(step, event))
+            self._unlogged = []
+        return self._log
+
+    @log.setter
+    def log(self, entries: list[LogEntry]) -> None:
+        self._log = entries
+        self._unlogged = []
 
     @classmethod
     def new(cls, game: Game[S], config: Config) -> Match[S]:
@@ -115,12 +139,8 @@ class Match(Generic[S]):
 
     def _commit(self, action: Action) -> list[Event]:
         events = list(self.game.play(self.state, action))
-        step = len(self.actions)
+        self._unlogged.append((len(self.actions), action, tuple(events)))
         self.actions.append(action)
-        if action.narration:
-            seat = action.seat
-            self.log.append(LogEntry(step, Event("narration", action.narration, data={"seat": seat})))
-        self.log.extend(LogEntry(step, e) for e in events)
         return events
 
     def deal(self, *, trusted: bool = False) -> Action:

@@ -9,7 +9,7 @@ then accepts exactly the actions :mod:`.legal` lists; anything else is explained
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from ...core import CHANCE, Action, Event, IllegalAction, IntRange, MalformedAction, Pick, Shuffle, Text
 from ...core.mechanisms import Proposal
@@ -108,7 +108,8 @@ def check_form(action: Action) -> None:
         if kind is int and (isinstance(value, bool) or not isinstance(value, int)):
             raise MalformedAction(f"{action.type}: {name} must be a whole number, not {value!r}", rule="actions")
         if kind is not int and not isinstance(value, kind):
-            raise MalformedAction(f"{action.type}: {name} must be {kind.__name__}, not {value!r}", rule="actions")
+            wanted = getattr(kind, "__name__", kind)
+            raise MalformedAction(f"{action.type}: {name} must be {wanted}, not {value!r}", rule="actions")
 
 
 def check(state: EuthymiaState, action: Action) -> None:
@@ -161,7 +162,7 @@ def why_not(state: EuthymiaState, action: Action) -> IllegalAction:
         return refuse(f"{kind} is the group's decision (seat {TABLE!r})", "seats", action)
     if seat == TABLE and kind not in legal.TABLE_ACTIONS:
         return refuse(f"the table seat does not {kind}; a player does", "seats", action)
-    reason = _specific(state, action, seat, kind, args) or _against_listed(state, action)
+    reason = _specific(state, action, seat, kind, cast(dict[str, Any], args)) or _against_listed(state, action)
     if reason is not None:
         return reason
     return refuse(f"{kind} by {seat} is not possible now (phase {state.phase})", "phase", action)
@@ -335,10 +336,10 @@ def play(state: EuthymiaState, action: Action) -> Events:
     if action.seat == CHANCE:
         play_chance(state, action, events)
     elif action.type == "clock":
-        _clock(state, action.seat, action.args, events)
+        _clock(state, action.seat, cast(dict[str, Any], action.args), events)
         return events  # ``_clock`` forgets the memo itself, only when a decision changes
     else:
-        _PLAY[action.type](state, action.seat, action.args, events)
+        _PLAY[action.type](state, action.seat, cast(dict[str, Any], action.args), events)
     state.touch()
     return events
 
