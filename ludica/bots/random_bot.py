@@ -46,10 +46,10 @@ def random_step(
     if pending is None:
         pending = match.game.pending(match.state)
     if pending.is_chance:
-        match.deal(trusted=not check)
+        match.deal(trusted=not check, pending=pending)
     else:
         seat = pending.seats[rng.randrange(len(pending.seats))]
-        match.apply(bot.choose(match, seat), trusted=not check)
+        match.apply(bot.choose(match, seat), trusted=not check, pending=pending)
 
 
 def walk_random(

@@ -33,7 +33,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generic, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 from mypy_extensions import mypyc_attr
 
@@ -209,7 +209,7 @@ class Outcome:
 class Game(ABC, Generic[S]):
     """A game's rules kernel. Subclasses are stateless; all state lives in ``S``."""
 
-    meta: GameMeta
+    meta: ClassVar[GameMeta]
 
     # -- set-up --------------------------------------------------------------------------------
     def validate_config(self, config: Config) -> None:

@@ -104,9 +104,14 @@ class Match(Generic[S]):
         return [entry for entry in self.log if entry.event.visible(seat)]
 
     # -- acting --------------------------------------------------------------------------------
-    def check(self, action: Action) -> None:
-        """Raise if ``action`` is not acceptable now; never changes anything."""
-        pending = self.game.pending(self.state)
+    def check(self, action: Action, *, pending: Pending | None = None) -> None:
+        """Raise if ``action`` is not acceptable now; never changes anything.
+
+        ``pending`` is the game's :meth:`~Game.pending` answer for the current state when the
+        caller has just asked it (a driver's loop), to save asking twice.
+        """
+        if pending is None:
+            pending = self.game.pending(self.state)
         if pending.is_over:
             raise IllegalAction("the game is over", rule="end")
         if action.seat not in pending.seats:
@@ -125,16 +130,16 @@ class Match(Generic[S]):
             step.validate(dict(action.args))
         self.game.check(self.state, action)
 
-    def apply(self, action: Action, *, trusted: bool = False) -> list[Event]:
+    def apply(self, action: Action, *, trusted: bool = False, pending: Pending | None = None) -> list[Event]:
         """Validate, then change: a refused action raises and leaves the match unchanged.
 
         ``trusted=True`` skips the validation for an action the caller took from
         :meth:`legal_actions` (filled by :func:`~ludica.core.actions.fill`) or from the dealer:
         what simulations do to save the second look (the conformance suite checks that every
-        listed action is accepted by the full check).
+        listed action is accepted by the full check). ``pending``: as for :meth:`check`.
         """
         if not trusted:
-            self.check(action)
+            self.check(action, pending=pending)
         return self._commit(action)
 
     def _commit(self, action: Action) -> list[Event]:
@@ -143,11 +148,11 @@ class Match(Generic[S]):
         self.actions.append(action)
         return events
 
-    def deal(self, *, trusted: bool = False) -> Action:
-        """Fill the pending chance step from the dealer and apply it."""
+    def deal(self, *, trusted: bool = False, pending: Pending | None = None) -> Action:
+        """Fill the pending chance step from the dealer and apply it (``pending``: as for :meth:`check`)."""
         step = self.game.chance_step(self.state)
         action = self.dealer.fill(step, len(self.actions))
-        self.apply(action, trusted=trusted)
+        self.apply(action, trusted=trusted, pending=pending)
         return action
 
     def run_chance(self) -> None:

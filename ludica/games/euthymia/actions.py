@@ -108,8 +108,8 @@ def check_form(action: Action) -> None:
         if kind is int and (isinstance(value, bool) or not isinstance(value, int)):
             raise MalformedAction(f"{action.type}: {name} must be a whole number, not {value!r}", rule="actions")
         if kind is not int and not isinstance(value, kind):
-            wanted = getattr(kind, "__name__", kind)
-            raise MalformedAction(f"{action.type}: {name} must be {wanted}, not {value!r}", rule="actions")
+            expected = kind.__name__ if isinstance(kind, type) else str(kind)
+            raise MalformedAction(f"{action.type}: {name} must be {expected}, not {value!r}", rule="actions")
 
 
 def check(state: EuthymiaState, action: Action) -> None:
