@@ -78,13 +78,14 @@ def _extensions() -> list:  # type: ignore[type-arg]
     from mypyc.build import mypycify
 
     groups = [
-        ([str(path.relative_to(ROOT)) for path in paths], f"ludica._kernels_{name}")
+        ([str(path.relative_to(ROOT)) for path in paths], f"ludica_kernels_{name}")
         for name, paths in helpers.kernel_groups(ROOT).items()
     ]
     sources = [source for paths, _ in groups for source in paths]
     COMPILED.update(helpers.fingerprints(ROOT))
     try:
-        # one shared library per group, inside the package (ludica/_kernels_<group>__mypyc.*.so)
+        # one shared library per group, top level (ludica_kernels_<group>__mypyc.*.so): mypyc
+        # derives the compiled modules' __file__ from that place
         return mypycify(sources, opt_level="3", separate=groups, verbose=False)
     except BaseException as exc:  # mypy refused a module: pure Python still works
         print(f"ludica: mypyc refused the kernels ({exc}); building pure Python", file=sys.stderr)

@@ -35,6 +35,9 @@ PURE_NAMES = frozenset({"stats.py", "bot.py", "bots.py", "heuristics.py", "error
 """Modules that stay pure Python: a game's statistics for designers and bot plugins (they import
 ``lab`` and ``bots``, which are not compiled), and the error classes (front ends subclass them)."""
 
+LIBRARIES = tuple(f"ludica_kernels_{group}__mypyc" for group in ("core", *GAMES))
+"""The compiled groups' shared libraries (top-level modules, beside the ``ludica`` package)."""
+
 _state: dict[str, Any] = {"build": "pure", "reason": "no compiled modules"}
 
 
@@ -131,9 +134,12 @@ def install(package_dir: Path) -> None:
         reason = "LUDICA_PURE=1"
     else:
         stale = sorted(_changed(package_dir, modules)) if modules else ["ludica/" + STAMP]
-        if not stale:
+        missing = [lib for lib in LIBRARIES if importlib.util.find_spec(lib) is None]
+        if not stale and not missing:
             _state.update(build="compiled", reason="mypyc")
             return
+        if missing:
+            stale = [f"{missing[0]} (not on the path)"]
         reason = f"compiled kernels are older than {stale[0]}" + (
             f" and {len(stale) - 1} more" if len(stale) > 1 else ""
         )

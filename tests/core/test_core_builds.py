@@ -95,3 +95,26 @@ def test_an_edited_source_never_runs_compiled(tmp_path: Path) -> None:
 def test_the_build_is_named() -> None:
     assert _build.build() in ("compiled", "pure")
     assert _build.describe().startswith(("compiled", "pure"))
+
+
+def test_version_says_which_build_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    from ludica.cli import main
+
+    with pytest.raises(SystemExit) as exit_info:
+        main(["--version"])
+    assert exit_info.value.code == 0
+    out = capsys.readouterr().out
+    assert out.startswith("ludica ") and ("compiled kernels" in out or "pure Python" in out)
+
+
+def test_pure_is_forced_by_the_environment() -> None:
+    env = {**os.environ, "LUDICA_PURE": "1"}
+    result = subprocess.run(
+        [sys.executable, "-c", "from ludica._build import build, describe; print(build(), describe())"],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("pure pure Python")
