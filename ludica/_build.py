@@ -31,9 +31,11 @@ STAMP = "_compiled.json"
 """The fingerprint a compiled build leaves beside ``ludica/__init__.py``."""
 
 GAMES = ("great_city", "euthymia", "misery_bubblegum", "lost_days", "euphoria")
-PURE_NAMES = frozenset({"stats.py", "bot.py", "bots.py", "heuristics.py", "errors.py"})
+PURE_NAMES = frozenset({"stats.py", "bot.py", "bots.py", "heuristics.py", "errors.py", "names.py", "composer.py"})
 """Modules that stay pure Python: a game's statistics for designers and bot plugins (they import
-``lab`` and ``bots``, which are not compiled), and the error classes (front ends subclass them)."""
+``lab`` and ``bots``, which are not compiled), the error classes (front ends subclass them), and
+the words for people (``names.py``: each game's namer subclasses the core's; ``composer.py``),
+which front ends use once per screen, not once per step."""
 
 LIBRARIES = tuple(f"ludica_kernels_{group}__mypyc" for group in ("core", *GAMES))
 """The compiled groups' shared libraries (top-level modules, beside the ``ludica`` package)."""
