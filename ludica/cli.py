@@ -16,6 +16,8 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
+from . import __version__
+from ._build import describe as describe_build
 from .bots.seating import seat_bots
 from .core import Config, LudicaError, Match, available, get_game
 from .core.records import load_json, position_of, read_position, replay_record, save_record
@@ -70,6 +72,7 @@ def cmd_games(args: argparse.Namespace) -> int:
             game_id, meta.title, f"{meta.players_min}-{meta.players_max}", meta.rules_version, meta.description
         )
     console.print(table)
+    console.print(f"rules kernels: {describe_build()}", markup=False)
     return 0
 
 
@@ -90,6 +93,11 @@ def show_game(game_id: str) -> int:
         table.add_row(o.name, json.dumps(o.default), values, doc)
     console.print(table)
     return 0
+
+
+def version_line() -> str:
+    """``ludica 0.1.0 (compiled kernels (mypyc))``: the version and which build of the rules runs."""
+    return f"ludica {__version__} ({describe_build()})"
 
 
 # -- ludica play ---------------------------------------------------------------------------------
@@ -175,6 +183,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
 # -- parser --------------------------------------------------------------------------------------
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="ludica", description="Five tabletop games, run exactly by their rules.")
+    parser.add_argument("--version", action="version", version=version_line(), help="the version and which build runs")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     games = sub.add_parser("games", help="list the games; 'ludica games GAME' lists a game's options")
     games.add_argument("game", nargs="?", help="a game id: show its options and their documentation")

@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from ..core.actions import Action, fill
+from ..core.game import Pending
 from ..core.match import Match
 from .base import Decision, Situation, register_bot
 
@@ -36,15 +37,19 @@ class RandomBot:
 register_bot("random", lambda game_id, params, seed: RandomBot(random.Random(seed)))
 
 
-def random_step(match: Match[Any], bot: RandomBot, rng: random.Random, *, check: bool = True) -> None:
+def random_step(
+    match: Match[Any], bot: RandomBot, rng: random.Random, *, check: bool = True, pending: Pending | None = None
+) -> None:
     """One step of random play: the dealer fills a chance step, else a random pending seat's bot
-    acts. ``check=False`` applies the listed action as trusted (:meth:`Match.apply`)."""
-    pending = match.game.pending(match.state)
+    acts. ``check=False`` applies the listed action as trusted (:meth:`Match.apply`); ``pending``
+    is the match's pending decision when the caller already has it."""
+    if pending is None:
+        pending = match.game.pending(match.state)
     if pending.is_chance:
-        match.deal(trusted=not check)
+        match.deal(trusted=not check, pending=pending)
     else:
         seat = pending.seats[rng.randrange(len(pending.seats))]
-        match.apply(bot.choose(match, seat), trusted=not check)
+        match.apply(bot.choose(match, seat), trusted=not check, pending=pending)
 
 
 def walk_random(
@@ -57,11 +62,12 @@ def walk_random(
     limit = max_steps if max_steps is not None else match.game.meta.max_steps
     for steps in range(limit + 1):
         yield steps
-        if match.game.pending(match.state).is_over:
+        pending = match.game.pending(match.state)
+        if pending.is_over:
             return
         if steps == limit:
             break
-        random_step(match, bot, rng, check=check)
+        random_step(match, bot, rng, check=check, pending=pending)
     raise RuntimeError(f"{match.game.meta.id}: game did not end within {limit} steps")
 
 

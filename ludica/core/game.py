@@ -36,7 +36,9 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generic, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar
+
+from mypy_extensions import mypyc_attr
 
 from .actions import CHANCE, Action
 from .chance import ChanceStep
@@ -218,10 +220,11 @@ class Outcome:
         return {"winners": list(self.winners), "scores": dict(self.scores), "summary": self.summary}
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Game(ABC, Generic[S]):
     """A game's rules kernel. Subclasses are stateless; all state lives in ``S``."""
 
-    meta: GameMeta
+    meta: ClassVar[GameMeta]
 
     # -- set-up --------------------------------------------------------------------------------
     def validate_config(self, config: Config) -> None:

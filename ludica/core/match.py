@@ -12,7 +12,7 @@ from __future__ import annotations
 import copy
 import hashlib
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
@@ -45,7 +45,12 @@ class LogEntry:
 
 
 class Match(Generic[S]):
-    """A game in play: ``game``, ``config``, ``state``, ``actions`` (the record) and ``log``."""
+    """A game in play: ``game``, ``config``, ``state``, ``actions`` (the record) and ``log``.
+
+    The story log is written lazily: each step keeps the events the game returned, and
+    :attr:`log` turns them into :class:`LogEntry` lines when someone reads it (a simulation that
+    never reads its log does not pay for it).
+    """
 
     def __init__(
         self, game: Game[S], config: Config, *, validate: bool = True, start: dict[str, Any] | None = None
@@ -63,12 +68,31 @@ class Match(Generic[S]):
             self.state = game.from_position(copy.deepcopy(start), config)
             self.start = game.to_position(self.state)
         self.actions: list[Action] = []
-        self.log: list[LogEntry] = []
+        self._log: list[LogEntry] = []
+        self._unlogged: list[tuple[int, Action, Sequence[Event]]] = []
         self.dealer = Dealer(config.seed if config.seed is not None else 0)
 
     def restart(self) -> Match[S]:
         """A new match where this one began (its setup, or its start position), with no actions."""
         return Match(self.game, self.config, validate=False, start=self.start)
+
+    @property
+    def log(self) -> list[LogEntry]:
+        """The story log: narration and events of every step, in order."""
+        if self._unlogged:
+            log = self._log
+            for step, action, events in self._unlogged:
+                if action.narration:
+                    log.append(LogEntry(step, Event("narration", action.narration, data={"seat": action.seat})))
+                for event in events:
+                    log.append(LogEntry(step, event))
+            self._unlogged = []
+        return self._log
+
+    @log.setter
+    def log(self, entries: list[LogEntry]) -> None:
+        self._log = entries
+        self._unlogged = []
 
     @classmethod
     def new(cls, game: Game[S], config: Config) -> Match[S]:
@@ -94,7 +118,7 @@ class Match(Generic[S]):
         return [entry for entry in self.log if entry.event.visible(seat)]
 
     # -- acting --------------------------------------------------------------------------------
-    def check(self, action: Action) -> None:
+    def check(self, action: Action, *, pending: Pending | None = None) -> None:
         """Raise if ``action`` is not acceptable now; never changes anything.
 
         In order: the action's form (:func:`~ludica.core.actions.check_form`), the end, the
@@ -103,9 +127,13 @@ class Match(Generic[S]):
         must still be one of the seat's listed legal actions, its free values (text, numbers)
         within the rules their legal action declares, so that ``check`` and
         :meth:`legal_actions` never disagree.
+
+        ``pending`` is the game's :meth:`~Game.pending` answer for the current state when the
+        caller has just asked it (a driver's loop), to save asking twice.
         """
         check_form(action)
-        pending = self.game.pending(self.state)
+        if pending is None:
+            pending = self.game.pending(self.state)
         if pending.is_over:
             raise IllegalAction("the game is over", rule="end")
         if action.seat not in pending.seats:
@@ -133,16 +161,16 @@ class Match(Generic[S]):
             _check_declared(legal, action)
             raise IllegalAction(f"that is not one of {action.seat}'s legal actions now", rule="legal actions")
 
-    def apply(self, action: Action, *, trusted: bool = False) -> list[Event]:
+    def apply(self, action: Action, *, trusted: bool = False, pending: Pending | None = None) -> list[Event]:
         """Validate, then change: a refused action raises and leaves the match unchanged.
 
         ``trusted=True`` skips the validation for an action the caller took from
         :meth:`legal_actions` (filled by :func:`~ludica.core.actions.fill`) or from the dealer:
         what simulations do to save the second look (the conformance suite checks that every
-        listed action is accepted by the full check).
+        listed action is accepted by the full check). ``pending``: as for :meth:`check`.
         """
         if not trusted:
-            self.check(action)
+            self.check(action, pending=pending)
         return self._commit(action)
 
     def _commit(self, action: Action) -> list[Event]:
@@ -153,19 +181,15 @@ class Match(Generic[S]):
             # be half changed, so it is rebuilt from the record before the error goes on.
             self._rebuild(self.actions)
             raise
-        step = len(self.actions)
+        self._unlogged.append((len(self.actions), action, tuple(events)))
         self.actions.append(action)
-        if action.narration:
-            seat = action.seat
-            self.log.append(LogEntry(step, Event("narration", action.narration, data={"seat": seat})))
-        self.log.extend(LogEntry(step, e) for e in events)
         return events
 
-    def deal(self, *, trusted: bool = False) -> Action:
-        """Fill the pending chance step from the dealer and apply it."""
+    def deal(self, *, trusted: bool = False, pending: Pending | None = None) -> Action:
+        """Fill the pending chance step from the dealer and apply it (``pending``: as for :meth:`check`)."""
         step = self.game.chance_step(self.state)
         action = self.dealer.fill(step, len(self.actions))
-        self.apply(action, trusted=trusted)
+        self.apply(action, trusted=trusted, pending=pending)
         return action
 
     def run_chance(self) -> None:

@@ -9,7 +9,11 @@ registry names for the game). It is a Jinja template rendered with:
 ``seat_names``   ``{seat id: person-friendly name}``;
 ``pending``      ``match.pending().to_json()``;
 ``meta``         ``game.meta.to_json()``;
-``generic``      a macro module: ``{{ generic.value(x) }}`` renders any JSON value plainly.
+``generic``      a macro module: ``{{ generic.value(x) }}`` renders any JSON value plainly;
+``data``         the game's static component facts, if its ``web`` package defines ``face_data()``
+                 (texts printed on cards and boards that no view carries; never state, never secret).
+
+Filters beyond Jinja's: ``humanize``, ``compact``, and ``cos``/``sin`` (radians) for drawing.
 
 A game without a template gets the generic renderer: nested objects become definition lists,
 lists of objects with the same keys become tables, other lists become lists. Autoescaping is
@@ -18,7 +22,9 @@ always on. Only ``match.view(seat)`` and ``match.story(seat)`` ever reach a temp
 
 from __future__ import annotations
 
+import importlib
 import json
+import math
 import re
 from functools import cache
 from html import escape, unescape
@@ -91,6 +97,8 @@ def environment() -> Environment:
     )
     env.filters["humanize"] = _humanize
     env.filters["compact"] = _compact
+    env.filters["cos"] = math.cos
+    env.filters["sin"] = math.sin
     env.tests["table_like"] = _is_table
     env.tests["mapping"] = lambda v: isinstance(v, dict)
     env.tests["sequence_list"] = lambda v: isinstance(v, list)
@@ -110,6 +118,21 @@ def _template_of(package: str) -> Template:
     return env.get_template("generic_view.html")
 
 
+@cache
+def _face_data_of(package: str) -> dict[str, Any]:
+    try:
+        module = importlib.import_module(package + ".web")
+    except ImportError:
+        return {}
+    provider = getattr(module, "face_data", None)
+    return dict(provider()) if callable(provider) else {}
+
+
+def face_data(game: Game[Any]) -> dict[str, Any]:
+    """The static component facts a game's face may read as ``data`` (see the module docstring)."""
+    return _face_data_of(game_package(game))
+
+
 def has_own_face(game: Game[Any]) -> bool:
     return _load_game_template(GAME_PREFIX + game_package(game)) is not None
 
@@ -125,6 +148,7 @@ def face_context(
         "pending": pending,
         "meta": game.meta.to_json(),
         "generic": environment().get_template("_generic.html").module,
+        "data": face_data(game),
     }
 
 
@@ -186,14 +210,18 @@ def _field(name: str, spec: Text | IntRange) -> dict[str, Any]:
     return {"name": name, "kind": "text", "min": spec.min_len, "max": spec.max_len, "hint": spec.hint, "prefix": prefix}
 
 
-def chance_form(step: ChanceStep) -> dict[str, Any]:
-    """What a person at a physical table types for a chance step."""
+def chance_form(step: ChanceStep, namer: Namer | None = None) -> dict[str, Any]:
+    """What a person at a physical table types for a chance step: each die field says whose die
+    it is and its colour (``Roll.labels``); picked items are named."""
+    say = namer.say if namer is not None else str
     if isinstance(step, Roll):
-        return {"kind": "roll", "key": step.key, "type": step.type, "sides": list(step.sides)}
+        labels = [say(label) for label in step.labels] if len(step.labels) == len(step.sides) else []
+        dice = [{"sides": s, "label": labels[i] if labels else f"Die {i + 1}"} for i, s in enumerate(step.sides)]
+        return {"kind": "roll", "key": step.key, "type": step.type, "sides": list(step.sides), "dice": dice}
     if isinstance(step, Shuffle):
         return {"kind": "shuffle", "key": step.key, "type": step.type, "n": step.n}
     if isinstance(step, Pick):
-        options = [{"value": json.dumps(o), "label": _compact(o)} for o in step.options]
+        options = [{"value": json.dumps(o), "label": say(_compact(o))} for o in step.options]
         return {"kind": "pick", "key": step.key, "type": step.type, "k": step.k, "options": options}
     return {"kind": "unknown", "type": getattr(step, "type", CHANCE)}
 

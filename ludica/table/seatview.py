@@ -38,7 +38,7 @@ def payload(room: Room, role: str, *, full_log: bool = True) -> dict[str, Any]:
     legal = match.legal_actions(seat) if seat is not None and seat in pending.seats else []
     chance = None
     if seat is not None and pending.is_chance and room.physical_seat == seat:
-        chance = chance_form(match.game.chance_step(match.state))
+        chance = chance_form(match.game.chance_step(match.state), namer_of(match, seat))
     undo_request = room.undo_request.to_json() if room.undo_request else None
     pending_json = pending.to_json()
     html = {

@@ -367,8 +367,9 @@ def create_app(
         return JSONResponse({"error": "InternalError", "reason": "the table could not do that"}, status_code=500)
 
     @app.get("/", response_class=HTMLResponse)
-    async def lobby() -> str:
-        return render("lobby.html", games=_games())
+    async def lobby(examples: bool = False) -> str:
+        """The example games (Pig) are for developers: listed only with ``/?examples=1``."""
+        return render("lobby.html", games=_games(examples=examples))
 
     @app.get("/api/games")
     async def games() -> list[dict[str, Any]]:
@@ -667,12 +668,14 @@ def _refuse(wants_json: bool, reason: str, status: int) -> Response:
     return HTMLResponse(render("error.html", heading="The room was not opened", reason=reason), status_code=status)
 
 
-def _games() -> list[dict[str, Any]]:
-    """Every game that imports now (a game still being written is skipped, not fatal)."""
+def _games(examples: bool = True) -> list[dict[str, Any]]:
+    """Every game that imports now (a game still being written is skipped, not fatal); the
+    example games only when ``examples``."""
+    extra = [*EXAMPLES] if examples else []
     try:
-        ids = [*available(), *EXAMPLES]
+        ids = [*available(), *extra]
     except Exception:  # a game package that is half-written must not take the lobby down
-        ids = [*GAME_MODULES, *EXAMPLES]
+        ids = [*GAME_MODULES, *extra]
     out = []
     for game_id in ids:
         try:

@@ -68,7 +68,8 @@ def check_faces(match: Match[Any], names: dict[str, str], roles: list[str | None
         you = view.get("you")
         if you:
             for card in you["hand"]:
-                assert f"({card})" in html, f"{role} does not see {card} in the hand"
+                # each card of the hand is drawn, and touching it picks it (play by touching)
+                assert f"data-pick='{{\"card\": \"{card}\"}}'" in html, f"{role} does not see {card} in the hand"
             assert "only you see this" in html
         else:
             assert "only you see this" not in html

@@ -15,11 +15,20 @@ from ludica.core import get_game
 from ludica.table.fairness import verify_data
 
 
-def test_lobby_lists_the_example_game(client: TestClient) -> None:
+def test_lobby_offers_the_example_game_to_developers_only(client: TestClient) -> None:
     page = client.get("/")
     assert page.status_code == 200
-    assert "Pig" in page.text and 'name="player"' in page.text
+    assert 'name="player"' in page.text and "Euthymia" in page.text
+    assert "data-game='pig'" not in page.text and 'data-game="pig"' not in page.text and "Pig" not in page.text
+    dev = client.get("/?examples=1")
+    assert dev.status_code == 200 and 'data-game="pig"' in dev.text
     assert any(g["id"] == "pig" for g in client.get("/api/games").json())
+
+
+def test_pages_name_their_icon_inline(client: TestClient) -> None:
+    """No favicon fetch (and no 404): every page carries its icon as a data: URL."""
+    page = client.get("/")
+    assert '<link rel="icon" href="data:image/svg+xml,' in page.text
 
 
 def test_open_a_room_from_the_lobby_form(client: TestClient) -> None:

@@ -21,6 +21,7 @@ from typing import Any
 import pytest
 
 from ludica.core import get_game
+from ludica.core.registry import EXAMPLES
 from ludica.table.server import create_app
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -43,10 +44,10 @@ if not CHROMIUM.exists() and not os.environ.get("CI"):
 class ThreadServer:
     """The table on uvicorn in a thread, so the test can read the live room's secrets."""
 
-    def __init__(self, db_url: str, port: int) -> None:
+    def __init__(self, db_url: str, port: int, **options: Any) -> None:
         import uvicorn
 
-        self.app = create_app(db_url)
+        self.app = create_app(db_url, **options)
         self.port = port
         config = uvicorn.Config(self.app, host="127.0.0.1", port=port, log_level="warning", access_log=False)
         self.server = uvicorn.Server(config)
@@ -91,7 +92,7 @@ def open_from_lobby(browser: Any, server: ThreadServer, game_id: str, players: l
     """The host opens a room with the lobby form; returns the host page and the links by role."""
     host = browser.new_context(viewport={"width": 390, "height": 844})  # a phone-sized screen
     page = host.new_page()
-    page.goto(server.url + "/")
+    page.goto(server.url + ("/?examples=1" if game_id in EXAMPLES else "/"))  # examples: for developers only
     card = page.locator(f"form.create-room[data-game='{game_id}']")
     card.locator("xpath=ancestor::details").evaluate("d => d.open = true")
     inputs = card.locator("input[name='player']")
@@ -192,6 +193,7 @@ def test_pig_to_a_result_in_three_browsers(browser: Any, server: ThreadServer) -
     pages["p2"].keyboard.press("Enter")
     wait_all(pages, 2)
     # narration travels with the action into everyone's story
+    pages["p1"].click("#narration-box > summary")  # "Add narration" unfolds the box
     pages["p1"].fill("#narration", "Fortune favours the bold")
     pages["p1"].get_by_role("button", name="roll").click()
     pages["p2"].wait_for_selector("text=Fortune favours the bold")

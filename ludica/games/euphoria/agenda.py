@@ -93,14 +93,27 @@ def await_chance(st: EuphoriaState, kind: str, argument: Any) -> None:
     st.chance = [kind, argument]
 
 
+STARS_PLACED = [0]
+"""How many authority stars were placed in this process (by :func:`tracks.place_star`, the only
+place a star leaves a player's supply): a change detector, never part of a state."""
+
+
 def run(st: EuphoriaState, ev: Events) -> None:
-    """Work the agenda until a question, a chance step or the end of the game."""
+    """Work the agenda until a question, a chance step or the end of the game.
+
+    The end test runs before the first task and after every task that placed a star (settled
+    point 31: the game ends as soon as a player has placed all ten; only placing a star can
+    make that true, so after the other tasks the test would find what it found before).
+    """
     game_over_check = _game_over_check()
     game_over_check(st, ev)
+    placed = STARS_PLACED[0]
     while st.prompt is None and st.chance is None and st.agenda and st.phase not in WAITING:
         item = st.agenda.pop(0)
         TASKS[item[0]](st, item, ev)
-        game_over_check(st, ev)
+        if STARS_PLACED[0] != placed:
+            placed = STARS_PLACED[0]
+            game_over_check(st, ev)
 
 
 def _game_over_check() -> Callable[[EuphoriaState, Events], None]:

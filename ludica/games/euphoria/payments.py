@@ -69,16 +69,17 @@ def cost_parts(st: EuphoriaState, seat: str, space: str, bumping_other: bool) ->
     if sp.kind in ("artifact_market", "wind_saloon"):
         kinds = hand_kinds(st, seat)
         pairs = not penalized(st, seat, "forbid_pair_payment")
-        parts = _artifact_triples(kinds, pairs)
+        triples = _artifact_triples(kinds, pairs)
         if (
             space == "ark_of_fractured_memories"
             and has(st, seat, "jacko_the_archivist")
             and revised(st, "jacko_the_archivist")
         ):
-            parts += [(ART + k,) for k in sorted(kinds)]
-        return [parts]
+            triples += [(ART + k,) for k in sorted(kinds)]
+        return [triples]
     if sp.kind == "nimbus_loft":
-        return [[combo for combo in combinations_with_replacement(RESOURCES, 3)]]
+        combos: Part = list(combinations_with_replacement(RESOURCES, 3))
+        return [combos]
     if sp.kind in ("breeze_bar", "sky_lounge"):
         return [[(b,) for b in _bliss(st, seat)], [(c,) for c in COMMODITIES if c != "bliss"]]
     if sp.kind == "tunnel_end":
@@ -101,11 +102,13 @@ def _visit_parts(st: EuphoriaState, seat: str, market: str) -> list[Part]:
         elif key == "artifact":
             parts.append([(ART + value,)])
         elif key == "resource_any":
-            parts.append([(r,) for r in RESOURCES] + ([("bliss",)] if josh else []))
+            alts: Part = [(r,) for r in RESOURCES]
+            parts.append([*alts, ("bliss",)] if josh else alts)
         elif key == "commodity_any":
             parts.append([(c,) for c in COMMODITIES])
         elif key in RESOURCES:
-            parts.append([(key,)] + ([("bliss",)] if josh else []))
+            one: Part = [(key,)]
+            parts.append([*one, ("bliss",)] if josh else one)
         elif key == "bliss":
             parts.append([(b,) * value for b in _bliss(st, seat)])
         else:

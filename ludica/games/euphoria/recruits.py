@@ -457,9 +457,12 @@ def _kyle(st: EuphoriaState, seat: str, option: str, ctx: list, ev: Events) -> N
     draw(st, seat)
 
 
+_STAR_MARKET_KINDS = (*MARKET_KINDS, "wind_saloon", "nimbus_loft")
+
+
 def _star_market(space: str) -> bool:
     """Artifact markets, built markets, Wind Saloon and Nimbus Loft (Esme's places)."""
-    return kind_of(space) in (*MARKET_KINDS, "wind_saloon", "nimbus_loft")
+    return kind_of(space) in _STAR_MARKET_KINDS
 
 
 @trigger("esme_the_fireman")

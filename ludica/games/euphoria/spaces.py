@@ -136,7 +136,9 @@ def bumps_self_under_roll_loss(st: EuphoriaState, seat: str, space: str, pens: f
     """Placing here bumps the seat's own worker, whose roll (before the cost is paid: place, bump,
     pay, gain) a roll-penalty market binding the seat may tax."""
     occ = st.occupants.get(space)
-    return bool(occ) and occ[0][0] == seat and bumpable(space) and any(MARKETS[m].penalty == "roll_loss" for m in pens)
+    if not occ:
+        return False
+    return occ[0][0] == seat and bumpable(space) and any(MARKETS[m].penalty == "roll_loss" for m in pens)
 
 
 def bumps_rival(st: EuphoriaState, seat: str, space: str) -> bool:

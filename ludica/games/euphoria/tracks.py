@@ -8,7 +8,7 @@ the Understudy react to every step actually moved.
 from __future__ import annotations
 
 from ...core import Event
-from .agenda import Events, answer, ask, await_chance, push, task
+from .agenda import STARS_PLACED, Events, answer, ask, await_chance, push, task
 from .oracle import (
     ALLEGIANCE_MAX,
     FACTIONS,
@@ -75,6 +75,7 @@ def place_star(st: EuphoriaState, seat: str, where: str, ev: Events, *, by_space
     if p.stars <= 0:
         return False
     p.stars -= 1
+    STARS_PLACED[0] += 1
     kind, _, what = where.partition(":")
     if kind == "territory":
         st.territory[what].append(seat)

@@ -56,7 +56,7 @@ def _player_view(st: EuphoriaState, seat: str, me: bool) -> dict[str, Any]:
 
 
 def view(st: EuphoriaState, seat: str | None) -> dict[str, Any]:
-    sites = {}
+    sites: dict[str, dict[str, Any]] = {}
     for site in SITES:
         if site in st.built:
             market = MARKETS[st.sites[site]]

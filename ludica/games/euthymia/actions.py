@@ -9,7 +9,7 @@ then accepts exactly the actions :mod:`.legal` lists; anything else is explained
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from ...core import CHANCE, Action, Event, IllegalAction, IntRange, MalformedAction, Pick, Shuffle, Text
 from ...core.mechanisms import Proposal
@@ -109,7 +109,8 @@ def check_form(action: Action) -> None:
         if kind is int and (isinstance(value, bool) or not isinstance(value, int)):
             raise MalformedAction(f"{action.type}: {name} must be a whole number, not {value!r}", rule="actions")
         if kind is not int and not isinstance(value, kind):
-            raise MalformedAction(f"{action.type}: {name} must be {kind.__name__}, not {value!r}", rule="actions")
+            expected = kind.__name__ if isinstance(kind, type) else str(kind)
+            raise MalformedAction(f"{action.type}: {name} must be {expected}, not {value!r}", rule="actions")
 
 
 def check(state: EuthymiaState, action: Action) -> None:
@@ -138,7 +139,7 @@ def chance_step(state: EuthymiaState) -> Pick | Shuffle:
     if kind == SHUFFLE_AND_DEAL:
         return Shuffle(52, type=SHUFFLE_AND_DEAL, items=flow.STANDARD_DECK)
     if kind == RESHUFFLE:
-        return Shuffle(len(state.deck) + len(state.discard), type=RESHUFFLE, items=flow.reshuffle_pool(state))
+        return Shuffle(len(state.deck) + len(state.discard), type=RESHUFFLE)
     raise MalformedAction("no chance step is due now", rule="chance")
 
 
@@ -170,7 +171,7 @@ def named_rule(state: EuthymiaState, action: Action) -> IllegalAction | None:
         return refuse(f"{kind} is the group's decision (seat {TABLE!r})", "seats", action)
     if seat == TABLE and kind not in legal.TABLE_ACTIONS:
         return refuse(f"the table seat does not {kind}; a player does", "seats", action)
-    return _specific(state, action, seat, kind, args)
+    return _specific(state, action, seat, kind, cast(dict[str, Any], args))
 
 
 def explain_refusal(state: EuthymiaState, action: Action) -> IllegalAction | None:
@@ -406,10 +407,10 @@ def play(state: EuthymiaState, action: Action) -> Events:
     if action.seat == CHANCE:
         play_chance(state, action, events)
     elif action.type == "clock":
-        _clock(state, action.seat, action.args, events)
+        _clock(state, action.seat, cast(dict[str, Any], action.args), events)
         return events  # ``_clock`` forgets the memo itself, only when a decision changes
     else:
-        _PLAY[action.type](state, action.seat, action.args, events)
+        _PLAY[action.type](state, action.seat, cast(dict[str, Any], action.args), events)
     state.touch()
     return events
 

@@ -72,11 +72,6 @@ def settle_deals(state: EuthymiaState, events: Events) -> bool:
     return True
 
 
-def reshuffle_pool(state: EuthymiaState) -> tuple[str, ...]:
-    """The cards a reshuffle puts in order: what is left of the deck, then the discard pile."""
-    return (*state.deck, *state.discard)
-
-
 def reshuffle(state: EuthymiaState, order: list[int], events: Events) -> None:
     """CH-5: the discard pile (with what is left of the deck) becomes a new shuffled deck."""
     pool = state.deck + state.discard

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...core import Action
+from ...core.mechanisms.cards import standard_deck
 from ...core.names import Namer
 from .state import EuthymiaState
 
@@ -75,12 +76,19 @@ def card(face: str) -> str:
     return face
 
 
+CARDS = {face: card(face) for face in standard_deck()}
+
+
 class EuthymiaNamer(Namer):
     ACTION_TITLES = ACTION_TITLES
     PARAM_LABELS = PARAM_LABELS
     VALUE_NAMES = VALUE_NAMES
     WORDS = WORDS
     state: EuthymiaState
+
+    def ids(self) -> dict[str, str]:
+        """Seats, and every card by its face with its suit's symbol (``QC`` -> ``Q♣``)."""
+        return {**super().ids(), **CARDS}
 
     def value(self, kind: str, param: str, value: Any) -> str:
         if param == "card" and isinstance(value, str):

@@ -7,7 +7,7 @@ Strength is ``character.strength[i]`` and the matching suit is ``SUITS[i]``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from ...core.mechanisms import Proposal, SealedChoices
@@ -357,7 +357,7 @@ def to_position(state: EuthymiaState) -> dict[str, Any]:
     out: dict[str, Any] = {
         "players": list(state.players),
         "names": list(state.names),
-        "options": {f: getattr(state.options, f) for f in Options.__slots__},
+        "options": {f.name: getattr(state.options, f.name) for f in fields(Options)},
         "characters": {p: (c.to_json() if c else None) for p, c in state.characters.items()},
         "start": state.start.to_json() if state.start is not None else None,
         "conflict": state.conflict.to_json() if state.conflict is not None else None,

@@ -30,6 +30,9 @@ from .state import Character, GreatCityState, Tie
 MAX_AGENTS = 3
 NAME_TEXT = Text("a name", 1, 80)
 LONG_TEXT = Text("a sentence or two", 1, 600)
+SITUATION_TEXT = Text("the situation of the city, as both triads read (a sentence or two)", 1, 600)
+PERIL_TEXT = Text("the peril the reduced triad names (a sentence or two)", 1, 600)
+FACE_TEXT = Text("the face of the peril, by the colours showing + (a sentence or two)", 1, 600)
 TIE_SIGNS = ("+", "-")
 VEST_CLASSES = {"aristocrat": 0, "myrmidon": 0, "learned": 1, "drone": 1, "mercantile": 2, "queen": 2}
 """Classes whose benefit is a scarab that may be vested under the stone of this colour index."""
@@ -82,7 +85,7 @@ def play_roll_situation(state: GreatCityState, dice: list[int]) -> list[Event]:
 
 
 def legal_record_situation(state: GreatCityState, seat: str) -> list[Action]:
-    return [act(GM, "record_situation", ("situation", LONG_TEXT), ("peril", LONG_TEXT), ("face", LONG_TEXT))]
+    return [act(GM, "record_situation", ("situation", SITUATION_TEXT), ("peril", PERIL_TEXT), ("face", FACE_TEXT))]
 
 
 def play_record_situation(state: GreatCityState, a: Action) -> list[Event]:

@@ -103,7 +103,7 @@ OPTIONS = (
     ),
 )
 
-ARG_TYPES: dict[str, type | tuple[type, ...]] = {
+ARG_TYPES: dict[str, type] = {
     "position": int,
     "n": int,
     "blue": int,
@@ -406,7 +406,7 @@ class GreatCity(Game[GreatCityState]):
             want = ARG_TYPES.get(key, str)
             if type(value) is not want:
                 raise malformed(f"{key} of {action.type} must be {want.__name__}, not {value!r}")
-            if key in spec.texts and not value.strip():
+            if key in spec.texts and not str(value).strip():
                 raise malformed(f"{key} must say something")
         if spec.check is not None:  # names the rule the action breaks
             spec.check(state, action)

@@ -20,7 +20,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import yaml
+import yaml  # type: ignore[import-untyped]
 
 DATA_FILE = Path(__file__).parent / "data" / "oracle.yaml"
 ORACLE: dict[str, Any] = yaml.safe_load(DATA_FILE.read_text(encoding="utf-8"))

@@ -303,7 +303,7 @@ def initial_reading(state: GreatCityState) -> list[Event]:
     sc = state.scene
     assert sc is not None
     if opt(state, "scene_triad_mode") == "reset":
-        sc.snapshot = {c: state.characters[c].triad for c in (sc.spotlight, sc.foil)}  # type: ignore[misc]
+        sc.snapshot = {c: state.characters[c].triad for c in (sc.spotlight, sc.foil)}  # type: ignore[misc,index]
     pair = pair_of(state, sc)
     sc.initial_pair = sc.announced = pair
     state.phase = "random_flip"

@@ -62,7 +62,7 @@ class Character:
         """Where its creation stands: roll, choose_triad, kind, traits, class, intent, name, vest, ties, done."""
 
     def copy(self) -> Character:
-        c = Character.__new__(Character)
+        c = Character(self.id, self.controller)
         c.id, c.controller, c.name, c.agent, c.description = (
             self.id,
             self.controller,
@@ -198,7 +198,7 @@ class Scene:
         self.flips = 0
 
     def copy(self) -> Scene:
-        s = Scene.__new__(Scene)
+        s = Scene(self.index, self.focal)
         s.index, s.focal, s.spotlight, s.foil, s.intent = self.index, self.focal, self.spotlight, self.foil, self.intent
         s.new_character, s.present, s.order, s.ante = self.new_character, self.present[:], self.order, self.ante
         s.ante_roles, s.buy_turn, s.initial_pair, s.announced = (
@@ -397,7 +397,7 @@ class GreatCityState:
 
     # -- copy and JSON -------------------------------------------------------------------------
     def copy(self) -> GreatCityState:
-        s = GreatCityState.__new__(GreatCityState)
+        s = GreatCityState(self.players, self.gm_name, self.options)
         s.players, s.seats, s.gm_name, s.options, s.phase = (
             self.players,
             self.seats,

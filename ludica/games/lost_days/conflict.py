@@ -34,9 +34,15 @@ from .state import (
 )
 from .vocabulary import NONE, amounts, listed, refuse
 
-S_FRAMING, S_SETUP, S_RESOLUTION = "Framing Conflicts", "Setting up a Conflict", "Conflict Resolution"
-S_INFLUENCE, S_MADNESS, S_TRIBUTE = "Influencing a Conflict", "Madness", "Tribute"
-S_STRAIN, S_STAKING, S_OPPOSITION = "Strain and Gain", "Staking Memories", "Playing the Opposition"
+S_FRAMING = "Framing Conflicts"
+S_SETUP = "Setting up a Conflict"
+S_RESOLUTION = "Conflict Resolution"
+S_INFLUENCE = "Influencing a Conflict"
+S_MADNESS = "Madness"
+S_TRIBUTE = "Tribute"
+S_STRAIN = "Strain and Gain"
+S_STAKING = "Staking Memories"
+S_OPPOSITION = "Playing the Opposition"
 NARRATE_TEXT, BRING_TEXT = Text("how the memory is used"), Text("how the memory jars in")
 GAIN_TEXT, STRAIN_TEXT = Text("how the conflict favours you"), Text("how the strain shows")
 INFLUENCE_TEXT = ("narration", Text("how you influence events"))
@@ -109,7 +115,7 @@ def pairings(state: LostDaysState) -> list[tuple[str, str]]:
         return []
     sane = state.sane()
     firsts = sane if scene.kind in (STORY, ADVERSITY) else [scene.framer] if scene.framer in sane else []
-    out = []
+    out: list[tuple[str, str]] = []
     for a in firsts:
         if scene.kind != ADVERSITY:
             out.extend((a, b) for b in sane if b != a)
@@ -138,7 +144,8 @@ def legal_frame(state: LostDaysState, seat: str) -> list[Action]:
     pairs = pairings(state)
     if not pairs:
         return []
-    market, owned = [NONE], {}
+    market: list[str] = [NONE]
+    owned: dict[str, list[str]] = {}
     for m in state.memories.values():
         if m.owner is not None:
             owned.setdefault(m.owner, []).append(m.id)

@@ -242,7 +242,7 @@ def legal_raise(state: LostDaysState, seat: str) -> list[Action]:
 def advance_raising(state: LostDaysState, out: list[Event]) -> None:
     auction = state.auction
     assert auction is not None and auction.turn is not None
-    if auction.raised and auction.still_in == [auction.high_bidder]:
+    if auction.raised and auction.high_bidder is not None and auction.still_in == [auction.high_bidder]:
         win(state, auction.high_bidder, auction.high, out)
         return
     if not auction.still_in:

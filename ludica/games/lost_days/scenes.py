@@ -29,10 +29,15 @@ from .state import (
 )
 from .vocabulary import NONE, amounts, listed, refuse
 
-S_STORY, S_SCENES, S_KING_DEAD = "Telling the Story", "Framing Scenes", "The King is Dead, Long Live the King!"
-S_NEW, S_REPLENISH = "Creating New Memories", "Replenishing the Market of Memories"
-S_TRADING, S_SELLING = "Trading Memories", "Selling Memories"
-S_ENDING, S_DESCENT = "Ending the Game", "Descent into Madness"
+S_STORY = "Telling the Story"
+S_SCENES = "Framing Scenes"
+S_KING_DEAD = "The King is Dead, Long Live the King!"
+S_NEW = "Creating New Memories"
+S_REPLENISH = "Replenishing the Market of Memories"
+S_TRADING = "Trading Memories"
+S_SELLING = "Selling Memories"
+S_ENDING = "Ending the Game"
+S_DESCENT = "Descent into Madness"
 THEME_TEXT, STORY_TEXT = Text("a theme: magic, love, childhood ..."), Text("the new story")
 SCENE_TEXT, WRITE_OUT_TEXT = Text("setting, who is present, intent"), Text("how the elf is written out")
 
@@ -454,7 +459,7 @@ def any_time_actions(state: LostDaysState, seat: str, kind: str | None = None) -
     """
     if state.elves[seat].mad:
         return []
-    out = []
+    out: list[Action] = []
     if kind in (None, "sell_memory"):
         out.extend(listed(seat, "sell_memory", ("memory", m.id)) for m in state.owned(seat))
     if kind in (None, "propose_trade"):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import fields
 from typing import Any
 
 from ...core import PositionError
@@ -20,7 +21,7 @@ from .state import (
 
 
 def _fields(obj: Any) -> dict[str, Any]:
-    return {name: getattr(obj, name) for name in obj.__slots__}
+    return {f.name: getattr(obj, f.name) for f in fields(obj)}
 
 
 def _participant_json(p: Participant) -> dict[str, Any]:
@@ -85,7 +86,7 @@ def to_position(state: MiseryState) -> dict[str, Any]:
 
 def _participant(data: dict[str, Any]) -> Participant:
     dice = DicePool(Die(6, face, owner, owner) for face, owner in data["dice"])
-    rest = {k: (list(v) if isinstance(v, list) else v) for k, v in data.items() if k != "dice"}
+    rest: dict[str, Any] = {k: (list(v) if isinstance(v, list) else v) for k, v in data.items() if k != "dice"}
     return Participant(dice=dice, **rest)
 
 

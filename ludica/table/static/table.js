@@ -46,6 +46,141 @@
     if (host) remember({ url: host.getAttribute("href"), room: table.dataset.room, game: table.dataset.game, label: "Host" });
   }
 
+
+  // -- merging a new view into the page ------------------------------------------------------
+  // The server sends whole fragments; they are merged into the page node by node, so what the
+  // person is doing survives another seat's action or a clock tick: typed text (an input keeps
+  // its identity: its action type, the chain of picked values above it and its field name), open
+  // steps (<details>), the focus and the scroll position. Changed parts of the table are marked
+  // for a moment (class "changed").
+  const CHANGED_MS = 1500;
+
+  function keyOf(node) {
+    if (node.nodeType !== 1) return "#" + node.nodeType;
+    if (node.id) return node.tagName + "#" + node.id;
+    const d = node.dataset || {};
+    let k = node.tagName;
+    if (node.tagName === "FORM" || node.tagName === "DETAILS") k += "|" + (node.className || "") + "|" + (d.type || "") + "|" + (d.key || "");
+    if (d.param !== undefined) k += `|${d.param}=${d.value}`;
+    if (d.arg !== undefined) k += `|arg=${d.arg}`;
+    if (d.list !== undefined) k += `|list=${d.list}`;
+    if (d.pick !== undefined) k += `|pick=${d.pick}`;
+    if (d.undo !== undefined) k += `|undo=${d.undo}`;
+    if (d.part !== undefined) k += `|part=${d.part}`;
+    return k;
+  }
+
+  // What the person changed stays: a field's value, a step's open state.
+  function kept(el, name) {
+    if (name === "open" && el.tagName === "DETAILS") return true;
+    // a field the person has edited keeps its value (an untouched one follows the server)
+    if (name === "value" && el.tagName === "INPUT") return el.value !== (el.getAttribute("value") || "");
+    return false;
+  }
+
+  // Classes the page itself sets (a mark, a picked option) are not the server's to remove.
+  const OWN_CLASSES = ["changed", "picked"];
+  function serverClasses(value) {
+    return (value || "").split(/\s+/).filter((c) => c && !OWN_CLASSES.includes(c)).join(" ");
+  }
+
+  function syncAttributes(old, nu, marks) {
+    let changed = false;
+    for (const a of [...nu.attributes]) {
+      if (kept(old, a.name)) continue;
+      if (a.name === "class") {
+        if (serverClasses(old.getAttribute("class")) === serverClasses(a.value)) continue;
+        const ours = (old.getAttribute("class") || "").split(/\s+/).filter((c) => OWN_CLASSES.includes(c));
+        old.setAttribute("class", [a.value, ...ours].join(" ").trim());
+        changed = true;
+      } else if (old.getAttribute(a.name) !== a.value) { old.setAttribute(a.name, a.value); changed = true; }
+    }
+    for (const a of [...old.attributes]) {
+      if (kept(old, a.name) || nu.hasAttribute(a.name)) continue;
+      if (a.name === "class" && !serverClasses(a.value)) continue;
+      old.removeAttribute(a.name); changed = true;
+    }
+    if (changed && marks) marks.add(old);
+  }
+
+  function morphNode(old, nu, marks) {
+    if (old.nodeType !== 1) {
+      if (old.nodeValue !== nu.nodeValue) {
+        old.nodeValue = nu.nodeValue;
+        if (marks && old.parentElement && old.nodeValue.trim()) marks.add(old.parentElement);
+      }
+      return;
+    }
+    syncAttributes(old, nu, marks);
+    if (old.tagName === "TEXTAREA") return;  // its text is the person's
+    morphChildren(old, nu, marks);
+  }
+
+  function morphChildren(oldParent, newParent, marks) {
+    const pool = new Map();
+    for (const n of [...oldParent.childNodes]) {
+      const k = keyOf(n);
+      if (!pool.has(k)) pool.set(k, []);
+      pool.get(k).push(n);
+    }
+    let cursor = oldParent.firstChild;
+    for (const nu of [...newParent.childNodes]) {
+      const same = pool.get(keyOf(nu));
+      const old = same && same.length ? same.shift() : null;
+      let node = nu;
+      if (old) { morphNode(old, nu, marks); node = old; }
+      else if (marks && nu.nodeType === 1) marks.add(nu);
+      else if (marks && nu.nodeType === 3 && nu.nodeValue.trim() && oldParent.nodeType === 1) marks.add(oldParent);
+      if (node === cursor) cursor = cursor.nextSibling;
+      else oldParent.insertBefore(node, cursor);
+    }
+    pool.forEach((rest) => rest.forEach((n) => n.remove()));
+  }
+
+  // Where a node sits, by keys (to find its twin if it had to be rebuilt).
+  function pathOf(node, top) {
+    const path = [];
+    for (let n = node; n && n !== top; n = n.parentNode) {
+      const k = keyOf(n);
+      const twins = [...n.parentNode.childNodes].filter((s) => keyOf(s) === k);
+      path.unshift([k, twins.indexOf(n)]);
+    }
+    return path;
+  }
+
+  function atPath(top, path) {
+    let n = top;
+    for (const [k, i] of path) {
+      n = [...n.childNodes].filter((s) => keyOf(s) === k)[i];
+      if (!n) return null;
+    }
+    return n;
+  }
+
+  function merge(container, html, highlight) {
+    const tpl = document.createElement("template");
+    tpl.innerHTML = html;
+    if (!container.firstChild) { container.appendChild(tpl.content); return; }
+    const active = document.activeElement;
+    const focusPath = active && active !== document.body && container.contains(active) ? pathOf(active, container) : null;
+    const caret = active && "selectionStart" in active ? [active.selectionStart, active.selectionEnd] : null;
+    const marks = highlight ? new Set() : null;
+    morphChildren(container, tpl.content, marks);
+    if (focusPath && !active.isConnected) {
+      const twin = atPath(container, focusPath);
+      if (twin && twin.focus) {
+        twin.focus({ preventScroll: true });
+        if (caret && "setSelectionRange" in twin) { try { twin.setSelectionRange(caret[0], caret[1]); } catch (e) { /* not a text field */ } }
+      }
+    }
+    if (marks && marks.size) {
+      // mark the outermost changed parts only, then let the mark fade
+      const outer = [...marks].filter((m) => m.isConnected && ![...marks].some((o) => o !== m && o.contains && o.contains(m)));
+      outer.forEach((m) => m.classList.add("changed"));
+      setTimeout(() => outer.forEach((m) => m.classList.remove("changed")), CHANGED_MS);
+    }
+  }
+
   // -- the table ------------------------------------------------------------------------------
   function play() {
     const root = document.getElementById("table");
@@ -187,15 +322,23 @@
       timer = setInterval(tick, 1000);
     }
 
+    // A form the seat sent is emptied once the game has moved on (its fields are otherwise kept
+    // by the merge, and the same kind of decision may come straight back, e.g. the next memory).
+    let sent = null;
+
     function onState(state) {
+      if (sent && state.step > sent.step) {
+        if (sent.form.isConnected) sent.form.reset();
+        sent = null;
+      }
       step = state.step;
       root.dataset.step = String(state.step);
       root.dataset.over = state.over ? "1" : "";
-      $("pending").innerHTML = state.html.pending;
-      $("news").innerHTML = state.html.news || "";
-      $("view").innerHTML = state.html.view;
+      merge($("pending"), state.html.pending, false);
+      merge($("news"), state.html.news || "", false);
+      merge($("view"), state.html.view, true);
       const keepFocus = document.activeElement && $("actions").contains(document.activeElement);
-      $("actions").innerHTML = state.html.actions;
+      merge($("actions"), state.html.actions, false);
       $("you-act").hidden = state.seat === null;
       $("who").textContent = "— " + state.you;
       showLog(state);
@@ -205,9 +348,9 @@
       showNotices(state.notices || []);
       status(state.over ? "The game is over." : (state.your_turn ? "Your decision." : "Waiting for others."));
       document.title = (state.your_turn ? "● " : "") + root.dataset.game + " — Ludica";
-      if (keepFocus) {
+      if (keepFocus && !$("actions").contains(document.activeElement)) {
         const first = $("actions").querySelector("button, input, select");
-        if (first) first.focus();
+        if (first) first.focus({ preventScroll: true });
       }
       if (!remember.done) {
         remember.done = true;
@@ -262,6 +405,7 @@
         const fields = {};
         form.querySelectorAll("[data-arg]").forEach((i) => { fields[i.dataset.arg] = readField(i); });
         send({ type: "act", step, key: newKey(), index: parseInt(form.dataset.index, 10), fields, narration });
+        sent = { form, step };
       } else if (form.classList.contains("chance")) {
         const outcome = {};
         form.querySelectorAll("[data-arg]").forEach((i) => { outcome[i.dataset.arg] = readField(i); });
@@ -293,6 +437,7 @@
         if (scope.tagName === "DETAILS") scope.open = true;
         for (let d = found.querySelector("details") || found.closest("details"); d; d = d.parentElement.closest("details")) d.open = true;
         const target = found.querySelector("button, summary, input");
+        $("actions").querySelectorAll(".picked").forEach((e) => e.classList.remove("picked"));
         if (target) { target.focus(); target.scrollIntoView({ block: "nearest" }); found.classList.add("picked"); }
         return true;
       }
@@ -311,6 +456,15 @@
       if (target.dataset.closeRoom && confirm("Close this room for everyone and delete its record?")) {
         send({ type: "close_room" });
       }
+    });
+
+    // a drawn component offered to the keyboard (tabindex) is picked with Enter or Space too
+    document.addEventListener("keydown", (event) => {
+      if (event.key !== "Enter" && event.key !== " ") return;
+      const target = event.target;
+      if (!(target instanceof Element) || !target.matches("[data-pick]") || !root.contains(target)) return;
+      event.preventDefault();
+      pickFromComponent(target);
     });
 
     if (!token) { status("This page needs an invitation link (it ends with #…)."); return; }

@@ -1,0 +1,185 @@
+"""Which build of the rules kernels runs: compiled (mypyc) or pure Python.
+
+The rules core and the five games may be compiled with mypyc from the same typed Python
+(``setup.py``). A compiled module is a shared library beside its source, and Python prefers it.
+This module, imported first by ``ludica/__init__.py``, makes that choice safe:
+
+* ``LUDICA_PURE=1`` in the environment runs the pure Python sources even where compiled modules
+  exist (how the tests run both builds from one installation);
+* a build writes ``ludica/_compiled.json``, the fingerprint of every source it compiled; when a
+  source has changed since (a developer edited it), the compiled modules are set aside and the
+  pure sources run, with one warning saying how to rebuild (``bash scripts/setup``). A stale
+  compiled module never runs.
+
+It uses the standard library only and never imports the kernels (``setup.py`` loads it too).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.machinery
+import importlib.util
+import json
+import os
+import sys
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+STAMP = "_compiled.json"
+"""The fingerprint a compiled build leaves beside ``ludica/__init__.py``."""
+
+GAMES = ("great_city", "euthymia", "misery_bubblegum", "lost_days", "euphoria")
+PURE_NAMES = frozenset({"stats.py", "bot.py", "bots.py", "heuristics.py", "errors.py", "names.py", "composer.py"})
+"""Modules that stay pure Python: a game's statistics for designers and bot plugins (they import
+``lab`` and ``bots``, which are not compiled), the error classes (front ends subclass them), and
+the words for people (``names.py``: each game's namer subclasses the core's; ``composer.py``),
+which front ends use once per screen, not once per step."""
+
+LIBRARIES = tuple(f"ludica_kernels_{group}__mypyc" for group in ("core", *GAMES))
+"""The compiled groups' shared libraries (top-level modules, beside the ``ludica`` package)."""
+
+_state: dict[str, Any] = {"build": "pure", "reason": "no compiled modules"}
+
+
+def kernel_sources(root: Path) -> list[Path]:
+    """The sources compiled into the kernels, under the project ``root``: ``ludica/core`` and the
+    five games, less their web faces and :data:`PURE_NAMES`."""
+    return [path for group in kernel_groups(root).values() for path in group]
+
+
+def kernel_groups(root: Path) -> dict[str, list[Path]]:
+    """:func:`kernel_sources` by compilation unit: the core, then one per game (so a change to one
+    game recompiles that game only, and the units compile in parallel)."""
+    base = root / "ludica"
+    dirs = {"core": base / "core", **{game: base / "games" / game for game in GAMES}}
+    return {
+        name: sorted(p for p in folder.rglob("*.py") if "web" not in p.parts and p.name not in PURE_NAMES)
+        for name, folder in dirs.items()
+    }
+
+
+def module_name(root: Path, source: Path) -> str:
+    parts = list(source.relative_to(root).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def _fingerprint(path: Path) -> dict[str, Any]:
+    stat = path.stat()
+    return {"sha256": hashlib.sha256(path.read_bytes()).hexdigest(), "mtime_ns": stat.st_mtime_ns, "size": stat.st_size}
+
+
+def fingerprints(root: Path) -> dict[str, Any]:
+    """The fingerprint of every kernel source under ``root``, taken when the compiler reads them."""
+    return {
+        module_name(root, p): {"file": str(p.relative_to(root / "ludica")), **_fingerprint(p)}
+        for p in kernel_sources(root)
+    }
+
+
+def write_stamp(stamp: Path, modules: dict[str, Any]) -> None:
+    """Record what a build compiled (called by ``setup.py`` once the build succeeded)."""
+    stamp.parent.mkdir(parents=True, exist_ok=True)
+    stamp.write_text(json.dumps({"compiler": "mypyc", "modules": modules}, indent=1, sort_keys=True))
+
+
+def _changed(package_dir: Path, modules: dict[str, Any]) -> Iterator[str]:
+    """The sources that differ from the stamp: size and mtime first, the hash only on a doubt."""
+    for info in modules.values():
+        path = package_dir / info["file"]
+        try:
+            stat = path.stat()
+        except OSError:
+            yield info["file"]
+            continue
+        if stat.st_mtime_ns == info["mtime_ns"] and stat.st_size == info["size"]:
+            continue
+        if stat.st_size != info["size"] or hashlib.sha256(path.read_bytes()).hexdigest() != info["sha256"]:
+            yield info["file"]
+
+
+class _PureFinder:
+    """A meta path finder that loads the named kernel modules from their ``.py`` sources."""
+
+    def __init__(self, package_dir: Path, files: dict[str, str]) -> None:
+        self.package_dir = package_dir
+        self.files = files
+
+    def find_spec(self, name: str, path: Sequence[str] | None = None, target: ModuleType | None = None) -> Any:
+        rel = self.files.get(name)
+        if rel is None:
+            return None
+        source = self.package_dir / rel
+        loader = importlib.machinery.SourceFileLoader(name, str(source))
+        search = [str(source.parent)] if source.name == "__init__.py" else None
+        return importlib.util.spec_from_file_location(name, source, loader=loader, submodule_search_locations=search)
+
+
+def _compiled_present(package_dir: Path) -> bool:
+    return any((package_dir / "core" / f"game{suffix}").exists() for suffix in importlib.machinery.EXTENSION_SUFFIXES)
+
+
+def install(package_dir: Path) -> None:
+    """Decide the build before the first kernel import (called by ``ludica/__init__.py``)."""
+    stamp = package_dir / STAMP
+    if not stamp.exists() or not _compiled_present(package_dir):
+        return
+    try:
+        modules: dict[str, Any] = json.loads(stamp.read_text())["modules"]
+    except (OSError, ValueError, KeyError):
+        modules = {}
+    files = {name: info["file"] for name, info in modules.items()}
+    if os.environ.get("LUDICA_PURE") == "1":
+        reason = "LUDICA_PURE=1"
+    else:
+        stale = sorted(_changed(package_dir, modules)) if modules else ["ludica/" + STAMP]
+        missing = [lib for lib in LIBRARIES if importlib.util.find_spec(lib) is None]
+        if not stale and not missing:
+            _state.update(build="compiled", reason="mypyc")
+            return
+        if missing:
+            stale = [f"{missing[0]} (not on the path)"]
+        reason = f"compiled kernels are older than {stale[0]}" + (
+            f" and {len(stale) - 1} more" if len(stale) > 1 else ""
+        )
+        print(f"ludica: {reason}; running pure Python (rebuild: bash scripts/setup)", file=sys.stderr)
+    if files:
+        sys.meta_path.insert(0, _PureFinder(package_dir, files))
+    _state.update(build="pure", reason=reason)
+
+
+def build() -> str:
+    """``"compiled"`` or ``"pure"``: what the rules kernels of this process actually run."""
+    from .core import game
+
+    return "compiled" if not (game.__file__ or "").endswith(".py") else "pure"
+
+
+def describe() -> str:
+    """One line for ``ludica --version``: the build and why."""
+    kind = build()
+    if kind == "compiled":
+        return "compiled kernels (mypyc)"
+    reason = _state["reason"] if _state["build"] == "pure" else "no compiled modules"
+    return f"pure Python ({reason})"
+
+
+def up_to_date(package_dir: Path) -> bool:
+    """True when the compiled modules in ``package_dir`` match every kernel source as it is now:
+    the stamp exists, lists exactly today's kernel modules, and no source changed since."""
+    stamp = package_dir / STAMP
+    if not stamp.exists() or not _compiled_present(package_dir):
+        return False
+    try:
+        modules: dict[str, Any] = json.loads(stamp.read_text())["modules"]
+    except (OSError, ValueError, KeyError):
+        return False
+    wanted = {module_name(package_dir.parent, p) for p in kernel_sources(package_dir.parent)}
+    return set(modules) == wanted and not any(_changed(package_dir, modules))
+
+
+if __name__ == "__main__":  # ``python ludica/_build.py``: exit 0 when the compiled kernels are current
+    sys.exit(0 if up_to_date(Path(__file__).resolve().parent) else 1)
