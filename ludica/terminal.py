@@ -244,11 +244,17 @@ class Terminal:
         from .bots.base import situation
 
         decision = self.bots[seat].decide(situation(self.match, seat))
-        action = decision.as_action()
-        self.match.apply(action)
+        events = self.match.apply(decision.as_action())
+        # The screen is shared: a bot's move is said as every seat may see it (its public events;
+        # the action itself only in a game without hidden information, never a sealed bid).
         namer = self.namer(None)
-        line = namer.sentence(decision.action)
-        self.say(f"{line}" + (f" — “{decision.narration}”" if decision.narration else ""), style="cyan")
+        lines = [namer.say(e.text) for e in events if e.visible(None)]
+        if not self.match.game.meta.hidden_information:
+            lines.insert(0, namer.sentence(decision.action))
+        for line in lines or [f"{namer.seat(seat)} (a bot) has decided"]:
+            self.say(line, style="cyan")
+        if decision.narration:
+            self.say(f"{namer.seat(seat)}: “{decision.narration}”", style="cyan")
 
     # -- a decision ----------------------------------------------------------------------------
     def decide(self, seat: str) -> None:
