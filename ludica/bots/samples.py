@@ -37,8 +37,8 @@ def sampled_states(game_id: str, seed: int, every: int, limit: int) -> list[tupl
 
 def snapshot(match: Match[Any]) -> Match[Any]:
     """An independent match at the same point (state copied; record and log shared read-only)."""
-    copy: Match[Any] = Match.__new__(Match)
-    copy.game, copy.config, copy.dealer = match.game, match.config, match.dealer
+    copy: Match[Any] = match.restart()  # a real Match (compiled classes cannot be made by __new__)
+    copy.dealer = match.dealer
     copy.state = match.game.copy(match.state)
     copy.actions, copy.log = list(match.actions), []
     return copy

@@ -71,6 +71,9 @@ class Text:
     def accepts(self, value: Any) -> bool:
         return self.problem(value) is None
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Text:
+        return self  # a value (copies share it; the compiled build cannot rebuild it field by field)
+
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"$text": self.hint, "min_len": self.min_len, "max_len": self.max_len}
         if self.prefix:
@@ -84,6 +87,9 @@ class IntRange:
 
     lo: int
     hi: int
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> IntRange:
+        return self  # a value, as Text
 
     def to_json(self) -> dict[str, Any]:
         return {"$int": [self.lo, self.hi]}

@@ -157,6 +157,13 @@ class Config:
     def option(self, meta: GameMeta, name: str) -> Any:
         return self.options.get(name, meta.option(name).default)
 
+    def __copy__(self) -> Config:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Config:
+        """A config is a value: copies share it (the compiled build cannot rebuild it field by field)."""
+        return self
+
 
 @dataclass(slots=True)
 class Pending:

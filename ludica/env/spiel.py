@@ -93,6 +93,9 @@ _CONTEXTS: dict[int, Context] = {}
 class LudicaSpielGame(pyspiel.Game):  # type: ignore[misc]
     """A Ludica game as seen by OpenSpiel (one class per game, made by :func:`register`)."""
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> LudicaSpielGame:
+        return self
+
     GAME_ID = ""
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
@@ -134,6 +137,20 @@ class LudicaSpielGame(pyspiel.Game):  # type: ignore[misc]
         return LudicaObserver(_CONTEXTS[self.context_key], perfect_recall)
 
 
+class _Held:
+    """A Ludica state held by an OpenSpiel state: copied by the game's own
+    :meth:`~ludica.core.game.Game.copy` when OpenSpiel deep-copies (clones) its state, since the
+    compiled kernels' values cannot be rebuilt field by field as ``copy.deepcopy`` would."""
+
+    __slots__ = ("game", "state")
+
+    def __init__(self, game: Any, state: Any) -> None:
+        self.game, self.state = game, state
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Held:
+        return _Held(self.game, self.game.copy(self.state))
+
+
 class LudicaSpielState(pyspiel.State):  # type: ignore[misc]
     """A Ludica state with the chance draws under way and each seat's own past actions."""
 
@@ -152,6 +169,27 @@ class LudicaSpielState(pyspiel.State):  # type: ignore[misc]
     @property
     def ctx(self) -> Context:
         return _CONTEXTS[self._key]
+
+    @property
+    def _state(self) -> Any:
+        return self._held.state
+
+    @_state.setter
+    def _state(self, state: Any) -> None:
+        self._held = _Held(self.ctx.game, state)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> LudicaSpielState:
+        """A copy through the game's own :meth:`~ludica.core.game.Game.copy` (the compiled
+        kernels' frozen values cannot be rebuilt field by field as ``copy.deepcopy`` would)."""
+        other = type(self).__new__(type(self))
+        pyspiel.State.__init__(other, self.get_game())
+        other.__dict__.update(self.__dict__)
+        other._state = self.ctx.game.copy(self._state)
+        other._draws = list(self._draws)
+        other._own = [list(o) for o in self._own]
+        other._last_acted = dict(self._last_acted)
+        other._legal = None
+        return other
 
     def ludica_state(self) -> Any:
         """The Ludica game state behind this OpenSpiel state."""

@@ -69,7 +69,7 @@ def fast_forward(srv: ThreadServer, room_id: str, done: Callable[[Any], bool], s
             return
         seat = next(s for s in room.match.pending().seats if s != CHANCE)
         a = bot.choose(room.match, seat)
-        room.act(seat, {"action": {"type": a.type, "args": dict(a.args)}})
+        room.act(seat, {"step": room.step, "action": {"type": a.type, "args": dict(a.args)}})
     raise AssertionError("the wanted position was not reached")
 
 
