@@ -34,7 +34,9 @@ EX_E7_HANDS = {
 
 def test_ex_e7_all_non_active_players_play_face_cards(table):
     """EX-E7 [On conflicts]: J♠, Q♠, then K♦ from a player with no spades: the king is compared,
-    the character loses, all three court cards count: Speak 5 − 3 = 2."""
+    the character loses, all three court cards count: Speak 5 − 3 = 2.
+    Rule: [The Conflict]; [On conflicts]
+    """
     t = at_turn(table, (6, 5, 2, 2), EX_E7_HANDS, {"p2": 6, "p3": 4, "p4": 2}, hour=3)
     assert t.state.hour == 3
     t.launch("p1", "WANT", "SPEAK", text="I want to curse the Committee aloud")
@@ -68,7 +70,10 @@ EX_E8_HANDS = {
     ],
 )
 def test_ex_e8_change_table_with_one_face_card(table, launch_type, last, expected):
-    """EX-E8 / R-EU-19: one court card then a 3 (win) or a 9 (lose); the Committee row reversed."""
+    """EX-E8 / R-EU-19: one court card then a 3 (win) or a 9 (lose); the Committee row reversed.
+
+    Rule: [Changing the Strength of the Aspect]
+    """
     t = at_turn(table, (6, 4, 3, 2), EX_E8_HANDS, {"p2": 6, "p3": 4, "p4": 2})
     launcher = "p1" if launch_type == "WANT" else "p2"
     t.launch(launcher, launch_type, "SPEAK", text="The Committee demands you pray")
@@ -171,7 +176,10 @@ def test_ex_e6_aces_are_low(table):
 
 
 def test_ex_e5_key_phrases_who_may_launch(table):
-    """EX-E5: WANT only by the AP; TEMPTED and COMMITTEE only by the most-drink player."""
+    """EX-E5: WANT only by the AP; TEMPTED and COMMITTEE only by the most-drink player.
+
+    Rule: [Taking a turn]
+    """
     t = at_turn(table, (6, 4, 3, 2), EX_E8_HANDS, {"p2": 6, "p3": 4, "p4": 2})
     before = t.position()
     with pytest.raises(IllegalAction) as err:

@@ -13,7 +13,10 @@ ANGRY = ("Feels angry", "Speaks blasphemously", "Believes God does not exist", "
 
 
 def test_ex_e1_ideal_citizen_catholic_church(table):
-    """EX-E1: Feel is fixed to "Feels euthymic"; Speak, Believe, Love come from the group."""
+    """EX-E1: Feel is fixed to "Feels euthymic"; Speak, Believe, Love come from the group.
+
+    Rule: [The Ideal Citizen]
+    """
     t = table(3)
     t.do(
         "table",
@@ -60,7 +63,10 @@ def test_building_euthymia_then_characters(table):
 
 
 def test_ex_e2_characters_are_accepted(table):
-    """EX-E2: the two example characters of [The characters]."""
+    """EX-E2: the two example characters of [The characters].
+
+    Rule: [The characters]
+    """
     t = table(3)
     t.ideal_and_setting()
     t.character("p1", "Jack", ANGRY)
@@ -77,7 +83,10 @@ def test_ex_e2_characters_are_accepted(table):
 
 @pytest.mark.parametrize("values", [(6, 6, 3, 0), (5, 4, 3, 3), (4, 4, 4, 3)])
 def test_ex_e3_valid_starting_strengths(table, values):
-    """EX-E3 / R-EU-36: fifteen points, none above six, none above Feel."""
+    """EX-E3 / R-EU-36: fifteen points, none above six, none above Feel.
+
+    Rule: [The Strength of your Aspects]
+    """
     assert values in STARTING_STRENGTHS
     t = table(3)
     t.ideal_and_setting()
@@ -111,7 +120,10 @@ def test_ex_e3_feel_three_can_never_be_valid():
 
 
 def test_ex_e4_strength_bands():
-    """EX-E4 / R-EU-35: the anchors; values in between use the lower anchor."""
+    """EX-E4 / R-EU-35: the anchors; values in between use the lower anchor.
+
+    Rule: [On the Strength of Aspects]
+    """
     assert band(0) == "not present at all"
     assert "tempted" in band(3) and "tempted" in band(4)
     assert "tortured" in band(5)
@@ -121,6 +133,7 @@ def test_ex_e4_strength_bands():
 
 
 def test_r_eu_01_three_to_eight_players():
+    """Rule: [Introduction]"""
     from ludica.core import Config, ConfigError
 
     for n in (2, 9):
@@ -129,7 +142,10 @@ def test_r_eu_01_three_to_eight_players():
 
 
 def test_committee_member_deal_and_pass_r_eu_04(table):
-    """R-EU-03/04/05: one black card; the knower receives it from the Committee Member."""
+    """R-EU-03/04/05: one black card; the knower receives it from the Committee Member.
+
+    Rule: [The Committee Member]
+    """
     t = table(4)
     t.first_hour(black="p2", passes="p3/p4/p1/p2")
     s = t.state
@@ -193,7 +209,10 @@ def test_r_eu_04_manual_pass_never_gets_stuck(table):
 
 
 def test_first_hour_tracks_no_drink(table):
-    """R-EU-08: hour 1 drink is untracked."""
+    """R-EU-08: hour 1 drink is untracked.
+
+    Rule: [The first hour]
+    """
     t = table(3)
     t.first_hour()
     assert t.state.bottle_units == 0 and all(v == 0 for v in t.state.glass.values())

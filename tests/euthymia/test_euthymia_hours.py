@@ -27,7 +27,10 @@ def hour_two(table, strengths=None, black="p4", options=None, hands=None, hour=N
 
 # -- the start of an hour -------------------------------------------------------------------------
 def test_hour_start_fresh_bottle_and_six_cards(table):
-    """R-EU-08, R-EU-34, R-EU-03: a fresh bottle, empty glasses, all 52 cards reshuffled."""
+    """R-EU-08, R-EU-34, R-EU-03: a fresh bottle, empty glasses, all 52 cards reshuffled.
+
+    Rule: [The second to ninth hours]
+    """
     t = hour_two(table)
     s = t.state
     assert s.hour == 2 and s.bottle_units == 30 and set(s.glass.values()) == {0}
@@ -36,7 +39,10 @@ def test_hour_start_fresh_bottle_and_six_cards(table):
 
 
 def test_who_starts_highest_rank_and_all_revealed_discarded(table):
-    """[Who starts?] R-EU-02/R-EU-13: highest rank, aces low; all revealed cards discarded."""
+    """[Who starts?] R-EU-02/R-EU-13: highest rank, aces low; all revealed cards discarded.
+
+    Rule: [Who starts?]
+    """
     t = hour_two(table)
     t.do("p1", "commit_start_card", card="5H")
     view_p2 = GAME.view(t.state, "p2")
@@ -92,7 +98,10 @@ def test_r_eu_25_only_the_previous_active_player_left_goes_again(table):
 
 
 def test_next_turn_by_emptiest_glass_with_designation(table):
-    """[Changing the Strength…] last line + R-EU-10: a tie for emptiest is settled by the AP."""
+    """[Changing the Strength…] last line + R-EU-10: a tie for emptiest is settled by the AP.
+
+    Rule: [Ending the turn]
+    """
     t = hour_two(table)
     t.start_turn(STARTS)
     t.pour({"p2": 6})
@@ -145,6 +154,7 @@ def test_conflict_order_tie_designated_then_tie_break_pour(table):
 
 
 def test_r_eu_09_pouring_rules(table):
+    """Rule: [On drinking]"""
     t = hour_two(table)
     t.start_turn(STARTS)
     before = t.position()
@@ -169,7 +179,9 @@ def test_r_eu_09_pouring_rules(table):
 # -- death, Ideal Citizens, More cards ------------------------------------------------------------
 def test_r_eu_22_death_at_ten(table):
     """EX-E12, [Dying] R-EU-22: death at once, the AP narrates, no more turns this hour, still a card
-    player; a new character next hour; a Committee Member stays one."""
+    player; a new character next hour; a Committee Member stays one.
+    Rule: [Dying]
+    """
     hands = {**HANDS, "p2": ["2C", "JD", "QD", "KD", "2S", "3S"], "p3": ["3C", "JH", "QH", "KH", "4S", "5S"]}
     t = hour_two(table, strengths={"p1": (6, 3, 3, 3)}, black="p1", hands=hands)
     t.start_turn(STARTS)
@@ -210,7 +222,9 @@ def test_r_eu_23_ideal_citizen_takes_no_turns_and_may_be_abandoned(table):
 
 def test_ideal_citizen_at_all_zeros(table):
     """[Becoming an Ideal Citizen]: Feel falls to zero, the others follow: an Ideal Citizen, who
-    takes no more turns (R-EU-23)."""
+    takes no more turns (R-EU-23).
+    Rule: [Becoming an Ideal Citizen]
+    """
     hands = {**HANDS, "p2": ["2C", "JD", "QD", "KD", "2S", "4S"]}
     t = hour_two(table, hands=hands)
     t.start_turn(STARTS)
@@ -228,7 +242,9 @@ def test_ideal_citizen_at_all_zeros(table):
 
 def test_r_eu_24_more_cards(table):
     """[More cards] R-EU-24: the hand is replaced; only the most-drink player may (and must) end
-    the turn, and only with "The Committee demands…"."""
+    the turn, and only with "The Committee demands…".
+    Rule: [More cards]
+    """
     t = hour_two(table)
     t.start_turn(STARTS)
     t.pour({"p2": 6, "p3": 4})
@@ -268,6 +284,7 @@ def test_r_eu_33_deck_exhaustion_reshuffles_the_discards(table):
 
 # -- the clock and the final round ----------------------------------------------------------------
 def test_r_eu_26_clock_threshold_does_not_interrupt_the_turn(table):
+    """Rule: [As the end of the hour approaches]"""
     t = hour_two(table)
     t.start_turn(STARTS)
     t.do("table", "clock", seconds=600)
@@ -374,6 +391,7 @@ def play_out_final_round(t):
 
 
 def test_r_eu_30_ninth_hour_cm_reveals_last(table):
+    """Rule: [The ninth hour]"""
     t = hour_two(table, black="p3", hour=9)
     assert t.state.hour == 9
     t.start_turn(STARTS)
@@ -403,7 +421,9 @@ def final_hour(table, black="p3"):
 
 def test_r_eu_31_final_hour(table):
     """[The final hour] R-EU-31: the CM keeps the bottle, takes no turns, may fill his own glass,
-    designates every tie and is dealt six new cards when his hand is empty."""
+    designates every tie and is dealt six new cards when his hand is empty.
+    Rule: [The final hour]
+    """
     t = final_hour(table)
     s = t.state
     assert s.hour == 10 and s.bottle_holder == "p3"
@@ -450,6 +470,7 @@ def test_r_eu_32_endings(table):
 
 # -- changing the Committee Member ----------------------------------------------------------------
 def test_r_eu_07_cm_change_by_unanimous_vote(table):
+    """Rule: [On the Committee Member]"""
     t = hour_two(table, black="p2")
     t.do("p1", "propose_cm_change")
     assert set(t.match.pending().seats) == {"p1", "p2", "p3", "p4"}

@@ -28,6 +28,7 @@ def _last_scene(t, purses=None, yea=0) -> None:
 
 
 def test_r_gc_39_ranking_with_tie_rolls_and_reveal(table) -> None:
+    """Rule: [END GAME]"""
     t = table(players=["Ann", "Bob", "Cat"])
     t.setup(chars=[{"dice": (6, 6, 6)}, {"dice": (2, 2, 2)}, {"dice": (2, 2, 2)}])
     t.start("c2", "c1")

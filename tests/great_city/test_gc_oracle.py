@@ -7,12 +7,14 @@ from ludica.games.great_city import oracle as O
 
 
 def test_ex_g1_reading_a_pair() -> None:
+    """Rule: [The Symbolism of the Triad-Pairs]"""
     assert O.lookup(0b101, 0b011) == ("Novelty", "Unanticipated events occur.")
     assert O.triad_name(0b101) == "The Chrysalis"
     assert O.triad_name(0b011) == "The Nymph"
 
 
 def test_the_64_pairs_and_8_triads_are_loaded_once_and_whole() -> None:
+    """Rule: [The Great City Oracle]; [The Symbolism of the Triads]; [The Symbolism of the Triad-Pairs]"""
     assert len(set(O.PAIR_NAMES)) == 64
     assert O.lookup(0b111, 0b011) == ("Breakthrough", "The strong displace the weak.")
     assert O.lookup(0, 0) == ("Initial Difficulty", "Foolish actions cause problems.")
@@ -32,6 +34,7 @@ def test_the_64_pairs_and_8_triads_are_loaded_once_and_whole() -> None:
 
 
 def test_d8_mapping_with_moving_stones() -> None:
+    """Rule: [The Symbolism of the Stones]"""
     assert [O.d8(v) for v in range(1, 9)] == [
         (0, True),
         (0, False),
@@ -68,6 +71,7 @@ def test_ex_g7_trait_descriptors() -> None:
 
 
 def test_bug_traits_have_one_mode_each() -> None:
+    """Rule: [Bug Characters]"""
     for trait, row in O.TRAITS["bug"].items():
         assert sum(1 for m in O.MODES if row[m]) == 1, trait
 

@@ -16,6 +16,7 @@ def pair(t) -> str:
 
 
 def test_scene_start_ante_buy_in_and_initial_reading(table) -> None:
+    """Rule: [Running A Scene]"""
     t = table()
     t.setup()
     s = t.state
@@ -181,6 +182,7 @@ def test_r_gc_31_undo_random_flip_option_off(table) -> None:
 
 
 def test_r_gc_27_traits_in_action(table) -> None:
+    """Rule: [Using Traits]"""
     t = table()
     t.first_scene(spot="000", foil="111", flip=6)  # c2: young, rustic, kind human; c1 a bug
     # a human trait flips a stone of the mode's colour, in either triad, either direction
@@ -220,6 +222,7 @@ def _ties(t) -> None:
 
 
 def test_ex_g8_r_gc_28_ties_in_action(table) -> None:
+    """Rule: [Using Ties]"""
     t = table()
     t.setup(ties=_ties)
     t.start("c2", "c1")
@@ -241,6 +244,7 @@ def test_ex_g8_r_gc_28_ties_in_action(table) -> None:
 
 
 def test_r_gc_29_scarabs(table) -> None:
+    """Rule: [Using Resources]"""
     t = table()
     t.first_scene(flip=1)
     t.do("p1", "pass_reaction")
@@ -465,6 +469,7 @@ def test_r_gc_35_the_acceptor_narrates_when_nobody_else_took_part(table) -> None
 
 
 def test_r_gc_36_r_gc_37_r_gc_38_distribution(table) -> None:
+    """Rule: [Ending the Scene]"""
     t = table()
     t.first_scene(flip=1)
     t.do("p1", "accept_judgment", character="c2")

@@ -12,6 +12,7 @@ GAME = get_game("great-city")
 
 
 def test_ex_g2_moving_stone_of_the_situation(table) -> None:
+    """Rule: [The Situation]"""
     t = table()
     t.roll(5, 1, 6, 2, 7, 5)
     s = t.state
@@ -25,6 +26,7 @@ def test_ex_g2_moving_stone_of_the_situation(table) -> None:
 
 
 def test_ex_g3_r_gc_05_reduce_the_initial_throw(table) -> None:
+    """Rule: [The Situation]"""
     t = table()
     t.roll(5, 1, 6, 2, 7, 5)
     assert O.signs(t.state.reduced) == "--+"
@@ -39,6 +41,7 @@ def test_r_gc_05_reduce_from_trajectory_option(table) -> None:
 
 
 def test_ex_g4_setup_counters(table) -> None:
+    """Rule: [What You Will Need To Play]; [The Mounting Peril]"""
     for n, pool in ((2, 12), (3, 24), (4, 40), (5, 60)):
         t = table(players=["Ann", "Bob", "Cat", "Dan", "Eve"][:n])
         assert t.state.nay == n + 1 and t.state.yea == 0 and t.state.pool == pool
@@ -60,6 +63,7 @@ def test_r_gc_07_situation_texts_recorded_never_judged(table) -> None:
 
 
 def test_ex_g12_one_to_three_agents_of_peril(table) -> None:
+    """Rule: [The Agents of Peril]"""
     t = table()
     t.situation()
     t.refuse("gm", "end_agents", "agents")
@@ -104,6 +108,7 @@ def test_r_gc_04_moving_stones_vest_from_the_bank_and_keep_their_face(table) -> 
 
 
 def test_r_gc_09_traits_follow_the_triad_signs(table) -> None:
+    """Rule: [Generating Characters]; [Human Characters]"""
     t = table()
     t.situation()
     t.do("gm", "create_agent", name="General", description="x")
@@ -197,6 +202,7 @@ def test_r_gc_43_names_from_table_4(table) -> None:
 
 
 def test_r_gc_16_r_gc_12_resources_and_class_benefits(table) -> None:
+    """Rule: [Character Resources and Connections]"""
     t = table(players=["Ann", "Bob", "Cat"])
     t.situation()
     t.do("gm", "create_agent", name="General", description="x")
@@ -233,6 +239,7 @@ def _to_ties(t) -> None:
 
 
 def test_r_gc_14_r_gc_15_free_tie_and_constraints(table) -> None:
+    """Rule: [The Character Network]; [Character Resources and Connections]"""
     t = table()
     _to_ties(t)
     t.make("gm", (5, 5, 5), kind="bug", cls="worker")  # hungry, cunning, self-aware
@@ -293,6 +300,7 @@ def test_r_gc_13_aristocrat_bonus_tie_needs_a_target(table) -> None:
 
 
 def test_r_gc_19_initiative_class_order_then_roll_off(table) -> None:
+    """Rule: [Initiative]"""
     t = table(players=["Ann", "Bob", "Cat"])
     t.setup(
         chars=[

@@ -138,6 +138,10 @@ class Euthymia(Game[EuthymiaState]):
                 raise ConfigError(f"option {name!r} must be at least {low}, not {value}", rule="config")
 
     def setup(self, config: Config) -> EuthymiaState:
+        """Three to eight players, a bottle, glasses and a pack of cards, with the options.
+
+        Rule: [Introduction]; R-EU-01
+        """
         opt = {spec.name: config.option(self.meta, spec.name) for spec in OPTIONS}
         options = Options(
             bottle_units=opt["BOTTLE_UNITS"],

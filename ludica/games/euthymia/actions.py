@@ -463,12 +463,20 @@ def _set_ideal_citizen(state: EuthymiaState, seat: str, args: dict[str, Any], ev
 
 
 def _record_setting(state: EuthymiaState, seat: str, args: dict[str, Any], events: Events) -> None:
+    """The first hour's answers about the state of Euthymia are written down, not judged.
+
+    Rule: [The first hour]
+    """
     state.setting_notes = args["answers"]
     state.phase = CHARACTERS
     events.append(Event("setting", f"Euthymia: {args['answers']}"))
 
 
 def _create_character(state: EuthymiaState, seat: str, args: dict[str, Any], events: Events) -> None:
+    """A character: a name and the words of its four Aspects (Feel, Speak, Believe, Love).
+
+    Rule: [The characters]
+    """
     aspects = (args["feel_text"], args["speak_text"], args["believe_text"], args["love_text"])
     state.characters[seat] = Character(args["name"], aspects)
     events.append(Event("character", f"{seat} plays {args['name']}: {'; '.join(aspects)}."))
@@ -616,6 +624,10 @@ def _propose_cm_change(state: EuthymiaState, seat: str, args: dict[str, Any], ev
 
 
 def _vote_cm_change(state: EuthymiaState, seat: str, args: dict[str, Any], events: Events) -> None:
+    """A vote on changing the Committee Member: unanimous yes deals the identities again.
+
+    Rule: [On the Committee Member]; R-EU-07
+    """
     vote = state.vote
     assert vote is not None
     vote.answer(seat, args["yes"])

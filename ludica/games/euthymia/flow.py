@@ -94,7 +94,10 @@ def resume(state: EuthymiaState, events: Events) -> None:
 
 # -- the start of an hour -------------------------------------------------------------------------
 def start_hour(state: EuthymiaState, events: Events) -> None:
-    """§2.3 ``start_hour``: a fresh bottle, empty glasses, new characters, the shuffle and deal."""
+    """§2.3 ``start_hour``: a fresh bottle, empty glasses, new characters, the shuffle and deal.
+
+    Rule: [The second to ninth hours]
+    """
     state.hour += 1
     state.glass = {p: 0 for p in state.players}
     state.retired = []

@@ -120,7 +120,10 @@ def passing_done(state: EuthymiaState) -> bool:
 
 
 def secret_view(state: EuthymiaState, seat: str) -> dict[str, str]:
-    """What ``seat`` knows of the identity cards (R-EU-04, R-EU-05)."""
+    """What ``seat`` knows of the identity cards (R-EU-04, R-EU-05).
+
+    Rule: R-EU-06
+    """
     out: dict[str, str] = {}
     if not state.identity_card:
         return out

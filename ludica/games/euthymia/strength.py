@@ -45,7 +45,10 @@ def direction(launch_type: str, won: bool) -> int:
 
 
 def magnitude(faces: int, final_mode: bool) -> int:
-    """Face cards played; one more in a final turn and throughout the final hour."""
+    """Face cards played; one more in a final turn and throughout the final hour.
+
+    Rule: R-EU-29
+    """
     return faces + 1 if final_mode else faces
 
 
@@ -76,6 +79,10 @@ def apply_change(
 
 
 def is_dead(strength: list[int]) -> bool:
+    """An Aspect at 10 kills the character.
+
+    Rule: [Dying]
+    """
     return DEATH in strength
 
 

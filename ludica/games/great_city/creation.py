@@ -42,7 +42,10 @@ NOBLE_CLASSES = ("aristocrat", "myrmidon")
 
 # -- the situation ---------------------------------------------------------------------------
 def play_roll_situation(state: GreatCityState, dice: list[int]) -> list[Event]:
-    """Six d8: the Great City's triad-pair, its moving stones, trajectory and reduction (CH-1)."""
+    """Six d8: the Great City's triad-pair, its moving stones, trajectory and reduction (CH-1).
+
+    Rule: [The Situation]
+    """
     faces = [O.d8(d) for d in dice]
     first = faces[0][0] << 2 | faces[1][0] << 1 | faces[2][0]
     second = faces[3][0] << 2 | faces[4][0] << 1 | faces[5][0]
@@ -134,6 +137,10 @@ def new_character(state: GreatCityState, controller: str, **kw: Any) -> Characte
 
 
 def play_create_agent(state: GreatCityState, a: Action) -> list[Event]:
+    """The GM creates an agent of peril; its triad is rolled like a player's, or chosen (R-GC-17).
+
+    Rule: [The Agents of Peril]
+    """
     stage = "roll" if opt(state, "agent_triads") == "rolled" else "choose_triad"
     c = new_character(state, GM, name=a.args["name"], agent=True, description=a.args["description"], stage=stage)
     return [say("agent", f"Agent of peril {char_label(state, c.id)}: {c.description}")]
@@ -296,6 +303,10 @@ def check_choose_kind(state: GreatCityState, a: Action) -> None:
 
 
 def play_choose_kind(state: GreatCityState, a: Action) -> list[Event]:
+    """A character is human or bug; the kind decides its trait dimensions and its classes.
+
+    Rule: [Human Characters]; [Bug Characters]
+    """
     c = _creating(state)
     c.kind = a.args["kind"]
     return [say("kind", f"{char_label(state, c.id)} is a {c.kind}"), *_advance(state, c)]
@@ -410,7 +421,10 @@ def play_roll_name(state: GreatCityState, dice: list[int]) -> list[Event]:
 
 # -- resources -------------------------------------------------------------------------------
 def _enter_resources(state: GreatCityState) -> list[Event]:
-    """Starting scarabs: 3 per player, 4 per player + 2 per agent for the GM; class bonuses (R-GC-16)."""
+    """Starting scarabs: 3 per player, 4 per player + 2 per agent for the GM; class bonuses (R-GC-16).
+
+    Rule: [Character Resources and Connections]
+    """
     n = len(state.players)
     ags = agents(state)
     for seat in state.seats[:-1]:
@@ -659,6 +673,10 @@ def check_end_ties(state: GreatCityState, a: Action) -> None:
 
 
 def _add(state: GreatCityState, source: str, target: str, sign: str, grant: str) -> Event:
+    """A tie joins the character network: from ``source`` to ``target``, positive or negative.
+
+    Rule: [The Character Network]
+    """
     tid = f"t{state.next_tie}"
     state.next_tie += 1
     state.ties.append(Tie(tid, source, target, sign, grant))
@@ -696,13 +714,20 @@ def legal_ties(state: GreatCityState, seat: str) -> list[Action]:
 
 # -- the Mounting Peril and initiative -------------------------------------------------------
 def _enter_initiative(state: GreatCityState) -> list[Event]:
+    """The Mounting Peril pool is filled by player count; then initiative is rolled.
+
+    Rule: [The Mounting Peril]
+    """
     state.phase = "initiative"
     state.initiative["candidates"] = list(state.seats[:-1])
     return [say("peril_pool", f"The Mounting Peril: {state.pool} scarabs in the pool ({len(state.players)} players)")]
 
 
 def play_roll_initiative(state: GreatCityState, dice: list[int]) -> list[Event]:
-    """Highest d8 starts; ties by class order, then roll-offs among the still tied (R-GC-19)."""
+    """Highest d8 starts; ties by class order, then roll-offs among the still tied (R-GC-19).
+
+    Rule: [Initiative]
+    """
     cands = state.initiative["candidates"]
     state.initiative["rolls"].append(dict(zip(cands, dice, strict=True)))
     top = max(dice)

@@ -1,4 +1,7 @@
-"""The end game: ranking by purse, the city's fate, each character's fate (spec §2.6 **[END GAME]**)."""
+"""The end game: ranking by purse, the city's fate, each character's fate (spec §2.6 **[END GAME]**).
+
+Rule: [END GAME]
+"""
 
 from __future__ import annotations
 

@@ -267,6 +267,10 @@ class GreatCity(Game[GreatCityState]):
 
     # -- set-up --------------------------------------------------------------------------------
     def setup(self, config: Config) -> GreatCityState:
+        """Two to five players and a GM, purses, the Yea and Nay purses (R-GC-44).
+
+        Rule: [What You Will Need To Play]
+        """
         options = {o.name: config.option(self.meta, o.name) for o in OPTIONS if o.name != "gm_name"}
         state = GreatCityState(tuple(config.players), config.option(self.meta, "gm_name"), options)
         n = len(config.players)

@@ -98,11 +98,18 @@ def parse_triad(text: str) -> int:
 
 
 def triad_name(triad: int) -> str:
+    """The triad's name in Table 2 (``triad_name(0b101) == 'The Chrysalis'``).
+
+    Rule: [The Symbolism of the Triads]
+    """
     return TRIAD_NAMES[triad]
 
 
 def lookup(first: int, second: int) -> tuple[str, str]:
-    """Name and judgment of a triad-pair (Table 3); ``first`` is the active triad."""
+    """Name and judgment of a triad-pair (Table 3); ``first`` is the active triad.
+
+    Rule: [The Symbolism of the Triad-Pairs]
+    """
     index = (first << 3) | second
     return PAIR_NAMES[index], PAIR_JUDGMENTS[index]
 
@@ -118,7 +125,10 @@ def face_of_peril(reduced: int) -> list[str]:
 
 
 def d8(value: int) -> tuple[int, bool]:
-    """A d8 read as a stone: (bit, moving). 1 moving minus, 2-4 minus, 5-7 plus, 8 moving plus."""
+    """A d8 read as a stone: (bit, moving). 1 moving minus, 2-4 minus, 5-7 plus, 8 moving plus.
+
+    Rule: [The Symbolism of the Stones]
+    """
     return D8[value]
 
 
