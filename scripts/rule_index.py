@@ -64,7 +64,12 @@ BOOKS = (
     ),
     GameBook("euthymia", "Euthymia", "euthymia", ("euthymia",), r"R-EU-\d\d", r"(?<![a-z])r_eu_\d+"),
     GameBook(
-        "misery-bubblegum", "Misery Bubblegum", "misery_bubblegum", ("misery_bubblegum",), r"MB-R\d+", r"(?<![a-z])mb_r\d+"
+        "misery-bubblegum",
+        "Misery Bubblegum",
+        "misery_bubblegum",
+        ("misery_bubblegum",),
+        r"MB-R\d+",
+        r"(?<![a-z])mb_r\d+",
     ),
     GameBook(
         "lost-days", "Lost Days of Memories and Madness", "lost_days", ("lost_days",), r"LD-R\d+", r"(?<![a-z])ld_r\d+"

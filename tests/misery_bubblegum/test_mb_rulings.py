@@ -30,6 +30,7 @@ def test_mb_r3_bad_configs_refused() -> None:
 
 
 def test_mb_r4_ratings_in_range_and_fixed(table) -> None:
+    """Rule: [Character Attributes]"""
     t = table(ratings=[])
     t.refused("p1 set_ratings passion=7 confidence=3 insight=3", "MB-R4")
     t.refused("p1 set_ratings passion=0 confidence=3 insight=3", "MB-R4")
@@ -174,6 +175,7 @@ def test_mb_r14_fee_die_from_a_pool_to_the_creator(table) -> None:
 
 
 def test_mb_r15_growth(table) -> None:
+    """Rule: [Getting Better]"""
     t = table()
     t.give_trait("t9", "p1", "p2", 2)
     t.give_trait("t7", "p1", "p2", 2)
@@ -344,6 +346,7 @@ def test_mb_r26_states_each_outcome_needs(table) -> None:
 
 
 def test_mb_r27_and_r51_halving_to_zero_removes(table) -> None:
+    """Rule: MB-R51"""
     t = table()
     t.give_resource("pr", "promise", "p1", 1, active=True, aid=[1])
     t.unopposed("p1", "confidence", 6, 1, 1)
@@ -407,6 +410,7 @@ def test_mb_r30_no_penalty_with_enough_success_dice(table) -> None:
 
 
 def test_mb_r31_addressing_a_desire(table) -> None:
+    """Rule: [Desires]"""
     t = table()
     t.give_resource("de", "desire", "p2", 3, active=True)
     t.unopposed("p1", "insight", 6, 3, 1, 1, 1)
@@ -517,6 +521,7 @@ def test_mb_r36_gm_limits(table) -> None:
 
 
 def test_mb_r37_offering_a_provisional_trait(table) -> None:
+    """Rule: [Influencing People]; [Growing and changing every day]"""
     t = table()
     t.refused('p1 offer_trait target=p2 text="Quick temper" dice=1', "MB-R37")
     t.sheet("p2").spare -= 2
@@ -751,6 +756,7 @@ def test_mb_r35_opponents_reclaim_the_opposite_way_from_their_own_pool(table) ->
 
 @pytest.mark.parametrize("kind", ["desire", "threat", "promise"])
 def test_mb_r43_every_resource_kind_activates_raises_and_deactivates_alike(table, kind) -> None:
+    """Rule: [Natural and unnatural resources]"""
     pool = {"desire": "passion", "threat": "insight", "promise": "confidence"}[kind]
     t = table()
     t.give_resource("r", kind, "p1", 1)
@@ -771,6 +777,7 @@ def test_mb_r43_every_resource_kind_activates_raises_and_deactivates_alike(table
 
 
 def test_mb_r44_influence_dice_go_back_only_as_provisional_traits(table) -> None:
+    """Rule: [Influencing People]"""
     t = table()
     t.sheet("p2").spare -= 2
     t.sheet("p1").influence["p2"] = 2

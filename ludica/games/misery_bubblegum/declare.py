@@ -160,6 +160,11 @@ def check_offer_trait(state: MiseryState, seat: str, args: Args) -> None:
 
 
 def play_offer_trait(state: MiseryState, seat: str, args: Args) -> list[Event]:
+    """A bribe: influence dice over the target become a provisional Trait on them, the only way
+    influence dice leave their holder.
+
+    Rule: [Influencing People]; MB-R40; MB-R44
+    """
     target, dice = args["target"], args["dice"]
     state.characters[seat].influence[target] -= dice
     ident = state.new_id("t")

@@ -92,6 +92,10 @@ class MiseryBubblegum(Game[MiseryState]):
 
     # -- set-up --------------------------------------------------------------------------------
     def setup(self, config: Config) -> MiseryState:
+        """Ratings to choose, dice in the pools and Spare, and no Desire, Threat or Promise yet.
+
+        Rule: MB-R5
+        """
         opt = {o.name: config.option(self.meta, o.name) for o in OPTIONS}
         pools = opt["starting_pools"]
         if not (isinstance(pools, list) and len(pools) == 3 and all(isinstance(n, int) and n >= 0 for n in pools)):

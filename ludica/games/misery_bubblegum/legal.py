@@ -170,6 +170,11 @@ def reroll_actions(state: MiseryState, seat: str) -> list[Action]:
 
 
 def meaning_actions(state: MiseryState, seat: str) -> list[Action]:
+    """The decider's outcomes, in any order they like; a roll an outcome needs resolves before
+    the next is offered.
+
+    Rule: MB-R47
+    """
     attempt = state.attempt
     assert attempt is not None
     if seat != attempt.meaning_decider:
