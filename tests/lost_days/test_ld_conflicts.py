@@ -202,6 +202,7 @@ def test_ld_r20_the_loser_pays_no_more_than_his_wealth_and_the_winner_may_place_
 
 
 def test_ld_r21_the_opposition_never_takes_strain_and_gains_only_for_the_king() -> None:
+    """Rule: [Playing the Opposition]; [Strain and Gain]"""
     match, _ = table(NAMES, purses={"p2": 1}, framer="p2")
     to_roll(match, "p2", "opposition")
     dice(match, "roll_conflict", [6, 6, 1])  # the opposition wins with two 6s and a 1
@@ -213,6 +214,7 @@ def test_ld_r21_the_opposition_never_takes_strain_and_gains_only_for_the_king() 
 
 
 def test_ld_r22_the_stake_moves_before_tribute() -> None:
+    """Rule: [Gaining New Memories]"""
     match, ids = table(NAMES, purses={"p2": 1}, memories={"s": ("p3", 2), "t": ("p3", 1)}, framer="p2")
     act(match, f'p2 frame_conflict side_a=p2 side_b=p3 stakes="theft" staked_memory={ids["s"]}')
     act(match, "p2 agree_stakes", "p3 agree_stakes", "p2 done_narrating", "p3 done_narrating")
@@ -233,6 +235,7 @@ def test_ld_r23_a_third_players_memory_cannot_be_staked() -> None:
 
 
 def test_ld_r24_a_staked_memory_lost_to_the_opposition_goes_to_the_market() -> None:
+    """Rule: [The Market of Memories]"""
     match, ids = table(NAMES, memories={"mine": ("p2", 2)}, framer="p2")
     to_roll(match, "p2", "opposition", ids["mine"])
     dice(match, "roll_conflict", [3, 4])
@@ -280,6 +283,7 @@ def test_ld_r26_a_value_zero_memory_stays_owned_and_rolls_no_dice() -> None:
 
 
 def test_ld_r33_one_conflict_a_scene_and_the_framer_is_a_side_of_his_personal_scene() -> None:
+    """Rule: [Framing Conflicts]"""
     match, _ = table(NAMES, framer="p2")
     refused(match, 'p2 frame_conflict side_a=p3 side_b=p1 stakes="x" staked_memory=none', "LD-R33")
     to_roll(match, "p2", "opposition")
@@ -297,6 +301,7 @@ def test_ld_r33_the_king_pits_any_characters_in_his_story_scene() -> None:
 
 
 def test_ld_r37_stakes_need_both_sides_and_memories_the_opponents_approval() -> None:
+    """Rule: [Setting up a Conflict]"""
     match, ids = table(NAMES, memories={"a": ("p2", 2), "b": ("p2", 1)}, framer="p2")
     refused(match, f'p2 frame_conflict side_a=p2 side_b=p3 stakes="{"x" * 2001}" staked_memory=none', "LD-R37")
     act(match, 'p2 frame_conflict side_a=p2 side_b=p3 stakes="x" staked_memory=none', "p2 agree_stakes")

@@ -58,6 +58,7 @@ def play_round(match: Match[Any], kingship_by: str | None = None) -> None:
 
 
 def test_tv_ld_01_the_bidding_example() -> None:
+    """Rule: [Creating Memories]"""
     match = new_match()
     st = match.state
     assert [st.purse(s) for s in st.seats] == [12, 12, 12]  # the round coin
@@ -94,6 +95,7 @@ def test_ld_r2_a_winner_may_not_bid_again_and_a_sole_bidder_wins() -> None:
 
 
 def test_tv_ld_02_and_ld_r1_fifteen_coins_over_creation() -> None:
+    """Rule: [What Do You Need to Play?]; [Glossary of Terms]; [Creating Characters]; [Purse of Coins]"""
     match = new_match()
     for _ in range(4):
         play_round(match, kingship_by="p1")
@@ -129,6 +131,7 @@ def test_ld_r3_a_tie_nobody_raises_is_abandoned_and_a_new_memory_is_selected() -
 
 
 def test_ld_r4_the_extra_writer_and_the_selector_move_round_by_round() -> None:
+    """Rule: [The 4 Rounds of Memory Creation]"""
     match = new_match()
     play_round(match)
     assert (match.state.extra_writer, match.state.selector) == ("p2", "p3")
@@ -166,6 +169,7 @@ def test_ld_r7_a_sealed_bid_is_seen_by_its_bidder_only() -> None:
 
 
 def test_ld_r8_one_memory_of_kingship_each_and_one_must_exist() -> None:
+    """Rule: [The Memory of Kingship]; [The King of the Elves]"""
     match = new_match()
     write(match, "p1", kingship=True)
     refused(match, 'p1 write_memory text="I remember again" kingship=true', "LD-R8")
@@ -250,7 +254,10 @@ def test_ld_r8_a_kingship_tie_nobody_raises_goes_to_a_roll_off() -> None:
 
 
 def test_tv_ld_12_and_ld_r9_every_memory_starts_with_i_remember() -> None:
-    """TV-LD-12: the two well-formed memories are accepted as written; the third is refused, not rewritten."""
+    """TV-LD-12: the two well-formed memories are accepted as written; the third is refused, not rewritten.
+
+    Rule: [Memories]
+    """
     match = new_match()
     template = GAME.legal_actions(match.state, "p1")[0]
     assert template.args["text"].prefix == "I remember"  # bots and the table write the words first

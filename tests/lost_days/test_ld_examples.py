@@ -159,6 +159,7 @@ def everyone_passes(match: Match[Any]) -> None:
 
 
 def test_tv_ld_09a_losing_to_the_opposition_pays_the_king() -> None:
+    """Rule: [Playing the Opposition]"""
     match, ids = expedition([4, 3, 2], [5, 5, 3, 2])
     st = match.state
     assert (st.conflict.winner, st.conflict.margin) == ("b", 2)
@@ -203,6 +204,7 @@ def test_tv_ld_09c_the_king_in_person_pays_tribute() -> None:
 
 
 def test_tv_ld_10_staking_roens_memory() -> None:
+    """Rule: [Staking Memories]; [Stealing Memories]"""
     match, ids = table(
         ["Hugo", "Cate", "Martin"],
         king="p1",
@@ -231,6 +233,7 @@ def test_tv_ld_10_staking_roens_memory() -> None:
 
 
 def test_tv_ld_11_descent_into_madness() -> None:
+    """Rule: [Descent into Madness]"""
     match, ids = table(
         ["Hugo", "Cate", "Martin"],
         king="p1",

@@ -39,6 +39,7 @@ def refused(match: Match[Any], notation: str, rule: str | None = None) -> Illega
 
 
 def test_ld_r27_selling_nets_value_less_one_and_the_card_keeps_its_last_coin() -> None:
+    """Rule: [Selling Memories]"""
     match, ids = table(FOUR, purses={"p2": 1}, memories={"v3": ("p2", 3), "v0": ("p3", 0)})
     act(match, f"p2 sell_memory memory={ids['v3']}", f"p3 sell_memory memory={ids['v0']}")
     st = match.state
@@ -109,6 +110,7 @@ def test_ld_r30_a_mad_elfs_memory_brings_a_madness_coin_to_whoever_gains_it() ->
 
 
 def test_ld_r32_a_new_king_frames_a_scene_at_once() -> None:
+    """Rule: [The King is Dead, Long Live the King!]"""
     match, ids = table(FOUR, purses={"p2": 3}, memories={"a": ("market", 0), "b": ("market", 0)}, framer="p2")
     act(match, "p2 propose_trade to=p1 give_coins=3 get_coins=0", "p2 offer_memory memory=none")
     act(match, f"p2 ask_memory memory={ids['kingship']}", "p2 ask_memory memory=none")
@@ -122,6 +124,7 @@ def test_ld_r32_a_new_king_frames_a_scene_at_once() -> None:
 
 
 def test_ld_r34_a_new_memory_costs_a_coin_and_goes_to_the_market() -> None:
+    """Rule: [Creating New Memories]"""
     match, _ = table(FOUR, purses={"p2": 1}, framer="p2")
     act(match, 'p2 create_memory text="I remember falling in love with my wife."')
     st = match.state
@@ -140,6 +143,7 @@ def test_tv_ld_12_a_created_or_replenished_memory_must_begin_i_remember() -> Non
 
 
 def test_ld_r35_a_thin_market_is_replenished_by_every_player() -> None:
+    """Rule: [Replenishing the Market of Memories]"""
     match, _ = table(FOUR, framer="p2")
     match.state.elves["p4"].mad = True
     act(match, "p2 end_scene")
@@ -164,6 +168,7 @@ def test_ld_r36_an_empty_deal_is_never_offered() -> None:
 
 
 def test_ld_r36_trades_are_atomic_and_may_be_declined() -> None:
+    """Rule: [Trading Memories]"""
     match, ids = table(FOUR, purses={"p2": 2, "p3": 1}, memories={"a": ("p2", 1), "b": ("p3", 2)})
     refused(match, "p2 propose_trade to=p3 give_coins=3 get_coins=0", "LD-R36")
     refused(match, "p2 propose_trade to=p2 give_coins=1 get_coins=0", "LD-R36")
@@ -198,6 +203,7 @@ def test_ld_r36_a_deal_may_carry_several_memories_each_way() -> None:
 
 
 def test_ld_r38_the_last_elf_standing_may_narrate_the_epilogue() -> None:
+    """Rule: [Ending the Game]"""
     match, ids = table(["Hugo", "Cate", "Martin"], madness={"p2": 1}, memories={"a": ("p2", 1)})
     match.state.elves["p3"].mad = True
     act(match, f"p2 sell_memory memory={ids['a']}")
@@ -226,6 +232,7 @@ def test_ld_r38_simultaneous_descents_leave_no_survivor() -> None:
 
 
 def test_ld_r39_a_session_ends_after_the_story_scene_and_the_king_opens_the_next() -> None:
+    """Rule: [Telling the Story]; [Framing Scenes]"""
     match, _ = table(FOUR, framer="p2", memories={"a": ("market", 0), "b": ("market", 0)})
     refused(match, "p2 end_session", "LD-R39")
     for seat in ("p2", "p3", "p4", "p1"):

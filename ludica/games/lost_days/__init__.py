@@ -102,6 +102,10 @@ class LostDays(Game[LostDaysState]):
     )
 
     def setup(self, config: Config) -> LostDaysState:
+        """Three to five elves, each with a purse of coins (11 at the start) and no memories yet.
+
+        Rule: [What Do You Need to Play?]; [Creating Characters]
+        """
         seats = tuple(f"p{i + 1}" for i in range(len(config.players)))
         opts = Rules(**{o.name: config.option(self.meta, o.name) for o in OPTIONS})
         if not 0 <= opts.first_seat < len(seats) or opts.starting_purse < 0 or opts.market_minimum < 0:

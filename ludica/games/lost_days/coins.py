@@ -14,7 +14,10 @@ from .state import BANK, MARKET, OWNED, LostDaysState, Memory, mad_key
 
 
 def move(state: LostDaysState, giver: str, receiver: str, n: int = 1) -> None:
-    """Move ``n`` coins; the bank is an unlimited source and sink."""
+    """Move ``n`` coins; the bank is an unlimited source and sink.
+
+    Rule: [Purse of Coins]
+    """
     if n <= 0:
         return
     state.coins.transfer(giver, receiver, n)
@@ -36,6 +39,8 @@ def new_memory(state: LostDaysState, text: str, author: str, origin: str, place:
 def give_memory(state: LostDaysState, memory: Memory, seat: str, out: list[Event]) -> None:
     """``seat``'s character gains ``memory`` with all its coins.
 
+    Rule: [Gaining New Memories]
+
     A tainted memory brings a madness coin from the bank [Descent; LD-R30]; the Memory of
     Kingship brings the crown [King is Dead; LD-R32].
     """
@@ -54,7 +59,10 @@ def give_memory(state: LostDaysState, memory: Memory, seat: str, out: list[Event
 
 
 def to_market(state: LostDaysState, memory: Memory, out: list[Event]) -> None:
-    """The card goes to the Market of Memories with its coins; the crown falls vacant if it was the MoK."""
+    """The card goes to the Market of Memories with its coins; the crown falls vacant if it was the MoK.
+
+    Rule: [The Market of Memories]
+    """
     memory.place, memory.owner = MARKET, None
     if memory.is_mok and state.crown is not None:
         state.last_king = state.crown.seat
@@ -64,7 +72,10 @@ def to_market(state: LostDaysState, memory: Memory, out: list[Event]) -> None:
 
 
 def crown_to(state: LostDaysState, seat: str, out: list[Event]) -> None:
-    """The crown follows the Memory of Kingship; in play the new king frames a scene at once [LD-R32]."""
+    """The crown follows the Memory of Kingship; in play the new king frames a scene at once [LD-R32].
+
+    Rule: [The King is Dead, Long Live the King!]
+    """
     if state.crown is None:
         state.crown = Referee(seat)
     else:

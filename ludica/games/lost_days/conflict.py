@@ -59,6 +59,8 @@ def other(side: str) -> str:
 def compare(a: list[int], b: list[int], tie_rule: str = "cascade") -> tuple[str | None, int]:
     """The winner (``"a"``, ``"b"`` or ``None``) and the margin of success [Resolution; spec §4.5].
 
+    Rule: [Conflict Resolution]
+
     The side with the highest die wins; the margin is the number of its dice above the loser's
     highest die (LD-R11). Equal highest dice cancel in pairs (``cascade``) or stalemate (LD-R12).
     A side with dice beats a side with none (LD-R13).
@@ -96,7 +98,10 @@ def side_of(conflict: Conflict, seat: str) -> str | None:
 
 # -- framing (LD-R15, LD-R23, LD-R33) ----------------------------------------------------------
 def opposition_controller(state: LostDaysState, kind: str, framer: str, side_a: str) -> str:
-    """Who plays the opposition: the mad framer, the king, a mad player, the player to the left (LD-R15)."""
+    """Who plays the opposition: the mad framer, the king, a mad player, the player to the left (LD-R15).
+
+    Rule: [Playing the Opposition]
+    """
     if kind == ADVERSITY:
         return framer
     if state.king is not None and state.king != side_a:
@@ -124,7 +129,10 @@ def pairings(state: LostDaysState) -> list[tuple[str, str]]:
 
 
 def stakeable(state: LostDaysState, side_a: str, side_b: str) -> list[str]:
-    """Nothing, a market memory, or a memory of one of the two opponents [Staking, Stealing; LD-R23]."""
+    """Nothing, a market memory, or a memory of one of the two opponents [Staking, Stealing; LD-R23].
+
+    Rule: [Staking Memories]
+    """
     out = [NONE]
     for m in state.memories.values():
         if m.place == "market" or m.owner == side_a or (m.owner is not None and m.owner == side_b):
@@ -141,6 +149,10 @@ listing holds every pairing with every memory that may be at stake, and is made 
 
 
 def legal_frame(state: LostDaysState, seat: str) -> list[Action]:
+    """The framer sets two sides (characters, or a character and the opposition) and a stake.
+
+    Rule: [Framing Conflicts]
+    """
     pairs = pairings(state)
     if not pairs:
         return []
@@ -223,6 +235,10 @@ def validate_agree(state: LostDaysState, action: Action) -> None:
 
 
 def apply_agree(state: LostDaysState, action: Action, out: list[Event]) -> None:
+    """Both controllers agree the stakes before anyone brings memories in.
+
+    Rule: [Setting up a Conflict]
+    """
     c, scene = state.conflict, state.scene
     assert c is not None and scene is not None
     c.agreement.answer(action.seat, True)
@@ -318,8 +334,20 @@ def apply_narration(state: LostDaysState, action: Action, out: list[Event]) -> N
 
 
 # -- the roll [Resolution, Opposition; LD-R14] -------------------------------------------------
+def spared_tribute_and_strain(c: Conflict, side: str) -> bool:
+    """The opposition (whoever plays it, the King included) never pays tribute and never takes
+    strain: only a character's side does.
+
+    Rule: [Playing the Opposition]; LD-R21
+    """
+    return not c.is_character(side)
+
+
 def dice_count(state: LostDaysState, c: Conflict, side: str) -> int:
-    """A side rolls the value of its accepted memories; the opposition the stake's value, or 3."""
+    """A side rolls the value of its accepted memories; the opposition the stake's value, or 3.
+
+    Rule: LD-R26
+    """
     if side == "b" and c.side_b == OPPOSITION:
         if c.staked is None:
             return 3
@@ -416,7 +444,10 @@ def validate_influence(state: LostDaysState, action: Action) -> None:
 
 
 def apply_influence(state: LostDaysState, action: Action, out: list[Event]) -> None:
-    """Pay the coin: purse coins onto the memory at stake or lost; madness coins lost (LD-R18)."""
+    """Pay the coin: purse coins onto the memory at stake or lost; madness coins lost (LD-R18).
+
+    Rule: [Influencing a Conflict]
+    """
     c = state.conflict
     assert c is not None
     a, seat = action.args, action.seat
@@ -472,7 +503,10 @@ def side_seat(c: Conflict, side: str) -> str:
 
 
 def apply_outcome(state: LostDaysState, action: Action, out: list[Event]) -> None:
-    """The winner narrates; then the stake moves, then tribute is due (LD-R22)."""
+    """The winner narrates; then the stake moves, then tribute is due (LD-R22).
+
+    Rule: [Stealing Memories]
+    """
     c = state.conflict
     assert c is not None
     out.append(Event("outcome", f"{action.seat} narrates the outcome: {action.args['text']}"))
@@ -486,7 +520,7 @@ def apply_outcome(state: LostDaysState, action: Action, out: list[Event]) -> Non
         elif memory.owner is not None:
             to_market(state, memory, out)
     loser = other(c.winner)
-    if c.margin >= 1 and c.is_character(loser):
+    if c.margin >= 1 and not spared_tribute_and_strain(c, loser):
         seat = side_seat(c, loser)
         c.owed = min(c.margin, state.purse(seat) + state.memory_coins(seat))
         if c.owed:
@@ -528,6 +562,10 @@ def validate_tribute(state: LostDaysState, action: Action) -> None:
 
 
 def apply_tribute(state: LostDaysState, action: Action, out: list[Event]) -> None:
+    """The loser pays the margin in coins, one source at a time, or gives one memory instead.
+
+    Rule: [Tribute]
+    """
     c = state.conflict
     assert c is not None and c.winner is not None
     seat = action.seat
@@ -588,11 +626,17 @@ def apply_narrate_tribute(state: LostDaysState, action: Action, out: list[Event]
 
 # -- strain and gain [Strain and Gain; LD-R21, LD-R25] -----------------------------------------
 def start_strain_gain(state: LostDaysState, out: list[Event]) -> None:
+    """Each 1 rolled is a point of strain and each 6 a point of gain for the character who rolled it;
+    the opposition takes neither (:func:`spared_tribute_and_strain`), though the King gains from
+    its sixes when it wins.
+
+    Rule: [Strain and Gain]; LD-R21
+    """
     c = state.conflict
     assert c is not None
     for side in ("a", "b"):
         sixes, ones = c.dice[side].count(6), c.dice[side].count(1)
-        if c.is_character(side):
+        if not spared_tribute_and_strain(c, side):
             c.gain_left[side], c.strain_left[side] = sixes, ones
         elif c.winner == "b" and c.controller_b == state.king and sixes:
             move(state, BANK, c.controller_b, sixes)

@@ -44,6 +44,8 @@ MEMORY_TEXT = Text("I remember ...", prefix=I_REMEMBER)
 def validate_memory_text(text: str) -> None:
     """Refuse a memory that does not begin "I remember" [Memories; LD-R9, TV-LD-12].
 
+    Rule: [Memories]; LD-R9
+
     "All memories should start with the words 'I remember ...'": the card is refused, never rewritten.
     """
     if not text.startswith(I_REMEMBER):
@@ -54,7 +56,10 @@ def validate_memory_text(text: str) -> None:
 
 # -- rounds ------------------------------------------------------------------------------------
 def begin_round(state: LostDaysState, out: list[Event]) -> None:
-    """Round coin, roles, writing [Creating Memories; LD-R1, LD-R4]."""
+    """Round coin, roles, writing [Creating Memories; LD-R1, LD-R4].
+
+    Rule: [Creating Memories]
+    """
     n, r = len(state.seats), state.round
     state.extra_writer = state.seats[(state.rules.first_seat + r - 1) % n]
     state.selector = state.seats[(state.rules.first_seat + r) % n]
@@ -269,7 +274,10 @@ def abandon(state: LostDaysState, out: list[Event]) -> None:
 
 
 def win(state: LostDaysState, seat: str, amount: int, out: list[Event]) -> None:
-    """The winner's bid goes onto the memory; other bids return [Creating Memories; spec §2.3 WIN]."""
+    """The winner's bid goes onto the memory; other bids return [Creating Memories; spec §2.3 WIN].
+
+    Rule: LD-R5
+    """
     auction = state.auction
     assert auction is not None
     memory = state.memories[auction.lot]
@@ -329,7 +337,10 @@ def apply_roll_off(state: LostDaysState, faces: list[int], out: list[Event]) -> 
 
 # -- the Memory of Kingship --------------------------------------------------------------------
 def resolve_kingship(state: LostDaysState, out: list[Event]) -> None:
-    """Choose the actual Memory of Kingship by value [Kingship; spec §2.4, LD-R8]."""
+    """Choose the actual Memory of Kingship by value [Kingship; spec §2.4, LD-R8].
+
+    Rule: [The Memory of Kingship]
+    """
     candidates = [m for m in state.memories.values() if m.mok_candidate and m.owner is not None]
     if not candidates:
         unowned = [m for m in state.memories.values() if m.mok_candidate]

@@ -14,7 +14,10 @@ from .state import EPILOGUE, GAME_OVER, LostDaysState
 
 
 def tipped(state: LostDaysState, seat: str) -> bool:
-    """More madness coins than the total on his memory cards (not in his purse) [Descent; LD-R28]."""
+    """More madness coins than the total on his memory cards (not in his purse) [Descent; LD-R28].
+
+    Rule: [Madness]; LD-R28
+    """
     return state.madness(seat) > state.memory_coins(seat)
 
 
@@ -28,7 +31,10 @@ def check_madness(state: LostDaysState, out: list[Event]) -> None:
 
 
 def descend(state: LostDaysState, seat: str, out: list[Event]) -> None:
-    """The descent: irreversible; the memories go to the market, tainted, with their coins [LD-R29]."""
+    """The descent: irreversible; the memories go to the market, tainted, with their coins [LD-R29].
+
+    Rule: [Descent into Madness]
+    """
     elf = state.elves[seat]
     elf.mad, elf.pending_write_out, elf.mad_at_scene = True, True, state.scenes_played
     out.append(

@@ -73,7 +73,10 @@ def build_cycle(state: LostDaysState) -> list[list[str]]:
 
 
 def next_slot(state: LostDaysState, out: list[Event]) -> None:
-    """Open the next slot's scene; a story slot with no king is skipped (LD-R31)."""
+    """Open the next slot's scene; a story slot with no king is skipped (LD-R31).
+
+    Rule: [Telling the Story]
+    """
     while True:
         state.slot += 1
         if state.slot >= len(state.cycle):
@@ -171,6 +174,10 @@ def validate_replenish_memory(state: LostDaysState, action: Action) -> None:
 
 
 def apply_replenish_memory(state: LostDaysState, action: Action, out: list[Event]) -> None:
+    """Each player writes one memory for a market that ran short.
+
+    Rule: [Replenishing the Market of Memories]
+    """
     memory = new_memory(state, action.args["text"], action.seat, "replenished", MARKET)
     state.replenish_left.remove(action.seat)
     out.append(Event("memory", f"{action.seat} writes {memory.id} for the market: {memory.text}"))
@@ -195,6 +202,10 @@ def validate_frame_scene(state: LostDaysState, action: Action) -> None:
 
 
 def apply_frame_scene(state: LostDaysState, action: Action, out: list[Event]) -> None:
+    """The framer describes where and when the scene is set.
+
+    Rule: [Framing Scenes]
+    """
     assert state.scene is not None
     state.scene.framed = True
     out.append(Event("frame", f"{action.seat} frames the scene: {action.args['description']}"))
@@ -217,6 +228,10 @@ def validate_create_memory(state: LostDaysState, action: Action) -> None:
 
 
 def apply_create_memory(state: LostDaysState, action: Action, out: list[Event]) -> None:
+    """The framer writes a new memory into the market, paying one coin from the purse onto it.
+
+    Rule: [Creating New Memories]
+    """
     memory = new_memory(state, action.args["text"], action.seat, "created", MARKET)
     move(state, action.seat, memory.id)
     out.append(Event("memory", f"{action.seat} creates {memory.id} for the market (value 1): {memory.text}"))
@@ -283,7 +298,10 @@ def validate_sell(state: LostDaysState, action: Action) -> None:
 
 
 def apply_sell(state: LostDaysState, action: Action, out: list[Event]) -> None:
-    """Value less one to the purse; the card goes to the market with its last coin [Selling; LD-R27]."""
+    """Value less one to the purse; the card goes to the market with its last coin [Selling; LD-R27].
+
+    Rule: [Selling Memories]; LD-R26
+    """
     memory = state.memories[action.args["memory"]]
     value = state.value(memory.id)
     move(state, memory.id, action.seat, max(value - 1, 0))
@@ -320,7 +338,9 @@ def memories_between(state: LostDaysState, seat: str, partner: str) -> bool:
 
 def apply_trade(state: LostDaysState, action: Action, out: list[Event]) -> None:
     """A deal is put together step by step: the coins, then each memory offered, then each memory asked for
-    (``none`` closes each list); then the partner answers [Trading; LD-R36]."""
+    (``none`` closes each list); then the partner answers [Trading; LD-R36].
+    Rule: [Trading Memories]
+    """
     a = action.args
     content = {
         "give_coins": a["give_coins"],
