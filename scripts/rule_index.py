@@ -79,6 +79,9 @@ BOOKS = (
 SHARED_TESTS = ("conformance", "golden", "table", "cli", "bots", "env")
 """Test folders shared by every game: a test there pins a rule only when it cites it."""
 
+SELF_TEST = "test_rule_index.py"
+"""The index's own test, whose examples of tags pin nothing."""
+
 TAG = re.compile(r"\bRule:\s*(.+)")
 HEADING = re.compile(r"\[([^\[\]]{2,80})\]")
 
@@ -297,6 +300,8 @@ def build(book: GameBook) -> Index:
     folders = [ROOT / "tests" / t for t in (*book.tests, *SHARED_TESTS)]
     for folder in folders:
         for path in sorted(folder.rglob("test_*.py")) if folder.is_dir() else []:
+            if path.name == SELF_TEST:
+                continue
             for test, rulings, headings in test_places(path, book, known):
                 for r in rulings:
                     if r in known.rulings:

@@ -88,6 +88,7 @@ def test_point15_chase_the_miner_new_worker_deserts_no_extra_placement(make_tabl
 
 
 def test_point15_chase_the_miner_new_worker_that_stays_is_placed(make_table) -> None:
+    """Rule: SP 5"""
     t = make_table().recruit("p1", "chase_the_miner")
     p = t.p("p1")
     p.workers, p.available, p.knowledge = 2, [1, 5], 2

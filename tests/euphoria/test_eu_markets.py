@@ -152,7 +152,10 @@ ROLL_MARKETS = [m.id for m in MARKETS.values() if m.penalty == "roll_loss"]
 
 @pytest.mark.parametrize("market", ROLL_MARKETS)
 def test_roll_penalty_markets(make_table, market: str) -> None:
-    """Each newly rolled die showing the number costs one good of the player's choice."""
+    """Each newly rolled die showing the number costs one good of the player's choice.
+
+    Rule: SP 10
+    """
     value = MARKETS[market].value
     t = make_table()
     built(t, market)
@@ -181,6 +184,7 @@ def test_roll_penalty_spares_builders_and_other_numbers(make_table, market: str)
 
 
 def test_every_market_penalty_is_covered() -> None:
+    """Rule: SP 23"""
     kinds = {m.penalty for m in MARKETS.values()}
     assert kinds == {
         "block_worker_gain_when_total_in",

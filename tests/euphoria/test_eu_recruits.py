@@ -291,6 +291,7 @@ def test_bradley_the_futurist(make_table) -> None:
 
 
 def test_ben_the_ludologist(make_table) -> None:
+    """Rule: SP 12"""
     t = make_table().recruit("p2", "ben_the_ludologist")
     t.p("p2").morale = 3
     t.st.occupants = {"farm": [["p1", 1]]}
@@ -313,6 +314,7 @@ def test_jefferson_the_shock_artist(make_table) -> None:
 
 
 def test_julia_the_thought_inspector(make_table) -> None:
+    """Rule: SP 2"""
     t = make_table().recruit("p1", "julia_the_thought_inspector")
     t.p("p1").morale = 3
     bump_at_tunnel(t, rival_face=1, own=1)
@@ -567,6 +569,7 @@ def test_scarby_the_harvester(make_table) -> None:
 
 
 def test_ian_the_horticulturist(make_table) -> None:
+    """Rule: SP 28"""
     t = make_table().recruit("p1", "ian_the_horticulturist")
     t.do("p1 place worker=1 space=farm")
     assert t.p("p1").goods["water"] == 1

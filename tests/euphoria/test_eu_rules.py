@@ -11,7 +11,10 @@ from ludica.games.euphoria.spaces import all_spaces
 def test_rulebook_knowledge_check_example(make_table) -> None:
     """Rulebook "Knowledge Checks" example: one available 5, two workers retrieved and rolled
     3 and 5: collective 13 plus the track reaches 16, so one 5 deserts. (The text says the track
-    is at "+2" yet totals 16; with the track at 3 the sum is 16 - see docs.)"""
+    is at "+2" yet totals 16; with the track at 3 the sum is 16 - see docs.)
+
+    Rule: [Knowledge Checks]; SP 7; SP 8
+    """
     t = make_table()
     p = t.p("p1")
     p.workers, p.available, p.knowledge = 3, [5], 3
@@ -36,7 +39,10 @@ def test_knowledge_check_below_16_keeps_everyone(make_table) -> None:
 
 
 def test_at_most_one_worker_lost_per_turn(make_table) -> None:
-    """Settled point 9: a second check in the same turn loses nobody."""
+    """SP 9: a second check in the same turn loses nobody.
+
+    Rule: SP 9
+    """
     t = make_table()
     p = t.p("p1")
     p.lost_this_turn = True
@@ -50,7 +56,10 @@ def test_at_most_one_worker_lost_per_turn(make_table) -> None:
 
 def test_rulebook_generator_example(make_table) -> None:
     """Rulebook "Commodity Areas": a 4 on the Generator; a 2 makes 6 (1 energy, knowledge -1);
-    then a 5 makes 11 (2 energy, knowledge +1)."""
+    then a 5 makes 11 (2 energy, knowledge +1).
+
+    Rule: [Knowledge Chart]; [Commodity Areas]
+    """
     t = make_table()
     t.st.occupants = {"generator": [["p2", 4]]}
     t.p("p2").available = [1]
@@ -64,7 +73,7 @@ def test_rulebook_generator_example(make_table) -> None:
 
 def test_low_bracket_advances_allegiance_and_tier1_bonus_next_time(make_table) -> None:
     """1-4: one commodity and allegiance +1 (mandatory); the tier-1 bonus starts with the next
-    visit (settled point 24)."""
+    visit (SP 24)."""
     t = make_table().recruit("p1", "katy_the_dietician")
     t.st.allegiance["euphorian"] = 1
     t.p("p1").available = [1, 3]
@@ -80,6 +89,7 @@ def test_low_bracket_advances_allegiance_and_tier1_bonus_next_time(make_table) -
 
 
 def test_bump_rolls_the_bumped_worker_before_paying(make_table) -> None:
+    """Rule: [Worker Placement]; SP 1"""
     t = make_table()
     t.st.occupants = {"euphorian_tunnel": [["p2", 4]]}
     t.p("p2").workers, t.p("p2").available = 2, [6]
@@ -95,6 +105,7 @@ def test_bump_rolls_the_bumped_worker_before_paying(make_table) -> None:
 
 
 def test_doubles_place_both_then_turn_ends(make_table) -> None:
+    """Rule: [Game Play Overview]; SP 4"""
     t = make_table()
     t.p("p1").available = [3, 3]
     t.do("p1 place worker=3 space=farm")
@@ -113,6 +124,7 @@ def test_double_house_rule_costs_morale(make_table) -> None:
 
 
 def test_retrieve_with_food_gains_two_morale(make_table) -> None:
+    """Rule: SP 16"""
     t = make_table()
     t.p("p1").goods["food"] = 1
     t.p("p1").available = [2]
@@ -125,6 +137,7 @@ def test_retrieve_with_food_gains_two_morale(make_table) -> None:
 
 
 def test_free_retrieval_loses_morale_even_at_one(make_table) -> None:
+    """Rule: [Turn Rotation]; SP 16"""
     t = make_table()
     t.st.occupants = {"farm": [["p1", 1]]}
     t.p("p1").available = [2]
@@ -134,6 +147,7 @@ def test_free_retrieval_loses_morale_even_at_one(make_table) -> None:
 
 
 def test_tank_adds_a_worker_and_rolls_it(make_table) -> None:
+    """Rule: [Worker Activation Tank]"""
     t = make_table()
     t.p("p1").goods["water"] = 3
     t.do("p1 place worker=1 space=worker_activation_water")
@@ -142,6 +156,7 @@ def test_tank_adds_a_worker_and_rolls_it(make_table) -> None:
 
 
 def test_tunnel_reveal_at_six_and_exclusive_space_at_nine(make_table) -> None:
+    """Rule: [Tunnels]"""
     t = make_table().recruit("p2", "katy_the_dietician", hidden=("maggie_the_outlaw",))
     t.st.miners["subterran"] = 5
     t.p("p1").goods["water"] = 2
@@ -156,12 +171,14 @@ def test_tunnel_reveal_at_six_and_exclusive_space_at_nine(make_table) -> None:
 
 
 def test_exclusive_space_needs_an_active_recruit_of_its_faction(make_table) -> None:
+    """Rule: [A Few Notes About Recruits]"""
     t = make_table().recruit("p1", "katy_the_dietician")
     t.st.miners["subterran"] = 9
     t.refused("p1 place worker=1 space=subterran_tunnel_end", rule="place")
 
 
 def test_allegiance_tier3_reveals_and_tier4_stars(make_table) -> None:
+    """Rule: [Allegiance Track]; SP 26"""
     t = make_table().recruit("p1", "katy_the_dietician", hidden=("ray_the_foreman",))
     t.st.allegiance["euphorian"] = 10
     t.do("p1 place worker=1 space=generator")
@@ -172,6 +189,7 @@ def test_allegiance_tier3_reveals_and_tier4_stars(make_table) -> None:
 
 
 def test_artifact_market_pair_payment_star_and_allegiance(make_table) -> None:
+    """Rule: [Artifact Markets]"""
     t = make_table().cards("p1", "bear", "bear", "book")
     t.p("p1").morale = 3
     t.do("p1 place worker=1 space=incinerator_of_historical_accuracy")
@@ -182,7 +200,10 @@ def test_artifact_market_pair_payment_star_and_allegiance(make_table) -> None:
 
 
 def test_construction_builds_market_with_stars_and_rolls(make_table) -> None:
-    """2 players: any two spots build. Builders get one star each; workers return and roll."""
+    """2 players: any two spots build. Builders get one star each; workers return and roll.
+
+    Rule: [Construction Sites]; SP 11; SP 17; SP 19
+    """
     t = make_table()
     t.p("p1").goods.update(clay=1, gold=1)
     t.p("p1").available = [2, 2]
@@ -196,6 +217,7 @@ def test_construction_builds_market_with_stars_and_rolls(make_table) -> None:
 
 
 def test_visit_a_built_market(make_table) -> None:
+    """Rule: [Constructed Markets]; SP 20"""
     t = make_table()
     t.st.sites["subterran_site_A"] = "courthouse_of_hasty_judgement"
     t.st.built["subterran_site_A"] = ["p2"]
@@ -205,7 +227,10 @@ def test_visit_a_built_market(make_table) -> None:
 
 
 def test_full_territory_still_gives_allegiance(make_table) -> None:
-    """Settled point 22."""
+    """SP 22.
+
+    Rule: [Icarus]
+    """
     t = make_table()
     t.st.territory["icarite"] = ["p2", "p2"]
     t.p("p1").goods.update(gold=3)
@@ -214,6 +239,7 @@ def test_full_territory_still_gives_allegiance(make_table) -> None:
 
 
 def test_hand_limit_is_morale(make_table) -> None:
+    """Rule: [Morale Chart]"""
     t = make_table().deck_top("bear", "book")
     t.p("p1").goods.update(bliss=1, food=1)
     t.do("p1 place worker=1 space=breeze_bar")
@@ -223,6 +249,7 @@ def test_hand_limit_is_morale(make_table) -> None:
 
 
 def test_dilemma_contribute_places_a_star(make_table) -> None:
+    """Rule: [Ethical Dilemma Cards]; SP 6"""
     t = make_table()
     t.p("p1").dilemma = "read_a_book"
     t.cards("p1", "book")
@@ -246,6 +273,7 @@ def test_dilemma_fight_gains_a_hidden_recruit_activated_if_revealed(make_table) 
 
 
 def test_game_end_and_tie_breaks_by_morale(make_table) -> None:
+    """Rule: [End of Game]; SP 31"""
     t = make_table()
     t.p("p1").stars = t.p("p2").stars = 1
     t.p("p1").morale, t.p("p2").morale = 2, 5
@@ -296,6 +324,7 @@ def test_recruit_choice_is_sealed_until_all_have_chosen() -> None:
 
 
 def test_first_player_is_the_highest_opening_roll() -> None:
+    """Rule: [Setup]; SP 32"""
     m = Match(GAME, Config(("Ann", "Bob", "Cat"), {}, 3))
     while m.pending().phase != "opening_roll":
         m.deal()

@@ -81,3 +81,20 @@ def test_sp30_the_gambler_once_per_turn(make_table) -> None:
     t.do("p1 place worker=1 space=breeze_bar")
     t.do("p1 use_ability choice=decline")
     assert t.st.turn == "p2" and len(t.p("p1").hand) == 2
+
+
+def test_sp18_a_worker_on_a_construction_site_may_be_retrieved(make_table) -> None:
+    t = make_table()
+    t.st.occupants = {"euphorian_site_A.1": [["p1", 3]]}
+    t.p("p1").available = [2]
+    t.do("p1 retrieve worker=euphorian_site_A.1:3")
+    t.roll(4)
+    assert not t.st.occupants.get("euphorian_site_A.1") and sorted(t.p("p1").available) == [2, 4]
+
+
+def test_sp25_two_recruits_of_a_faction_do_not_double_its_tier_bonus(make_table) -> None:
+    t = make_table().recruit("p1", "katy_the_dietician", "ray_the_foreman")
+    t.st.allegiance["euphorian"] = 2
+    t.p("p1").available = [3]
+    t.do("p1 place worker=3 space=generator")
+    assert t.p("p1").goods["energy"] == 2  # one for the 1-4 bracket, one tier-1 bonus, not two

@@ -13,6 +13,7 @@ def _match(players: int, **options) -> Match:
 
 
 def test_recruit_draft_passes_packs_left() -> None:
+    """Rule: [Advanced Variants]"""
     m = _match(3, recruit_draft=True)
     st = m.state
     assert m.pending().phase == "recruit_draft"
@@ -34,6 +35,7 @@ def test_recruit_draft_passes_packs_left() -> None:
 
 
 def test_market_draft_keeps_one_each_and_fills_to_six() -> None:
+    """Rule: [Advanced Variants]"""
     m = _match(2, market_draft=True)
     st = m.state
     assert m.pending().phase == "market_draft"

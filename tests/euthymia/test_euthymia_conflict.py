@@ -35,6 +35,7 @@ EX_E7_HANDS = {
 def test_ex_e7_all_non_active_players_play_face_cards(table):
     """EX-E7 [On conflicts]: J♠, Q♠, then K♦ from a player with no spades: the king is compared,
     the character loses, all three court cards count: Speak 5 − 3 = 2.
+
     Rule: [The Conflict]; [On conflicts]
     """
     t = at_turn(table, (6, 5, 2, 2), EX_E7_HANDS, {"p2": 6, "p3": 4, "p4": 2}, hour=3)

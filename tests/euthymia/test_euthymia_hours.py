@@ -180,6 +180,7 @@ def test_r_eu_09_pouring_rules(table):
 def test_r_eu_22_death_at_ten(table):
     """EX-E12, [Dying] R-EU-22: death at once, the AP narrates, no more turns this hour, still a card
     player; a new character next hour; a Committee Member stays one.
+
     Rule: [Dying]
     """
     hands = {**HANDS, "p2": ["2C", "JD", "QD", "KD", "2S", "3S"], "p3": ["3C", "JH", "QH", "KH", "4S", "5S"]}
@@ -223,6 +224,7 @@ def test_r_eu_23_ideal_citizen_takes_no_turns_and_may_be_abandoned(table):
 def test_ideal_citizen_at_all_zeros(table):
     """[Becoming an Ideal Citizen]: Feel falls to zero, the others follow: an Ideal Citizen, who
     takes no more turns (R-EU-23).
+
     Rule: [Becoming an Ideal Citizen]
     """
     hands = {**HANDS, "p2": ["2C", "JD", "QD", "KD", "2S", "4S"]}
@@ -243,6 +245,7 @@ def test_ideal_citizen_at_all_zeros(table):
 def test_r_eu_24_more_cards(table):
     """[More cards] R-EU-24: the hand is replaced; only the most-drink player may (and must) end
     the turn, and only with "The Committee demands…".
+
     Rule: [More cards]
     """
     t = hour_two(table)
@@ -422,6 +425,7 @@ def final_hour(table, black="p3"):
 def test_r_eu_31_final_hour(table):
     """[The final hour] R-EU-31: the CM keeps the bottle, takes no turns, may fill his own glass,
     designates every tie and is dealt six new cards when his hand is empty.
+
     Rule: [The final hour]
     """
     t = final_hour(table)

@@ -117,7 +117,7 @@ def run(st: EuphoriaState, ev: Events) -> None:
 
 
 def _game_over_check() -> Callable[[EuphoriaState, Events], None]:
-    """The end test that runs after every task (settled point 31), looked up once."""
+    """The end test that runs after every task (SP 31), looked up once."""
     global _GAME_OVER_CHECK
     if _GAME_OVER_CHECK is None:
         from .ending import game_over_check

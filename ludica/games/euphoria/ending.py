@@ -28,6 +28,10 @@ def tiebreak_key(st: EuphoriaState, seat: str) -> tuple[int, int, int, int]:
 
 
 def game_over_check(st: EuphoriaState, ev: Events) -> None:
+    """The game ends when a player has placed all ten authority stars; several may finish together.
+
+    Rule: [End of Game]; SP 31
+    """
     if st.phase != "play":
         return
     for p in st.players.values():  # a loop: this runs after every task of the agenda

@@ -30,7 +30,10 @@ def _build_check(st: EuphoriaState, t: list, ev: Events) -> None:
 
 def complete(st: EuphoriaState, site: str, ev: Events) -> None:
     """Flip the tile, star each builder once, return and roll the builders' workers (in the
-    order of the spots: settled point 11), then Ray the Foreman reacts for everyone."""
+    order of the spots: SP 11), then Ray the Foreman reacts for everyone.
+
+    Rule: [Constructed Markets]; SP 11; SP 19
+    """
     market = MARKETS[st.sites[site]]
     workers = occupied_spots(st, site)
     for spot in spot_ids(site):

@@ -152,6 +152,11 @@ def _amanda(st: EuphoriaState, seat: str, option: str, ctx: list, ev: Events) ->
 
 @task("bump_bonus")
 def _bump_bonus(st: EuphoriaState, t: list, ev: Events) -> None:
+    """The placer's bump exchanges (Maxime, Lee, Rebecca, Julia, Phil, Dave, Xander, Laura, Flavio),
+    offered right after the bump, before the cost is paid (the rulebook's order).
+
+    Rule: SP 2
+    """
     seat, space, face, owner, owner_face = t[1], t[2], t[3], t[4], t[5]
     ctx = [space, face, owner, owner_face]
     rivals = [
@@ -400,6 +405,10 @@ for _rid in ("sarinee_the_cloud_miner", "gary_the_electrician", "soulless_the_pl
 
 
 def _empty_handed_bonus(rid: str, space: str, good: str, need_no: str) -> Trigger:
+    """A bonus for a player with no artifacts (or no resources at all) on one space.
+
+    Rule: SP 28
+    """
     def fn(st: EuphoriaState, seat: str, ctx: list, ev: Events) -> None:
         p = st.players[seat]
         empty = not p.hand if need_no == "artifacts" else p.total_goods(RESOURCES) == 0
@@ -646,6 +655,10 @@ def _t_brian(st: EuphoriaState, seat: str, ctx: list, ev: Events) -> None:
 # ================================================================================================
 @task("new_worker")
 def _new_worker(st: EuphoriaState, t: list, ev: Events) -> None:
+    """After a new worker: Sheppard and Pete react; Chase the Miner's new worker joins the turn at once.
+
+    Rule: SP 5
+    """
     seat = t[1]
     _queue(st, seat, ["sheppard_the_lobotomist", "pete_the_cannibal"], ["tank"])
     new = st.flags.pop("new_worker", None)
@@ -699,7 +712,10 @@ def _set_face(st: EuphoriaState, t: list, ev: Events) -> None:
 
 @task("after_draw")
 def _after_draw(st: EuphoriaState, t: list, ev: Events) -> None:
-    """Jonathan the Gambler, once per turn, when an artifact is gained."""
+    """Jonathan the Gambler, once per turn, when an artifact is gained.
+
+    Rule: SP 30
+    """
     seat = t[1]
     used = st.flags.setdefault("gambled", [])
     if seat in used or not has(st, seat, "jonathan_the_gambler"):
@@ -741,7 +757,10 @@ def _gambler_pair(st: EuphoriaState, t: list, ev: Events) -> None:
 
 @task("doubles")
 def _doubles(st: EuphoriaState, t: list, ev: Events) -> None:
-    """Ben the Ludologist: a rival's roll made doubles: 2 morale for a resource."""
+    """Ben the Ludologist: a rival's roll made doubles: 2 morale for a resource.
+
+    Rule: SP 12
+    """
     roller, doubles = t[1], t[2]
     if not doubles:
         return

@@ -36,6 +36,11 @@ DEAL = 4
 
 
 def new_state(seats: tuple[str, ...], options: dict[str, Any]) -> EuphoriaState:
+    """The table before the first shuffle: every player with two workers, morale and knowledge at the
+    start, ten stars, and the decks still to be shuffled.
+
+    Rule: [Setup]
+    """
     players = {
         s: Player(
             s,
@@ -128,7 +133,10 @@ def _opening(st: EuphoriaState, t: list, ev: Events) -> None:
 
 @chance("opening_roll")
 def _opening_rolled(st: EuphoriaState, n: int, outcome: dict, ev: Events) -> None:
-    """The opening roll fixes the starting knowledge of the workers (no knowledge check)."""
+    """The opening roll fixes the starting knowledge of the workers (no knowledge check).
+
+    Rule: SP 32
+    """
     faces = list(outcome["dice"])
     for seat in st.seats:
         st.players[seat].available = faces[:STARTING_WORKERS]

@@ -66,7 +66,10 @@ _KINDS: dict[str, str] = {
 
 
 def bumpable(space: str) -> bool:
-    """Temporary and exclusive spaces hold one worker, who is bumped by the next."""
+    """Temporary and exclusive spaces hold one worker, who is bumped by the next.
+
+    Rule: SP 3
+    """
     kind = kind_of(space)
     return kind not in ("construction", "commodity_area")
 
@@ -215,7 +218,10 @@ def _open_fixed_spaces(st: EuphoriaState, seat: str, pens: frozenset[str]) -> li
 
 # -- placing -------------------------------------------------------------------------------------
 def place(st: EuphoriaState, seat: str, face: int, space: str, ev: Events) -> None:
-    """Place the worker, bumping if the space is taken, then queue paying and gaining."""
+    """Place the worker, bumping if the space is taken, then queue paying and gaining.
+
+    Rule: [Worker Placement]; SP 1; SP 2
+    """
     p = st.players[seat]
     p.available.remove(face)
     occ = st.occupants.setdefault(space, [])
@@ -314,7 +320,10 @@ def _gain(st: EuphoriaState, t: list, ev: Events) -> None:
 
 def _tank(st: EuphoriaState, seat: str, space: str, face: int, ev: Events) -> None:
     """Worker Activation Tank: adjust morale or knowledge, then add and roll a new worker
-    (never past four; Laboratory of Selective Genetics blocks the 3rd and 4th)."""
+    (never past four; Laboratory of Selective Genetics blocks the 3rd and 4th).
+
+    Rule: [Worker Activation Tank]
+    """
     for track, delta in SPACES[space].benefit:
         (knowledge if track == "knowledge" else morale)(st, seat, delta, ev)
     p = st.players[seat]
@@ -328,7 +337,10 @@ def _tank(st: EuphoriaState, seat: str, space: str, face: int, ev: Events) -> No
 
 def _commodity_area(st: EuphoriaState, seat: str, space: str, face: int, ev: Events) -> None:
     """The knowledge total of all workers there after placing picks the bracket; the tier-1
-    bonus is judged before the bracket's allegiance step (settled point 24)."""
+    bonus is judged before the bracket's allegiance step (SP 24).
+
+    Rule: [Commodity Areas]; SP 24
+    """
     faction = SPACES[space].faction
     assert faction is not None
     good = FACTIONS[faction].commodity
@@ -347,7 +359,10 @@ def _commodity_area(st: EuphoriaState, seat: str, space: str, face: int, ev: Eve
 
 def _tunnel(st: EuphoriaState, seat: str, space: str, face: int, ev: Events) -> None:
     """The miner advances first; then the resource or an artifact (both at tier 2, or with
-    Andrew the Spelunker's empty hands at the Euphorian and Wastelander tunnels)."""
+    Andrew the Spelunker's empty hands at the Euphorian and Wastelander tunnels).
+
+    Rule: [Tunnels]
+    """
     faction = SPACES[space].faction
     assert faction is not None
     advance_miner(st, faction, 1, ev)
@@ -396,6 +411,11 @@ def star_places(st: EuphoriaState, seat: str, faction: str, markets_too: bool) -
 
 
 def _artifact_market(st: EuphoriaState, seat: str, space: str, face: int, ev: Events) -> None:
+    """An artifact market: allegiance +1, and a star on the territory or on a built market of its
+    region that lacks your star.
+
+    Rule: [Artifact Markets]; SP 21
+    """
     faction = SPACES[space].faction
     assert faction is not None
     push(st, ["allegiance", faction, 1])
@@ -415,7 +435,10 @@ def _allegiance(st: EuphoriaState, t: list, ev: Events) -> None:
 
 
 def _icarite_star(st: EuphoriaState, seat: str, space: str, face: int, ev: Events) -> None:
-    """Wind Saloon and Nimbus Loft: a star in Icarus (tier 2: and an artifact), allegiance +1."""
+    """Wind Saloon and Nimbus Loft: a star in Icarus (tier 2: and an artifact), allegiance +1.
+
+    Rule: [Icarus]
+    """
     push(st, ["allegiance", "icarite", 1])
     ask(st, seat, "place_star", star_places(st, seat, "icarite", False), [space], ev)
 
@@ -432,7 +455,10 @@ def _sky_lounge(st: EuphoriaState, seat: str, space: str, face: int, ev: Events)
 
 
 def _market_visit(st: EuphoriaState, seat: str, space: str, face: int, ev: Events) -> None:
-    """A visit: a star in the region's territory only (2013 rule), allegiance +1."""
+    """A visit: a star in the region's territory only (2013 rule), allegiance +1.
+
+    Rule: [Constructed Markets]; SP 20
+    """
     faction = faction_of(space)
     assert faction is not None
     push(st, ["allegiance", faction, 1])
@@ -440,7 +466,10 @@ def _market_visit(st: EuphoriaState, seat: str, space: str, face: int, ev: Event
 
 
 def _construction(st: EuphoriaState, seat: str, space: str, face: int, ev: Events) -> None:
-    """A construction spot gives nothing now; the star comes when the market is built."""
+    """A construction spot gives nothing now; the star comes when the market is built.
+
+    Rule: [Construction Sites]; SP 17
+    """
 
 
 GAINS = {

@@ -2,7 +2,7 @@
 
 Rulebook, "Personal Freedoms": every player without a star on a constructed market incurs its
 penalty. "Allegiance Track": only players with an active recruit of a faction gain that
-faction's tier bonuses (two such recruits do not double them; settled point 25).
+faction's tier bonuses (two such recruits do not double them; SP 25).
 """
 
 from __future__ import annotations
@@ -17,7 +17,10 @@ def penalties(st: EuphoriaState, seat: str) -> list[str]:
 
 
 def penalized(st: EuphoriaState, seat: str, kind: str) -> bool:
-    """True when a built market of penalty ``kind`` lacks the seat's star."""
+    """True when a built market of penalty ``kind`` lacks the seat's star.
+
+    Rule: SP 23
+    """
     return any(seat not in owners and MARKETS[st.sites[site]].penalty == kind for site, owners in st.built.items())
 
 
@@ -45,7 +48,10 @@ def has_faction(st: EuphoriaState, seat: str, faction: str) -> bool:
 
 
 def tier_bonus(st: EuphoriaState, seat: str, faction: str, tier: int) -> bool:
-    """Tier 1 or 2 bonus of ``faction`` for ``seat`` (Registry of Personal Secrets cancels them)."""
+    """Tier 1 or 2 bonus of ``faction`` for ``seat`` (Registry of Personal Secrets cancels them).
+
+    Rule: [A Few Notes About Recruits]; SP 25
+    """
     if st.allegiance[faction] < TIER_LEVELS[tier - 1] or not has_faction(st, seat, faction):
         return False
     return not penalized(st, seat, "no_allegiance_tier_bonuses")

@@ -1,7 +1,7 @@
 """Morale, knowledge, allegiance, tunnels, authority stars, artifacts and the hand limit.
 
 Rulebook sections "Morale & Knowledge Charts", "Allegiance Track", "Tunnels", "End of Game".
-Gains past the ends of the charts are lost (settled point 13). Curtis the Propagandist and Nick
+Gains past the ends of the charts are lost (SP 13). Curtis the Propagandist and Nick
 the Understudy react to every step actually moved.
 """
 
@@ -27,7 +27,10 @@ KLO, KHI = TRACKS["knowledge"]
 
 
 def morale(st: EuphoriaState, seat: str, delta: int, ev: Events) -> int:
-    """Move the morale token; return the steps actually moved (signed)."""
+    """Move the morale token; return the steps actually moved (signed).
+
+    Rule: [Morale Chart]
+    """
     p = st.players[seat]
     new = max(LO, min(HI, p.morale + delta))
     moved = new - p.morale
@@ -38,7 +41,10 @@ def morale(st: EuphoriaState, seat: str, delta: int, ev: Events) -> int:
 
 
 def knowledge(st: EuphoriaState, seat: str, delta: int, ev: Events) -> int:
-    """Move the knowledge token; return the steps actually moved (signed)."""
+    """Move the knowledge token; return the steps actually moved (signed).
+
+    Rule: [Knowledge Chart]
+    """
     p = st.players[seat]
     new = max(KLO, min(KHI, p.knowledge + delta))
     moved = new - p.knowledge
@@ -49,7 +55,7 @@ def knowledge(st: EuphoriaState, seat: str, delta: int, ev: Events) -> int:
 
 
 def can_pay_morale(st: EuphoriaState, seat: str, n: int) -> bool:
-    """A price in morale needs morale >= n + 1 (rulebook note; settled point 13)."""
+    """A price in morale needs morale >= n + 1 (rulebook note; SP 13)."""
     return st.players[seat].morale >= n + LO
 
 
@@ -63,6 +69,11 @@ def gain(st: EuphoriaState, seat: str, good: str, n: int = 1) -> None:
 
 
 def territory_room(st: EuphoriaState, faction: str) -> bool:
+    """Room for another star on a faction's territory (one per player); a full territory still
+    gives the allegiance.
+
+    Rule: SP 22
+    """
     return len(st.territory[faction]) < len(st.seats)
 
 
@@ -70,7 +81,7 @@ def territory_room(st: EuphoriaState, faction: str) -> bool:
 def place_star(st: EuphoriaState, seat: str, where: str, ev: Events, *, by_space: bool = True) -> bool:
     """Place one authority star: ``territory:<faction>``, ``market:<site>``, ``recruit:<id>``,
     ``dilemma``. Theater of Revelatory Propaganda: a star placed through an action space costs
-    1 knowledge (settled point 23)."""
+    1 knowledge (SP 23)."""
     p = st.players[seat]
     if p.stars <= 0:
         return False
@@ -93,7 +104,10 @@ def place_star(st: EuphoriaState, seat: str, where: str, ev: Events, *, by_space
 
 # -- allegiance, tunnels, reveals ----------------------------------------------------------------
 def advance_allegiance(st: EuphoriaState, faction: str, n: int, ev: Events) -> None:
-    """Move a faction's progress token (never past the last level), then apply tiers 3 and 4."""
+    """Move a faction's progress token (never past the last level), then apply tiers 3 and 4.
+
+    Rule: [Allegiance Track]
+    """
     before = st.allegiance[faction]
     st.allegiance[faction] = min(ALLEGIANCE_MAX, before + n)
     if st.allegiance[faction] != before:
@@ -102,7 +116,10 @@ def advance_allegiance(st: EuphoriaState, faction: str, n: int, ev: Events) -> N
 
 
 def advance_miner(st: EuphoriaState, faction: str, n: int, ev: Events) -> None:
-    """Move a tunnel's miner; level 6 reveals that faction's hidden recruits, 9 completes it."""
+    """Move a tunnel's miner; level 6 reveals that faction's hidden recruits, 9 completes it.
+
+    Rule: [Tunnels]; SP 27
+    """
     before = st.miners[faction]
     st.miners[faction] = min(TUNNEL_END, before + n)
     if st.miners[faction] != before:
@@ -119,7 +136,7 @@ def revealed(st: EuphoriaState, faction: str) -> bool:
 
 def refresh_recruits(st: EuphoriaState, ev: Events) -> None:
     """Activate hidden recruits whose faction is revealed; star active recruits at tier 4
-    (settled point 26: re-checked after every track move)."""
+    (SP 26: re-checked after every track move)."""
     for seat in st.seats:
         p = st.players[seat]
         for rid in list(p.hidden):
@@ -157,11 +174,21 @@ def draw(st: EuphoriaState, seat: str, n: int = 1, *, then_limit: bool = True) -
         push(st, ["draw", seat, n] if then_limit else ["draw", seat, n, False])
 
 
+def deck_exhausted(st: EuphoriaState) -> bool:
+    """The artifact deck is exhausted: no card is left to draw, so the discards are shuffled to
+    form a new deck ("If the artifact deck is exhausted during the game, shuffle all discarded
+    cards to form a new deck").
+
+    Rule: [Setup]; SP 15
+    """
+    return not st.artifacts.cards
+
+
 @task("draw")
 def _draw(st: EuphoriaState, t: list, ev: Events) -> None:
     seat, n = t[1], t[2]
     deck = st.artifacts
-    if not deck.cards:
+    if deck_exhausted(st):
         if not deck.discards:
             ev.append(Event("artifact", f"no artifact is left for {seat} to draw"))
             if len(t) < 4 or t[3]:
@@ -179,7 +206,7 @@ def _draw(st: EuphoriaState, t: list, ev: Events) -> None:
     ev.append(Event("draw", f"{seat} draws an artifact", data={"seat": seat}))
     ev.append(Event("draw", f"you draw a {artifact_kind(card)} ({card})", frozenset({seat})))
     # the hand limit applies at once: after the whole draw (and what reacts to a card gained),
-    # before anything else (settled point 14: draw first, then discard)
+    # before anything else (SP 14: draw first, then discard)
     then_limit = len(t) < 4 or t[3]
     if n > 1:
         push(st, ["draw", seat, n - 1, *t[3:]])
@@ -192,7 +219,10 @@ def _draw(st: EuphoriaState, t: list, ev: Events) -> None:
 def _hand_limit(st: EuphoriaState, t: list, ev: Events) -> None:
     """Morale is the hand limit: discard down to it (draw first, then discard). It runs right
     after every draw, and again when a placement, retrieval, dilemma or trade has resolved (for
-    a morale lost meanwhile)."""
+    a morale lost meanwhile).
+
+    Rule: [Morale Chart]; SP 14
+    """
     from .payments import ART, may_spend
 
     for seat in st.seats:

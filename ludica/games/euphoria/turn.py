@@ -1,9 +1,11 @@
 """A turn: place one worker (or all same-number workers), retrieve workers, or resolve the
 ethical dilemma; rolling dice and the knowledge check.
 
-Rulebook "Game Play Overview", "Knowledge Checks", "Ethical Dilemma Cards"; settled points 4
-(doubles fixed at the turn's start), 7-10 (checks only on rolls, one lost worker per player per
-turn, roll penalties after the check), 16 (retrieval), 6 (a dilemma is the whole turn).
+Rule: [Game Play Overview]; [Knowledge Checks]; [Ethical Dilemma Cards]
+
+Settled points: SP 4 (doubles fixed at the turn's start), SP 7, SP 8, SP 9 and SP 10 (checks only
+on rolls, one lost worker per player per turn, roll penalties after the check), SP 16
+(retrieval), SP 6 (a dilemma is the whole turn).
 """
 
 from __future__ import annotations
@@ -35,7 +37,7 @@ def _rolled(st: EuphoriaState, arg: list, outcome: dict, ev: Events) -> None:
 
 def settle_dice(st: EuphoriaState, seat: str, faces: list[int], why: str, ev: Events) -> None:
     """Newly rolled (or set) dice join the available workers; then the knowledge check, the
-    market roll penalties and Ben the Ludologist's doubles (settled points 8-12)."""
+    market roll penalties and Ben the Ludologist's doubles (SP 8, SP 10, SP 12)."""
     p = st.players[seat]
     before = list(p.available)
     p.available.extend(faces)
@@ -49,7 +51,10 @@ def settle_dice(st: EuphoriaState, seat: str, faces: list[int], why: str, ev: Ev
 
 @task("knowledge_check")
 def _knowledge_check(st: EuphoriaState, t: list, ev: Events) -> None:
-    """Track + all available dice >= 16: lose the highest available worker (one per turn)."""
+    """Track + all available dice >= 16: lose the highest available worker (one per turn).
+
+    Rule: [Knowledge Checks]; SP 7; SP 8; SP 9
+    """
     seat = t[1]
     p = st.players[seat]
     if p.lost_this_turn or not p.available:
@@ -83,7 +88,10 @@ def keep_chain(chain: list[int], lost: int, left: int) -> list[int]:
 
 @task("roll_loss")
 def _roll_loss(st: EuphoriaState, t: list, ev: Events) -> None:
-    """Teddy Bear Shop .. Center for Reduced Literacy: one good lost per die showing the number."""
+    """Teddy Bear Shop .. Center for Reduced Literacy: one good lost per die showing the number.
+
+    Rule: SP 10
+    """
     seat, faces = t[1], t[2]
     losses = sum(faces.count(v) for v in roll_loss_values(st, seat))
     push(st, *(["lose_good", seat] for _ in range(losses)))
@@ -140,7 +148,10 @@ def _after_placement(st: EuphoriaState, t: list, ev: Events) -> None:
 
 
 def chain_faces(st: EuphoriaState) -> list[int]:
-    """Faces the turn's player may still place (same-number workers)."""
+    """Faces the turn's player may still place (same-number workers).
+
+    Rule: SP 4
+    """
     p = st.players[st.turn]
     faces = sorted({f for f in st.chain if f in p.available})
     if st.options["double_house_rule"] and not can_pay_morale(st, st.turn, 1):
@@ -157,6 +168,10 @@ def _end_turn(st: EuphoriaState, t: list, ev: Events) -> None:
 
 @task("turn_over")
 def _turn_over(st: EuphoriaState, t: list, ev: Events) -> None:
+    """Play passes to the next seat clockwise.
+
+    Rule: [Turn Rotation]
+    """
     from .ending import end_by_round_limit, round_limit_reached
 
     if round_limit_reached(st):
@@ -179,7 +194,10 @@ def retrieval_costs(st: EuphoriaState, seat: str) -> list[str]:
 
 
 def placed_tokens(st: EuphoriaState, seat: str) -> list[str]:
-    """The seat's workers on the board as ``space:face`` (one entry per worker)."""
+    """The seat's workers on the board as ``space:face`` (one entry per worker).
+
+    Rule: SP 18
+    """
     return sorted(f"{space}:{face}" for space, face in st.placed(seat))
 
 
@@ -230,6 +248,10 @@ def _retrieve_pay(st: EuphoriaState, t: list, ev: Events) -> None:
 
 
 def pay_retrieval(st: EuphoriaState, seat: str, option: str, faces: list[int], workers: list[str], ev: Events) -> None:
+    """Retrieval paid with food or bliss gives 2 morale; a free retrieval costs morale.
+
+    Rule: SP 16
+    """
     p = st.players[seat]
     if option == "free":
         loss = 1 + sum(penalty_values(st, seat, "extra_free_retrieve_morale"))
@@ -262,7 +284,10 @@ def pay_retrieval(st: EuphoriaState, seat: str, option: str, faces: list[int], w
 
 @task("retrieve_sacrifice")
 def _retrieve_sacrifice(st: EuphoriaState, t: list, ev: Events) -> None:
-    """Pete the Cannibal / Dr. Sheppard may sacrifice a retrieved worker before the roll."""
+    """Pete the Cannibal / Dr. Sheppard may sacrifice a retrieved worker before the roll.
+
+    Rule: SP 29
+    """
     seat, faces = t[1], t[2]
     p = st.players[seat]
     ids = [r for r in ("pete_the_cannibal", "sheppard_the_lobotomist") if has(st, seat, r)]
@@ -323,6 +348,10 @@ def dilemma_costs(st: EuphoriaState, seat: str) -> list[str]:
 
 
 def resolve_dilemma(st: EuphoriaState, seat: str, ev: Events) -> None:
+    """Resolving the ethical dilemma takes the whole turn.
+
+    Rule: [Ethical Dilemma Cards]; SP 6
+    """
     p = st.players[seat]
     p.dilemma_done = True
     ev.append(Event("dilemma", f"{seat} resolves the ethical dilemma {p.dilemma}"))

@@ -1,5 +1,7 @@
 """The advanced variants of the rulebook ("Advanced Variants"), each an option.
 
+Rule: [Advanced Variants]
+
 * **Recruit draft**: deal four, pick one and pass the rest to the left, until the cards are
   gone; then keep two of the four drafted as usual. Picks are sealed and passed together.
 * **Market draft**: deal two markets to each player; each keeps one face down (the other

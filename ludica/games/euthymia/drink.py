@@ -92,6 +92,7 @@ def most_drink_player(state: EuthymiaState) -> tuple[str | None, list[str]]:
 def resolver(state: EuthymiaState) -> str | None:
     """Who settles a tie (R-EU-10): the Committee Member in the final hour, else the Active Player
     (the bottle holder in a turn, the Active Player of the Conflict just resolved after it).
+
     Rule: R-EU-31
     """
     if state.hour == 10:
@@ -104,6 +105,7 @@ def resolver(state: EuthymiaState) -> str | None:
 def can_take_turns(state: EuthymiaState, seat: str) -> bool:
     """§1.3 ``can_take_turns``: a living, non-Ideal character; never the Committee Member in the
     final hour; not twice in a final round.
+
     Rule: R-EU-23; R-EU-31
     """
     if state.status.get(seat) != ACTIVE_CHARACTER:

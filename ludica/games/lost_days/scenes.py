@@ -339,6 +339,7 @@ def memories_between(state: LostDaysState, seat: str, partner: str) -> bool:
 def apply_trade(state: LostDaysState, action: Action, out: list[Event]) -> None:
     """A deal is put together step by step: the coins, then each memory offered, then each memory asked for
     (``none`` closes each list); then the partner answers [Trading; LD-R36].
+
     Rule: [Trading Memories]
     """
     a = action.args
