@@ -13,9 +13,10 @@ every lock set by another act and locks its own position with A. An undo leaves 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from ...core import Action, Event, Text
+from ...core import Action, Event, IllegalAction, Text
 from . import oracle as O
 from .common import (
     GM,
@@ -312,8 +313,21 @@ def initial_reading(state: GreatCityState) -> list[Event]:
 
 
 # -- flipping stones -------------------------------------------------------------------------
+def stone_is_locked(state: GreatCityState, sc: Scene, pos: int) -> bool:
+    """No immediate re-flip: a stone just flipped may not be flipped again yet. With the act
+    model, the flips of one act (one reaction, or the random flip) count as simultaneous and a
+    stone stays locked until a later act flips a different stone; with the sequential model only
+    the last stone flipped is locked. Used alike by the listing, the refusal and the flip.
+
+    Rule: [Using Resources]; R-GC-30
+    """
+    if state.options["reflip_model"] == "act":
+        return sc.lock[pos - 1] is not None
+    return sc.last == pos
+
+
 def flip_stone(state: GreatCityState, sc: Scene, pos: int, act_id: int) -> Character:
-    """Flip position 1..6 of the scene's pair and update the re-flip lock (R-GC-30)."""
+    """Flip position 1..6 of the scene's pair and update the re-flip lock (:func:`stone_is_locked`)."""
     owner = state.characters[sc.spotlight if pos <= 3 else sc.foil]  # type: ignore[index]
     owner.triad ^= 1 << (2 - (pos - 1) % 3)
     lock = sc.lock
@@ -565,12 +579,7 @@ def flip_options(
                     foil_ties.append(t)
     free, vested = _scarab_flips(seat)
     used = sc.used_traits
-    if options["reflip_model"] == "act":  # R-GC-30
-        lock = sc.lock
-        flippable = [i for i in range(6) if lock[i] is None]
-    else:
-        last = sc.last
-        flippable = [i for i in range(6) if i + 1 != last]
+    flippable = [i for i in range(6) if not stone_is_locked(state, sc, i + 1)]
     append, extend = out.append, out.extend
     for i in flippable:
         for table in tables:
@@ -606,11 +615,11 @@ FLIP_ARGS = {
 
 
 def check_flip(state: GreatCityState, a: Action) -> None:
-    """Refuse a FlipOp with the rule it breaks (spec §2.4)."""
+    """Refuse a FlipOp with the rule it breaks (spec §2.4): the scene guard, the position, the
+    re-flip lock, then the rule of its source (a trait, a tie, a free or a vested scarab)."""
     sc = state.scene
     assert sc is not None
-    seat, args = a.seat, a.args
-    pos, source = args["position"], args["source"]
+    pos, source = a.args["position"], a.args["source"]
     if sc.forced is not None:
         raise refuse(
             "after a round in which everyone passed, the scene guard requires you to accept", "HR-G1", S_REACTION
@@ -619,74 +628,112 @@ def check_flip(state: GreatCityState, a: Action) -> None:
         raise refuse(
             "a stone position is 1..6 (1-3 the first triad blue/white/green, 4-6 the second)", "R-GC-10", S_REACTION
         )
-    if state.options["reflip_model"] == "act":
-        if sc.lock[pos - 1] is not None:
-            when = "this act" if sc.flipping and sc.lock[pos - 1] == sc.act else "an earlier act"
-            raise refuse(
-                f"position {pos} was flipped in {when} and cannot be re-flipped until another stone has been "
-                "flipped in a later act",
-                "R-GC-30",
-                S_RESOURCE_USE,
-            )
-    elif sc.last == pos:
-        raise refuse(f"position {pos} was the last stone flipped", "R-GC-30", S_RESOURCE_USE)
-    owner = state.characters[sc.spotlight if pos <= 3 else sc.foil]  # type: ignore[index]
-    ci = (pos - 1) % 3
-    if source == "trait":
-        cid, trait, mode = args["character"], args["trait"], args["mode"]
-        if cid not in state.owned[seat]:
-            raise refuse(f"you do not control {cid!r}", "R-GC-27", S_TRAITS)
-        if cid not in sc.present:
-            raise refuse(
-                "a trait can only be used to flip a stone if the character is in the scene", "R-GC-27", S_TRAITS
-            )
-        c = state.characters[cid]
-        if trait not in (c.traits or ()):
-            raise refuse(f"{char_label(state, cid)} has no trait {trait!r}", "R-GC-27", S_TRAITS)
-        if mode not in MODES:
-            raise refuse("a trait is used in deeds, thoughts or words", "R-GC-27", S_TRAITS)
-        if mode != MODES[ci]:
-            raise refuse(
-                f"{mode} flip {O.COLORS[MODES.index(mode)]} stones; position {pos} is {O.COLORS[ci]} ({MODES[ci]})",
-                "R-GC-27",
-                S_TRAITS,
-            )
-        if O.trait_descriptor(c.kind, trait, mode) is None:  # type: ignore[arg-type]
-            raise refuse(f"Table 5 has no {mode} for the bug trait {trait} ('--')", "R-GC-27", S_TRAITS)
-        key = (cid, mode) if state.options["hr_trait_cap_3"] else (cid, trait, mode)
-        if key in sc.used_traits:
-            what = f"{mode} trait flip" if state.options["hr_trait_cap_3"] else f"{trait} in {mode}"
-            raise refuse(f"{char_label(state, cid)} already used {what} this scene", "R-GC-27", S_TRAITS)
-    elif source == "tie":
-        tid = args["tie"]
-        tie = next((t for t in state.ties if t.id == tid), None)
-        if tie is None:
-            raise refuse(f"there is no tie {tid!r}", "R-GC-28", S_TIES)
-        if state.characters[tie.source].controller != seat:
-            raise refuse("a tie is used by the seat controlling its source character", "R-GC-28", S_TIES)
-        if tie.target != owner.id:
-            raise refuse(
-                f"tie {tid} points at {char_label(state, tie.target)}; it can only flip that character's stones",
-                "R-GC-28",
-                S_TIES,
-            )
-        bit = owner.triad >> (2 - ci) & 1
-        if tie.sign == "+" and bit:
-            raise refuse("a positive tie only flips a minus stone to plus", "R-GC-28", S_TIES)
-        if tie.sign == "-" and not bit:
-            raise refuse("a negative tie only flips a plus stone to minus", "R-GC-28", S_TIES)
-        if tid in sc.used_ties:
-            raise refuse(f"tie {tid} was already used this scene", "R-GC-28", S_TIES)
-    elif source == "free_scarab":
-        if state.purse[seat] < 1:
-            raise refuse("flipping with a free scarab needs one in your purse", "R-GC-29", S_RESOURCE_USE)
-    elif source == "vested_scarab":
-        if owner.controller != seat:
-            raise refuse("only the stone's controller may spend the scarab vested under it", "R-GC-29", S_RESOURCE_USE)
-        if owner.vested[ci] < 1:
-            raise refuse(f"no scarab is vested under position {pos}", "R-GC-29", S_RESOURCE_USE)
-    else:
+    if stone_is_locked(state, sc, pos):
+        raise _locked(state, sc, pos)
+    check_source = _FLIP_SOURCES.get(source)
+    if check_source is None:
         raise refuse("a flip uses a trait, a tie, a free scarab or a vested scarab", "R-GC-25", S_REACTION)
+    owner = state.characters[sc.spotlight if pos <= 3 else sc.foil]  # type: ignore[index]
+    check_source(state, sc, a, owner, (pos - 1) % 3)
+
+
+def _locked(state: GreatCityState, sc: Scene, pos: int) -> IllegalAction:
+    """The refusal of :func:`stone_is_locked`, in the words of the model in use."""
+    if state.options["reflip_model"] != "act":
+        return refuse(f"position {pos} was the last stone flipped", "R-GC-30", S_RESOURCE_USE)
+    when = "this act" if sc.flipping and sc.lock[pos - 1] == sc.act else "an earlier act"
+    return refuse(
+        f"position {pos} was flipped in {when} and cannot be re-flipped until another stone has been "
+        "flipped in a later act",
+        "R-GC-30",
+        S_RESOURCE_USE,
+    )
+
+
+def _check_trait_flip(state: GreatCityState, sc: Scene, a: Action, owner: Character, ci: int) -> None:
+    """A trait of a present character of yours, in the mode of the stone's colour, once per
+    scene (per trait and mode; per mode under HR-G2).
+
+    Rule: [Using Traits]; R-GC-27
+    """
+    cid, trait, mode, pos = a.args["character"], a.args["trait"], a.args["mode"], a.args["position"]
+    if cid not in state.owned[a.seat]:
+        raise refuse(f"you do not control {cid!r}", "R-GC-27", S_TRAITS)
+    if cid not in sc.present:
+        raise refuse("a trait can only be used to flip a stone if the character is in the scene", "R-GC-27", S_TRAITS)
+    c = state.characters[cid]
+    if trait not in (c.traits or ()):
+        raise refuse(f"{char_label(state, cid)} has no trait {trait!r}", "R-GC-27", S_TRAITS)
+    if mode not in MODES:
+        raise refuse("a trait is used in deeds, thoughts or words", "R-GC-27", S_TRAITS)
+    if mode != MODES[ci]:
+        raise refuse(
+            f"{mode} flip {O.COLORS[MODES.index(mode)]} stones; position {pos} is {O.COLORS[ci]} ({MODES[ci]})",
+            "R-GC-27",
+            S_TRAITS,
+        )
+    if O.trait_descriptor(c.kind, trait, mode) is None:  # type: ignore[arg-type]
+        raise refuse(f"Table 5 has no {mode} for the bug trait {trait} ('--')", "R-GC-27", S_TRAITS)
+    key = (cid, mode) if state.options["hr_trait_cap_3"] else (cid, trait, mode)
+    if key in sc.used_traits:
+        what = f"{mode} trait flip" if state.options["hr_trait_cap_3"] else f"{trait} in {mode}"
+        raise refuse(f"{char_label(state, cid)} already used {what} this scene", "R-GC-27", S_TRAITS)
+
+
+def _check_tie_flip(state: GreatCityState, sc: Scene, a: Action, owner: Character, ci: int) -> None:
+    """A tie of a character you control, on its target's stones, plus-to-minus or the reverse by
+    its sign, once per scene.
+
+    Rule: [Using Ties]; R-GC-28
+    """
+    tid = a.args["tie"]
+    tie = next((t for t in state.ties if t.id == tid), None)
+    if tie is None:
+        raise refuse(f"there is no tie {tid!r}", "R-GC-28", S_TIES)
+    if state.characters[tie.source].controller != a.seat:
+        raise refuse("a tie is used by the seat controlling its source character", "R-GC-28", S_TIES)
+    if tie.target != owner.id:
+        raise refuse(
+            f"tie {tid} points at {char_label(state, tie.target)}; it can only flip that character's stones",
+            "R-GC-28",
+            S_TIES,
+        )
+    bit = owner.triad >> (2 - ci) & 1
+    if tie.sign == "+" and bit:
+        raise refuse("a positive tie only flips a minus stone to plus", "R-GC-28", S_TIES)
+    if tie.sign == "-" and not bit:
+        raise refuse("a negative tie only flips a plus stone to minus", "R-GC-28", S_TIES)
+    if tid in sc.used_ties:
+        raise refuse(f"tie {tid} was already used this scene", "R-GC-28", S_TIES)
+
+
+def _check_free_scarab_flip(state: GreatCityState, sc: Scene, a: Action, owner: Character, ci: int) -> None:
+    """A free scarab from your purse flips any of the six stones.
+
+    Rule: [Using Resources]; R-GC-29
+    """
+    if state.purse[a.seat] < 1:
+        raise refuse("flipping with a free scarab needs one in your purse", "R-GC-29", S_RESOURCE_USE)
+
+
+def _check_vested_scarab_flip(state: GreatCityState, sc: Scene, a: Action, owner: Character, ci: int) -> None:
+    """A scarab vested under a stone is spent by that stone's controller only.
+
+    Rule: [Using Resources]; R-GC-29
+    """
+    if owner.controller != a.seat:
+        raise refuse("only the stone's controller may spend the scarab vested under it", "R-GC-29", S_RESOURCE_USE)
+    if owner.vested[ci] < 1:
+        raise refuse(f"no scarab is vested under position {a.args['position']}", "R-GC-29", S_RESOURCE_USE)
+
+
+_FLIP_SOURCES: dict[str, Callable[[GreatCityState, Scene, Action, Character, int], None]] = {
+    "trait": _check_trait_flip,
+    "tie": _check_tie_flip,
+    "free_scarab": _check_free_scarab_flip,
+    "vested_scarab": _check_vested_scarab_flip,
+}
+"""The rule of each source of a flip (spec §2.4)."""
 
 
 def play_flip(state: GreatCityState, a: Action) -> list[Event]:
