@@ -14,6 +14,7 @@ from ...core import Action, IntRange, Text
 from . import procedure as proc
 from . import rules
 from .arithmetic import minimal_wipe_subsets
+from .blocking import removable_faces
 from .state import ATTRIBUTES, GM, ORIENTATIONS, OTHERS, PROMISE, SELF, THREAT, MiseryState
 
 # -- values made once and shared (see memo.py): declarations are frozen and slow to create -------
@@ -219,8 +220,8 @@ def _address_actions(state: MiseryState, seat: str, ident: str, k: int, total: i
     if res.kind == THREAT:
         if res.owner != seat or touched not in (None, "remove") or not k:
             return []
-        faces = sorted(set(res.blocking))
-        return [Action(seat, "remove_blocking_die", {"threat": ident, "blocking": f}) for f in faces if f <= total]
+        faces = removable_faces(res, total)
+        return [Action(seat, "remove_blocking_die", {"threat": ident, "blocking": f}) for f in faces]
     if touched is not None:
         return []
     if res.kind == PROMISE:

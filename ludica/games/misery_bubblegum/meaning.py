@@ -12,6 +12,7 @@ from . import procedure as proc
 from .arithmetic import (
     minimal_wipe_subsets,
 )
+from .blocking import blocks, remove_blocking_die
 from .common import (
     S_DESIRES,
     S_MEANING,
@@ -294,8 +295,8 @@ def check_remove_blocking_die(state: MiseryState, seat: str, args: Args) -> None
         refuse("Threats are addressed after rolling Insight with the arrow on self", "MB-R20", S_MEANING)
     if attempt.touched.get(res.id, "remove") != "remove":
         refuse("it has already had another outcome in this action", "MB-R25", S_OUTCOMES)
-    if not res.active or args["blocking"] not in res.blocking:
-        refuse(f"the Threat has no blocking die showing {args['blocking']}", "blocking dice", S_THREATS)
+    if not blocks(res, args["blocking"]):
+        refuse(f"the Threat has no blocking die showing {args['blocking']}", "MB-R28", S_THREATS)
     _selected_total_at_least(state, args["blocking"], "(the blocking die)")
 
 
@@ -305,9 +306,9 @@ def play_remove_blocking_die(state: MiseryState, seat: str, args: Args) -> list[
     res = state.resources[args["threat"]]
     _assign(state)
     attempt.touched[res.id] = "remove"
-    res.blocking.remove(args["blocking"])
+    mitigated = remove_blocking_die(res, args["blocking"])
     events = [Event("unblock", f'Threat "{res.text}" no longer blocks a {args["blocking"]}')]
-    if not res.blocking:
+    if mitigated:
         events.append(Event("address", f'Threat "{res.text}" is mitigated'))
         attempt.chance = {"type": "roll_spare_until", "threat": res.id, "faces": []}
         if state.characters[seat].spare == 0:

@@ -8,7 +8,8 @@ in :mod:`.rules`; what follows by itself is here.
 from __future__ import annotations
 
 from ...core.mechanisms import DicePool, Die, clockwise_from
-from .state import DESIRE, GM, PROMISE, THREAT, Attempt, MiseryState, Participant
+from .blocking import blocked_faces
+from .state import DESIRE, GM, PROMISE, Attempt, MiseryState, Participant
 
 OPPOSITION, ROLLED, REROLL, SUCCESS, MEANING, GROWTH, RECLAIM = (
     "OPPOSITION",
@@ -131,15 +132,13 @@ def next_reroller(state: MiseryState, passed: bool) -> None:
 # -- A5 ----------------------------------------------------------------------------------------
 def count_participant(state: MiseryState, part: Participant) -> None:
     """[Getting things done], [Threats], [Promises]; spec §5.5, MB-R28, MB-R29, MB-R30."""
-    blocked: set[int] = set()
+    blocked = blocked_faces(state, part.seat)
     promises = []
     desires = []
     if part.seat != GM:
         for r in state.resources.values():
             if r.owner == part.seat and r.active:
-                if r.kind == THREAT:
-                    blocked.update(r.blocking)
-                elif r.kind == PROMISE:
+                if r.kind == PROMISE:
                     promises.append(r)
                 elif r.kind == DESIRE:
                     desires.append(r)
