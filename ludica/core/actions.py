@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import MalformedAction
+from .values import Value
 
 CHANCE = "chance"
 """The seat that takes every shuffle, deal and roll (filled by a Dealer or typed by a person)."""
@@ -37,7 +38,7 @@ _RESERVED_BARE = {"true", "false", "null"}
 
 
 @dataclass(frozen=True, slots=True)
-class Text:
+class Text(Value):
     """Declares a free-text parameter: any string of ``min_len``..``max_len`` characters.
 
     ``prefix``, when set, is how the text must begin (e.g. a memory's "I remember").
@@ -71,9 +72,6 @@ class Text:
     def accepts(self, value: Any) -> bool:
         return self.problem(value) is None
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> Text:
-        return self  # a value (copies share it; the compiled build cannot rebuild it field by field)
-
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"$text": self.hint, "min_len": self.min_len, "max_len": self.max_len}
         if self.prefix:
@@ -82,14 +80,11 @@ class Text:
 
 
 @dataclass(frozen=True, slots=True)
-class IntRange:
+class IntRange(Value):
     """Declares an integer parameter in ``lo..hi`` (both included)."""
 
     lo: int
     hi: int
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> IntRange:
-        return self  # a value, as Text
 
     def to_json(self) -> dict[str, Any]:
         return {"$int": [self.lo, self.hi]}
@@ -107,6 +102,20 @@ def _freeze(value: Any) -> Any:
     return value
 
 
+_NO_ARGS: Any = object()
+"""The default ``args`` of :class:`Action` (a fresh empty dict)."""
+
+
+def _ill_typed(seat: Any, kind: Any, narration: Any) -> MalformedAction:
+    if not isinstance(seat, str):
+        name, value = "seat", seat
+    elif not isinstance(kind, str):
+        name, value = "type", kind
+    else:
+        name, value = "narration", narration
+    return MalformedAction(f"an action's {name} must be text, not {value!r:.60}", rule="action")
+
+
 @dataclass(slots=True, eq=False)
 class Action:
     """One decision of one seat: ``seat``, ``type``, ``args`` (JSON values) and ``narration``.
@@ -119,6 +128,17 @@ class Action:
     type: str
     args: Mapping[str, Any] = field(default_factory=dict)
     narration: str | None = None
+
+    def __init__(self, seat: Any, type: Any, args: Any = _NO_ARGS, narration: Any = None) -> None:
+        """Refuses a ``seat``, ``type`` or ``narration`` that is not text (``narration`` may be
+        ``None``) with :class:`MalformedAction` naming the field, in both builds (the compiled
+        one could not even hold it); the rest of the form is :func:`check_form`'s."""
+        if not isinstance(seat, str) or not isinstance(type, str) or not isinstance(narration, str | None):
+            raise _ill_typed(seat, type, narration)
+        self.seat = seat
+        self.type = type
+        self.args = {} if args is _NO_ARGS else args
+        self.narration = narration
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Action):

@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...core import Action, Event, Text
+from ...core.values import rebuilt
 from . import oracle as O
 from .common import (
     GM,
@@ -504,6 +505,9 @@ class TraitRow:
         self.pairs = pairs
         self.keys = frozenset(key for key, _ in pairs)
         self.actions = tuple(a for _, a in pairs)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return rebuilt(self, self.pairs)  # see ludica.core.values
 
 
 _TRAIT_TABLES: dict[tuple[Any, ...], tuple[TraitRow, ...]] = {}
