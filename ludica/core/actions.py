@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import MalformedAction
-from .values import Value
+from .values import Value, rebuilt
 
 CHANCE = "chance"
 """The seat that takes every shuffle, deal and roll (filled by a Dealer or typed by a person)."""
@@ -139,6 +139,9 @@ class Action:
         self.type = type
         self.args = {} if args is _NO_ARGS else args
         self.narration = narration
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return rebuilt(self, self.seat, self.type, self.args, self.narration)  # see ludica.core.values
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Action):

@@ -132,12 +132,9 @@ def test_every_frozen_value_of_the_kernels_is_a_value() -> None:
 
 
 def test_every_class_built_with_arguments_says_how_to_rebuild_it() -> None:
-    """A class whose ``__init__`` requires arguments defines ``__reduce__`` (``rebuilt``)."""
-    need = [
-        (where, n)
-        for where, n in kernel_classes()
-        if required_init_args(n) and not any(d.startswith("dataclass") for d in decorators(n))
-    ]
+    """A class whose own ``__init__`` requires arguments defines ``__reduce__`` (``rebuilt``);
+    a dataclass's generated ``__init__`` needs nothing (compiled, ``__new__`` does not call it)."""
+    need = [(where, n) for where, n in kernel_classes() if required_init_args(n)]
     assert len(need) > 10
     assert [where for where, node in need if not defines(node, "__reduce__")] == []
 
@@ -159,3 +156,41 @@ def test_every_game_figures_work(game_id: str) -> None:
     play_random(match, random.Random(3))
     summary = game.summarize(match.state, len(match.actions))
     assert game.report([summary, summary])
+
+
+def imported_modules(path: Path, nodes: list[ast.AST]) -> list[tuple[int, str, bool]]:
+    """(line, module, bound) for every module the imports among ``nodes`` name (relative ones
+    resolved); ``bound``: the module object itself is bound to a name (``from . import stats``)."""
+    name = _build.module_name(ROOT, path)
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    out = []
+    for node in (n for top in nodes for n in ast.walk(top)):
+        if isinstance(node, ast.Import):
+            out += [(node.lineno, alias.name, True) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = package.split(".")[: len(package.split(".")) - node.level + 1] if node.level else []
+            source = ".".join(base + ([node.module] if node.module else []))
+            out.append((node.lineno, source, False))
+            out += [(node.lineno, f"{source}.{alias.name}", True) for alias in node.names]
+    return [(line, m, bound) for line, m, bound in out if not bound or is_module(m)]
+
+
+def is_module(name: str) -> bool:
+    path = ROOT / Path(*name.split("."))
+    return path.with_suffix(".py").exists() or (path / "__init__.py").exists()
+
+
+def test_no_compiled_module_imports_a_module_again_inside_a_function() -> None:
+    """mypyc keeps a module reference in one slot: ``from . import stats`` at the top and ``from
+    .stats import report`` in a method left ``stats`` as ``None`` in the compiled build."""
+    clashes = []
+    for path in _build.kernel_sources(ROOT):
+        tree = ast.parse(path.read_text(), str(path))
+        top: list[ast.AST] = [n for n in tree.body if isinstance(n, ast.Import | ast.ImportFrom)]
+        bound = {m for _, m, is_bound in imported_modules(path, top) if is_bound}
+        for fn in ast.walk(tree):
+            if isinstance(fn, ast.FunctionDef | ast.AsyncFunctionDef):
+                for line, module, _ in imported_modules(path, [fn]):
+                    if module in bound:
+                        clashes.append(f"{path.relative_to(ROOT)}:{line} imports {module} again")
+    assert sorted(set(clashes)) == []
