@@ -180,7 +180,8 @@ class Action:
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"seat": self.seat, "type": self.type}
         if self.args:
-            out["args"] = {k: (v.to_json() if isinstance(v, Text | IntRange) else v) for k, v in self.args.items()}
+            args: Mapping[Any, Any] = self.args
+            out["args"] = {k: (v.to_json() if isinstance(v, Text | IntRange) else v) for k, v in args.items()}
         if self.narration is not None:
             out["narration"] = self.narration
         return out
@@ -207,7 +208,8 @@ class Action:
     def notation(self) -> str:
         """The one-line text form: ``seat type k=v ... [-- narration]``."""
         parts = [self.seat, self.type]
-        for key, value in self.args.items():
+        args: Mapping[Any, Any] = self.args  # an ill-formed action too can be written down
+        for key, value in args.items():
             parts.append(f"{key}={_format_value(value)}")
         text = " ".join(parts)
         if self.narration is not None:
@@ -249,7 +251,8 @@ def check_form(action: Action) -> None:
         raise MalformedAction("the parameters ('args') of an action must be an object", rule="action")
     if action.narration is not None and not isinstance(action.narration, str):
         raise MalformedAction("narration must be text", rule="action")
-    for key, value in action.args.items():
+    args: Mapping[Any, Any] = action.args  # keys of any type: this is where they are checked
+    for key, value in args.items():
         if not isinstance(key, str) or not key:
             raise MalformedAction("every parameter of an action needs a text name", rule="action")
         if type(value) in _DECLARATIONS:

@@ -138,6 +138,22 @@ class Config(Value):
     options: Mapping[str, Any] = field(default_factory=dict)
     seed: int | str | None = None
 
+    def __init__(self, players: Any, options: Any = None, seed: Any = None) -> None:
+        """``players`` a tuple (or list) of names, ``options`` a mapping (``None``: none), ``seed``
+        a whole number, text or ``None``; anything else is a :class:`ConfigError` naming the
+        field, in both builds (the compiled one could not even hold it)."""
+        if not isinstance(players, tuple | list) or not all(isinstance(p, str) for p in players):
+            raise ConfigError(f"'players' must be a list of names, not {players!r:.60}", rule="config")
+        if options is None:
+            options = {}
+        if not isinstance(options, Mapping):
+            raise ConfigError(f"'options' must be an object, not {options!r:.60}", rule="config")
+        if seed is not None and (not isinstance(seed, int | str) or isinstance(seed, bool)):
+            raise ConfigError(f"'seed' must be a whole number or text, not {seed!r:.40}", rule="config")
+        object.__setattr__(self, "players", tuple(players))
+        object.__setattr__(self, "options", options)
+        object.__setattr__(self, "seed", seed)
+
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"players": list(self.players), "options": dict(self.options)}
         if self.seed is not None:
@@ -154,10 +170,7 @@ class Config(Value):
         options = data.get("options", {})
         if not isinstance(options, dict):
             raise ConfigError("'options' must be an object", rule="config")
-        seed = data.get("seed")
-        if seed is not None and (not isinstance(seed, int | str) or isinstance(seed, bool)):
-            raise ConfigError(f"'seed' must be a whole number or text, not {seed!r:.40}", rule="config")
-        return cls(tuple(players), options, seed)
+        return cls(tuple(players), options, data.get("seed"))
 
     def option(self, meta: GameMeta, name: str) -> Any:
         return self.options.get(name, meta.option(name).default)

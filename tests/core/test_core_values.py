@@ -21,7 +21,8 @@ import pytest
 
 from ludica import _build
 from ludica.bots.random_bot import play_random
-from ludica.core import Config, ConfigError, Match, available, fill, get_game
+from ludica.core import Action, Config, ConfigError, MalformedAction, Match, available, fill, get_game
+from ludica.core.actions import check_form
 from ludica.lab.playthrough import default_config
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -118,14 +119,15 @@ def defines(node: ast.ClassDef, method: str) -> bool:
     return any(isinstance(n, ast.FunctionDef) and n.name == method for n in node.body)
 
 
+def is_value(node: ast.ClassDef) -> bool:
+    """The class derives from ``Value`` (directly, or through a base of the kernels that does)."""
+    classes = {n.name: n for _, n in kernel_classes()}
+    bases = [ast.unparse(b) for b in node.bases]
+    return "Value" in bases or any(b in classes and is_value(classes[b]) for b in bases)
+
+
 def test_every_frozen_value_of_the_kernels_is_a_value() -> None:
     """A frozen dataclass derives from ``Value`` (directly, or through a base that does)."""
-    classes = {node.name: node for _, node in kernel_classes()}
-
-    def is_value(node: ast.ClassDef) -> bool:
-        bases = [ast.unparse(b) for b in node.bases]
-        return "Value" in bases or any(b in classes and is_value(classes[b]) for b in bases)
-
     frozen = [(where, n) for where, n in kernel_classes() if any("frozen=True" in d for d in decorators(n))]
     assert len(frozen) >= 15
     assert [where for where, node in frozen if not is_value(node)] == []
@@ -136,7 +138,7 @@ def test_every_class_built_with_arguments_says_how_to_rebuild_it() -> None:
     a dataclass's generated ``__init__`` needs nothing (compiled, ``__new__`` does not call it)."""
     need = [(where, n) for where, n in kernel_classes() if required_init_args(n)]
     assert len(need) > 10
-    assert [where for where, node in need if not defines(node, "__reduce__")] == []
+    assert [where for where, node in need if not (defines(node, "__reduce__") or is_value(node))] == []
 
 
 @pytest.mark.parametrize("seed", [[1, 2], 1.5, True, {"a": 1}])
@@ -194,3 +196,26 @@ def test_no_compiled_module_imports_a_module_again_inside_a_function() -> None:
                     if module in bound:
                         clashes.append(f"{path.relative_to(ROOT)}:{line} imports {module} again")
     assert sorted(set(clashes)) == []
+
+
+def test_an_action_with_a_name_not_text_is_refused_and_can_be_written_down() -> None:
+    """Parameter names that are not text reach the form check (and a log line) in both builds."""
+    action = Action("p1", "bid", {1: 2, "k": 3})  # type: ignore[dict-item]
+    assert action.notation() == "p1 bid 1=2 k=3" and action.to_json()["args"] == {1: 2, "k": 3}
+    with pytest.raises(MalformedAction, match="needs a text name"):
+        check_form(action)
+
+
+@pytest.mark.parametrize(
+    ("fields", "named"),
+    [
+        ((["Ann", "Bo"], {}, 1.5), "'seed'"),
+        (("Ann",), "'players'"),
+        ((("Ann", 3),), "'players'"),
+        ((("Ann",), [1]), "'options'"),
+    ],
+)
+def test_a_config_with_an_ill_typed_field_is_refused_by_name(fields: tuple[Any, ...], named: str) -> None:
+    with pytest.raises(ConfigError, match=named):
+        Config(*fields)
+    assert Config(["Ann", "Bo"]).players == ("Ann", "Bo") and Config(("Ann",), None).options == {}
