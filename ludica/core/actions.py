@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import MalformedAction
+from .values import Value, rebuilt
 
 CHANCE = "chance"
 """The seat that takes every shuffle, deal and roll (filled by a Dealer or typed by a person)."""
@@ -37,7 +38,7 @@ _RESERVED_BARE = {"true", "false", "null"}
 
 
 @dataclass(frozen=True, slots=True)
-class Text:
+class Text(Value):
     """Declares a free-text parameter: any string of ``min_len``..``max_len`` characters.
 
     ``prefix``, when set, is how the text must begin (e.g. a memory's "I remember").
@@ -71,9 +72,6 @@ class Text:
     def accepts(self, value: Any) -> bool:
         return self.problem(value) is None
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> Text:
-        return self  # a value (copies share it; the compiled build cannot rebuild it field by field)
-
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"$text": self.hint, "min_len": self.min_len, "max_len": self.max_len}
         if self.prefix:
@@ -82,14 +80,11 @@ class Text:
 
 
 @dataclass(frozen=True, slots=True)
-class IntRange:
+class IntRange(Value):
     """Declares an integer parameter in ``lo..hi`` (both included)."""
 
     lo: int
     hi: int
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> IntRange:
-        return self  # a value, as Text
 
     def to_json(self) -> dict[str, Any]:
         return {"$int": [self.lo, self.hi]}
@@ -107,6 +102,20 @@ def _freeze(value: Any) -> Any:
     return value
 
 
+_NO_ARGS: Any = object()
+"""The default ``args`` of :class:`Action` (a fresh empty dict)."""
+
+
+def _ill_typed(seat: Any, kind: Any, narration: Any) -> MalformedAction:
+    if not isinstance(seat, str):
+        name, value = "seat", seat
+    elif not isinstance(kind, str):
+        name, value = "type", kind
+    else:
+        name, value = "narration", narration
+    return MalformedAction(f"an action's {name} must be text, not {value!r:.60}", rule="action")
+
+
 @dataclass(slots=True, eq=False)
 class Action:
     """One decision of one seat: ``seat``, ``type``, ``args`` (JSON values) and ``narration``.
@@ -119,6 +128,20 @@ class Action:
     type: str
     args: Mapping[str, Any] = field(default_factory=dict)
     narration: str | None = None
+
+    def __init__(self, seat: Any, type: Any, args: Any = _NO_ARGS, narration: Any = None) -> None:
+        """Refuses a ``seat``, ``type`` or ``narration`` that is not text (``narration`` may be
+        ``None``) with :class:`MalformedAction` naming the field, in both builds (the compiled
+        one could not even hold it); the rest of the form is :func:`check_form`'s."""
+        if not isinstance(seat, str) or not isinstance(type, str) or not isinstance(narration, str | None):
+            raise _ill_typed(seat, type, narration)
+        self.seat = seat
+        self.type = type
+        self.args = {} if args is _NO_ARGS else args
+        self.narration = narration
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return rebuilt(self, self.seat, self.type, self.args, self.narration)  # see ludica.core.values
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Action):
@@ -157,7 +180,8 @@ class Action:
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"seat": self.seat, "type": self.type}
         if self.args:
-            out["args"] = {k: (v.to_json() if isinstance(v, Text | IntRange) else v) for k, v in self.args.items()}
+            args: Mapping[Any, Any] = self.args
+            out["args"] = {k: (v.to_json() if isinstance(v, Text | IntRange) else v) for k, v in args.items()}
         if self.narration is not None:
             out["narration"] = self.narration
         return out
@@ -184,7 +208,8 @@ class Action:
     def notation(self) -> str:
         """The one-line text form: ``seat type k=v ... [-- narration]``."""
         parts = [self.seat, self.type]
-        for key, value in self.args.items():
+        args: Mapping[Any, Any] = self.args  # an ill-formed action too can be written down
+        for key, value in args.items():
             parts.append(f"{key}={_format_value(value)}")
         text = " ".join(parts)
         if self.narration is not None:
@@ -226,7 +251,8 @@ def check_form(action: Action) -> None:
         raise MalformedAction("the parameters ('args') of an action must be an object", rule="action")
     if action.narration is not None and not isinstance(action.narration, str):
         raise MalformedAction("narration must be text", rule="action")
-    for key, value in action.args.items():
+    args: Mapping[Any, Any] = action.args  # keys of any type: this is where they are checked
+    for key, value in args.items():
         if not isinstance(key, str) or not key:
             raise MalformedAction("every parameter of an action needs a text name", rule="action")
         if type(value) in _DECLARATIONS:

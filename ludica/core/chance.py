@@ -29,6 +29,7 @@ from typing import Any, Protocol, TypeVar
 
 from .actions import CHANCE, Action, same_value
 from .errors import MalformedAction
+from .values import Value, rebuilt
 
 T = TypeVar("T")
 
@@ -58,6 +59,9 @@ class StepRandom:
         self._counter = 0
         self._bits = 0
         self._nbits = 0
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return rebuilt(self, self._key)  # see ludica.core.values
 
     def _getrandbits(self, k: int) -> int:
         while self._nbits < k:
@@ -95,7 +99,7 @@ class StepRandom:
         return pool[:k]
 
 
-class _Step:
+class _Step(Value):
     """What every chance step shares: strict checks of an outcome and of a whole chance action."""
 
     __slots__ = ()
@@ -322,6 +326,9 @@ class Dealer:
 
     def __init__(self, seed: int | str) -> None:
         self.seed = seed
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return rebuilt(self, self.seed)  # see ludica.core.values
 
     def fill(self, step: ChanceStep, index: int) -> Action:
         rng = StepRandom(step_key(self.seed, index))

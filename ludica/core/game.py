@@ -44,6 +44,8 @@ from .actions import CHANCE, Action
 from .chance import ChanceStep
 from .errors import ConfigError, IllegalAction
 from .names import Namer
+from .summary import aggregate
+from .values import Value
 
 S = TypeVar("S")
 
@@ -52,7 +54,7 @@ PUBLIC: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True, slots=True)
-class OptionSpec:
+class OptionSpec(Value):
     """One configuration option or house rule: name, default, allowed values, documentation."""
 
     name: str
@@ -72,7 +74,7 @@ class OptionSpec:
 
 
 @dataclass(frozen=True, slots=True)
-class GameMeta:
+class GameMeta(Value):
     """Facts about a game declared up front, as data (OpenSpiel's GameType)."""
 
     id: str
@@ -126,7 +128,7 @@ class GameMeta:
 
 
 @dataclass(frozen=True, slots=True)
-class Config:
+class Config(Value):
     """How a game is set up: the players' names in seat order, options and house rules, seed.
 
     ``seed`` belongs to the Dealer, not to the rules: the rules never see it.
@@ -135,6 +137,22 @@ class Config:
     players: tuple[str, ...]
     options: Mapping[str, Any] = field(default_factory=dict)
     seed: int | str | None = None
+
+    def __init__(self, players: Any, options: Any = None, seed: Any = None) -> None:
+        """``players`` a tuple (or list) of names, ``options`` a mapping (``None``: none), ``seed``
+        a whole number, text or ``None``; anything else is a :class:`ConfigError` naming the
+        field, in both builds (the compiled one could not even hold it)."""
+        if not isinstance(players, tuple | list) or not all(isinstance(p, str) for p in players):
+            raise ConfigError(f"'players' must be a list of names, not {players!r:.60}", rule="config")
+        if options is None:
+            options = {}
+        if not isinstance(options, Mapping):
+            raise ConfigError(f"'options' must be an object, not {options!r:.60}", rule="config")
+        if seed is not None and (not isinstance(seed, int | str) or isinstance(seed, bool)):
+            raise ConfigError(f"'seed' must be a whole number or text, not {seed!r:.40}", rule="config")
+        object.__setattr__(self, "players", tuple(players))
+        object.__setattr__(self, "options", options)
+        object.__setattr__(self, "seed", seed)
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"players": list(self.players), "options": dict(self.options)}
@@ -156,13 +174,6 @@ class Config:
 
     def option(self, meta: GameMeta, name: str) -> Any:
         return self.options.get(name, meta.option(name).default)
-
-    def __copy__(self) -> Config:
-        return self
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> Config:
-        """A config is a value: copies share it (the compiled build cannot rebuild it field by field)."""
-        return self
 
 
 @dataclass(slots=True)
@@ -207,7 +218,7 @@ class Event:
 
 
 @dataclass(frozen=True, slots=True)
-class Secret:
+class Secret(Value):
     """A hidden item of a state: a string that may appear only in the views of ``holders``."""
 
     token: str
@@ -216,7 +227,7 @@ class Secret:
 
 
 @dataclass(frozen=True, slots=True)
-class Outcome:
+class Outcome(Value):
     """The result of a finished game."""
 
     winners: tuple[str, ...]
@@ -386,6 +397,4 @@ class Game(ABC, Generic[S]):
         The default aggregates every numeric figure (mean, min, max) and counts every text
         figure; games override this to add what their designers want to see.
         """
-        from ..lab.stats import aggregate
-
         return aggregate(summaries)

@@ -20,6 +20,7 @@ from .actions import CHANCE, Action, check_form, declared_problem, matches
 from .chance import Dealer
 from .errors import IllegalAction, MalformedAction, NotYourDecision
 from .game import Config, Event, Game, Pending
+from .values import rebuilt
 
 S = TypeVar("S")
 
@@ -71,6 +72,9 @@ class Match(Generic[S]):
         self._log: list[LogEntry] = []
         self._unlogged: list[tuple[int, Action, Sequence[Event]]] = []
         self.dealer = Dealer(config.seed if config.seed is not None else 0)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return rebuilt(self, self.game, self.config)  # see ludica.core.values
 
     def restart(self) -> Match[S]:
         """A new match where this one began (its setup, or its start position), with no actions."""

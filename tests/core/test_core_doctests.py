@@ -21,6 +21,8 @@ MODULES = [
     "ludica.core.redeal",
     "ludica.core.composer",
     "ludica.core.names",
+    "ludica.core.summary",
+    "ludica.core.values",
 ]
 
 

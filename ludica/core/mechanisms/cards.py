@@ -21,13 +21,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import IllegalAction
+from ..values import Value
 
 SUITS = ("D", "S", "C", "H")
 RANKS = {1: "A", 11: "J", 12: "Q", 13: "K"}
 
 
 @dataclass(frozen=True, slots=True)
-class Card:
+class Card(Value):
     """A standard playing card: rank 1 (ace) .. 13 (king), suit D/S/C/H."""
 
     rank: int

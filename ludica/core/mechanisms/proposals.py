@@ -17,6 +17,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from ..errors import IllegalAction
+from ..values import rebuilt
 
 
 class Proposal:
@@ -33,6 +34,9 @@ class Proposal:
         self.answers: dict[str, bool] = {}
         self.mode = mode
         self.rule = rule
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return rebuilt(self, self.proposer, self.content, self.voters)  # see ludica.core.values
 
     @property
     def status(self) -> str:

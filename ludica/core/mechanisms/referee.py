@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..errors import IllegalAction
+from ..values import rebuilt
 
 
 class Referee:
@@ -28,6 +29,9 @@ class Referee:
     def __init__(self, seat: str, question: dict[str, Any] | None = None) -> None:
         self.seat = seat
         self.question = question
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return rebuilt(self, self.seat)  # see ludica.core.values
 
     def hand_to(self, seat: str) -> None:
         """The role passes to another seat (the crown moves, the bottle is passed)."""

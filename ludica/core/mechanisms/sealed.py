@@ -17,6 +17,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from ..errors import IllegalAction
+from ..values import rebuilt
 
 
 class SealedChoices:
@@ -27,6 +28,9 @@ class SealedChoices:
         self.choices: dict[str, Any] = {}
         self.revealed: bool = False
         self.rule = rule
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return rebuilt(self, self.seats)  # see ludica.core.values
 
     def waiting(self) -> tuple[str, ...]:
         return tuple(s for s in self.seats if s not in self.choices)

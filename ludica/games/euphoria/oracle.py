@@ -17,6 +17,8 @@ from typing import Any
 
 import yaml  # type: ignore[import-untyped]
 
+from ...core.values import Value
+
 DATA = Path(__file__).parent / "data"
 
 COMMODITIES: tuple[str, ...] = ("energy", "water", "food", "bliss")
@@ -43,7 +45,7 @@ def _need(cond: bool, where: str, what: str) -> None:
 
 
 @dataclass(frozen=True, slots=True)
-class Faction:
+class Faction(Value):
     id: str
     region: str
     commodity: str
@@ -52,7 +54,7 @@ class Faction:
 
 
 @dataclass(frozen=True, slots=True)
-class Space:
+class Space(Value):
     """One action space of the board (``kind`` says which rule gives its benefit)."""
 
     id: str
@@ -67,14 +69,14 @@ class Space:
 
 
 @dataclass(frozen=True, slots=True)
-class Site:
+class Site(Value):
     id: str
     faction: str
     spot_costs: tuple[str, ...]
 
 
 @dataclass(frozen=True, slots=True)
-class Market:
+class Market(Value):
     id: str
     name: str
     visit_cost: tuple[tuple[str, Any], ...]
@@ -84,7 +86,7 @@ class Market:
 
 
 @dataclass(frozen=True, slots=True)
-class Recruit:
+class Recruit(Value):
     id: str
     name: str
     faction: str
@@ -93,7 +95,7 @@ class Recruit:
 
 
 @dataclass(frozen=True, slots=True)
-class Dilemma:
+class Dilemma(Value):
     id: str
     artifact: str
     fight: str

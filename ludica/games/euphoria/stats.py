@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from ...lab.stats import describe, distribution
+from ...core.summary import describe, distribution
 from .oracle import COMMODITIES, RECRUITS, RESOURCES
 from .state import EuphoriaState
 

@@ -13,6 +13,7 @@ from functools import cache
 from typing import Any
 
 from ...core import Action, IntRange, Pending, Text
+from ...core.values import rebuilt
 from . import drink, identity
 from .state import (
     ASPECTS,
@@ -114,6 +115,9 @@ class Memo:
         self.seats: tuple[str, ...] | None = None
         self.pending: Pending | None = None
         self.acts: dict[str, list[Action]] = {}
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return rebuilt(self, self.ties)  # see ludica.core.values
 
 
 def memo(state: EuthymiaState) -> Memo:

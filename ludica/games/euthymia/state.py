@@ -11,6 +11,7 @@ from dataclasses import dataclass, field, fields
 from typing import Any
 
 from ...core.mechanisms import Proposal, SealedChoices
+from ...core.values import Value
 
 TABLE = "table"
 """The seat of the group as a whole: the Ideal Citizen, the setting, the clock, the hour's start."""
@@ -76,7 +77,7 @@ HAND_SIZE = 6
 
 
 @dataclass(frozen=True, slots=True)
-class Options:
+class Options(Value):
     """The configuration of §1.2 (read once at set-up, shared by every copy of the state)."""
 
     bottle_units: int = 30

@@ -11,6 +11,7 @@ from __future__ import annotations
 from statistics import mean
 from typing import Any
 
+from ...core.summary import aggregate
 from .state import ASPECTS, COMMITTEE, GAME_OVER, TEMPTED, WANT, EuthymiaState
 
 HOURS = range(2, 11)
@@ -48,8 +49,6 @@ def summarize(state: EuthymiaState, steps: int) -> dict[str, Any]:
 
 
 def report(summaries: list[dict[str, Any]]) -> list[tuple[str, str]]:
-    from ...lab.stats import aggregate
-
     scalars = [{k: v for k, v in s.items() if not k.endswith("_by_hour")} for s in summaries]
     lines = aggregate(scalars)
     lines.append(("Strength at the end of hour", " ".join(f"{h:>4}" for h in HOURS)))

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...core import Action, Event, IntRange, Text
+from ...core.values import rebuilt
 from . import oracle as O
 from .common import (
     GM,
@@ -556,6 +557,9 @@ class TieChoices:
     def __init__(self, pairs: tuple[tuple[tuple[str, str], Action], ...]) -> None:
         self.pairs = pairs
         self.actions = tuple(a for _, a in pairs)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return rebuilt(self, self.pairs)  # see ludica.core.values
 
     def open(self, taken: set[tuple[str, str]]) -> tuple[Action, ...] | list[Action]:
         """The choices whose (target, sign) is not taken yet (R-GC-15)."""

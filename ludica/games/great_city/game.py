@@ -28,6 +28,7 @@ from ...core import (
     Secret,
     Text,
 )
+from ...core.values import Value
 from . import creation as C
 from . import endgame as E
 from . import oracle as O
@@ -116,7 +117,7 @@ ARG_TYPES: dict[str, type] = {
 
 
 @dataclass(frozen=True, slots=True)
-class Spec:
+class Spec(Value):
     phases: tuple[str, ...]
     args: tuple[str, ...] | None
     play: Callable[[GreatCityState, Action], list[Event]]
@@ -503,15 +504,13 @@ class GreatCity(Game[GreatCityState]):
         return state.copy()
 
     # -- statistics ----------------------------------------------------------------------------
+    # (``stats`` stays the module imported at the top: a function-level ``from .stats import``
+    # would leave that name ``None`` in the compiled build)
     def summarize(self, state: GreatCityState, steps: int) -> dict[str, Any]:
-        from .stats import summarize
-
-        return summarize(state, steps)
+        return stats.summarize(state, steps)
 
     def report(self, summaries: list[dict[str, Any]]) -> list[tuple[str, str]]:
-        from .stats import report
-
-        return report(summaries)
+        return stats.report(summaries)
 
     def end_reason(self, state: GreatCityState) -> str:
         return stats.end_reason(state)

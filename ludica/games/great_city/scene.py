@@ -17,6 +17,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ...core import Action, Event, IllegalAction, Text
+from ...core.values import rebuilt
 from . import oracle as O
 from .common import (
     GM,
@@ -518,6 +519,9 @@ class TraitRow:
         self.pairs = pairs
         self.keys = frozenset(key for key, _ in pairs)
         self.actions = tuple(a for _, a in pairs)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return rebuilt(self, self.pairs)  # see ludica.core.values
 
 
 _TRAIT_TABLES: dict[tuple[Any, ...], tuple[TraitRow, ...]] = {}

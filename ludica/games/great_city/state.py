@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ...core.values import rebuilt
+
 if TYPE_CHECKING:
     from ...core import Action, Pending, Roll
 
@@ -61,6 +63,9 @@ class Character:
         self.stage = stage
         """Where its creation stands: roll, choose_triad, kind, traits, class, intent, name, vest, ties, done."""
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        return rebuilt(self, self.id, self.controller)  # see ludica.core.values
+
     def copy(self) -> Character:
         c = Character(self.id, self.controller)
         c.id, c.controller, c.name, c.agent, c.description = (
@@ -110,6 +115,9 @@ class Tie:
 
     def __init__(self, id: str, source: str, target: str, sign: str, grant: str) -> None:
         self.id, self.source, self.target, self.sign, self.grant = id, source, target, sign, grant
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return rebuilt(self, self.id, self.source, self.target, self.sign, self.grant)  # see ludica.core.values
 
     def to_json(self) -> dict[str, Any]:
         return {"id": self.id, "source": self.source, "target": self.target, "sign": self.sign, "grant": self.grant}
@@ -196,6 +204,9 @@ class Scene:
         self.snapshot: dict[str, int] | None = None
         """Triads at the scene start, restored at its end when scene_triad_mode is 'reset'."""
         self.flips = 0
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return rebuilt(self, self.index, self.focal)  # see ludica.core.values
 
     def copy(self) -> Scene:
         s = Scene(self.index, self.focal)
@@ -372,6 +383,9 @@ class GreatCityState:
         """Derived: this state's decisions until the next play (``memo.py``; not in the position)."""
         self.memo_legal: list[Action] | None = None
         self.memo_chance: Roll | None = None
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return rebuilt(self, self.players, self.gm_name, self.options)  # see ludica.core.values
 
     # -- helpers -------------------------------------------------------------------------------
     def ties_of(self, seat: str) -> list[Tie]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from statistics import mean
 from typing import Any
 
-from ...lab.stats import describe, distribution
+from ...core.summary import describe, distribution
 from .state import GreatCityState
 
 

@@ -3,17 +3,10 @@ mad, how value concentrates in memories, how often the crown changes hands."""
 
 from __future__ import annotations
 
-from statistics import mean, median
 from typing import Any
 
+from ...core.summary import describe
 from .state import GAME_OVER, LostDaysState
-
-
-def describe(values: list[float]) -> str:
-    """``mean 3.20 · median 3 · min 1 · max 9`` (the games never import the lab)."""
-    if not values:
-        return "no data"
-    return f"mean {mean(values):.2f} · median {median(values):g} · min {min(values):g} · max {max(values):g}"
 
 
 def gini(values: list[int]) -> float:

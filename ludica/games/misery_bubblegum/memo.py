@@ -26,8 +26,11 @@ a frozen declaration is slow to create) and the chance steps (``game.d6_roll``).
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...core import Action, Pending, Roll
 from ...core.actions import matches
+from ...core.values import rebuilt
 from .common import context
 from .state import MiseryState
 
@@ -47,6 +50,9 @@ class Memo:
         self.chance_step: Roll | None = None
         self.legal: dict[str, list[Action]] = {}
         """Each seat's legal actions, by seat, as they are asked for."""
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return rebuilt(self, self.context)  # see ludica.core.values
 
     def listed(self, action: Action) -> bool:
         """True when ``action`` is one of the actions listed for its seat, or fills in one of the

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from ...core.mechanisms import DicePool, Proposal
+from ...core.values import Value
 
 if TYPE_CHECKING:
     from .memo import Memo
@@ -31,7 +32,7 @@ GM = "gm"
 
 
 @dataclass(frozen=True, slots=True)
-class Settings:
+class Settings(Value):
     """The configuration of a session [spec §1.1]."""
 
     gm: bool = True

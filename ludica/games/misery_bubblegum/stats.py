@@ -2,17 +2,11 @@
 
 from __future__ import annotations
 
-from statistics import mean, median
+from statistics import mean
 from typing import Any
 
+from ...core.summary import describe
 from .state import ATTRIBUTES, MiseryState
-
-
-def describe(values: list[float]) -> str:
-    """``mean 3.20 · median 3 · min 1 · max 9`` (the games never import the lab: dependencies flow one way)."""
-    if not values:
-        return "no data"
-    return f"mean {mean(values):.2f} · median {median(values):g} · min {min(values):g} · max {max(values):g}"
 
 
 def summarize(state: MiseryState, steps: int) -> dict[str, Any]:
