@@ -224,7 +224,7 @@ def add_parser(sub: Any) -> None:
     """Register ``ludica tournament`` on the CLI's subcommands."""
     p = sub.add_parser(
         "tournament",
-        help="seat-rotated matches between bots: win rates with 95% intervals and ratings",
+        help="seat-rotated matches between bots: win rates with 95%% intervals and ratings",  # argparse: %% is %
         description="Seat-rotated matches between bots. List a bot several times to fill a table with it, "
         "e.g. --bots ismcts,random,random,random --players 4 (ismcts against three random).",
     )
