@@ -29,7 +29,7 @@ import math
 from pathlib import Path
 from typing import Any
 
-from .actions import Action
+from .actions import CHANCE, Action
 from .errors import DigestMismatch, LudicaError, PositionError, RecordError
 from .game import Config, Game
 from .match import Match, digest_of
@@ -56,6 +56,55 @@ def record_of(match: Match[Any]) -> dict[str, Any]:
     }
     if match.start is not None:
         out["start"] = match.start
+    if match.typed:
+        out["typed"] = list(match.typed)
+    if match.settings:
+        out["play"] = dict(match.settings)
+    return out
+
+
+PHYSICAL_MODES = ("all", "dice")
+"""``play.physical`` of a record: what the people at the table typed (see ``ludica play --physical``)."""
+
+
+def chance_indices(actions: list[Action]) -> list[int]:
+    """The indices of the chance steps among ``actions`` (what a table that types every outcome marks)."""
+    return [i for i, a in enumerate(actions) if a.seat == CHANCE]
+
+
+def typed_of(data: dict[str, Any], match: Match[Any]) -> list[int]:
+    """The record's ``typed`` list, checked: increasing indices of chance steps of its actions."""
+    raw = data.get("typed", [])
+    if not isinstance(raw, list) or not all(isinstance(i, int) and not isinstance(i, bool) for i in raw):
+        raise RecordError("the record's typed must be a list of action indices (whole numbers)", rule="record")
+    chance = set(chance_indices(match.actions))
+    for i in raw:
+        if i not in chance:
+            raise RecordError(f"the record's typed lists {i}, which is not a chance step of its actions", rule="record")
+    if raw != sorted(set(raw)):
+        raise RecordError("the record's typed must list each chance step once, in order", rule="record")
+    return list(raw)
+
+
+def play_settings_of(data: dict[str, Any]) -> dict[str, Any]:
+    """The record's ``play`` object (how ``ludica play`` was started), its types checked."""
+    raw = data.get("play", {})
+    if not isinstance(raw, dict):
+        raise RecordError("the record's play must be an object", rule="record")
+    unknown = set(raw) - {"bots", "physical"}
+    if unknown:
+        raise RecordError(f"the record's play has unknown field(s): {', '.join(sorted(unknown))}", rule="record")
+    bots = raw.get("bots", {})
+    if not isinstance(bots, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in bots.items()):
+        raise RecordError("the record's play.bots must map seats to bot names (text)", rule="record")
+    physical = raw.get("physical")
+    if physical is not None and physical not in PHYSICAL_MODES:
+        raise RecordError(f"the record's play.physical must be one of {', '.join(PHYSICAL_MODES)}", rule="record")
+    out: dict[str, Any] = {}
+    if bots:
+        out["bots"] = dict(bots)
+    if physical is not None:
+        out["physical"] = physical
     return out
 
 
@@ -216,6 +265,8 @@ def replay_record(data: Any, *, verify_digest: bool = True, check: bool = True) 
             raise RecordError(
                 f"action {i + 1} of the record cannot be replayed ({type(exc).__name__} in the rules)", rule="record"
             ) from None
+    match.typed = typed_of(data, match)
+    match.settings = play_settings_of(data)
     claimed = data.get("digest")
     if verify_digest and claimed is not None and claimed != match.digest():
         raise DigestMismatch(
