@@ -302,6 +302,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     except BrokenPipeError:
         return quiet_broken_pipe()
+    except KeyboardInterrupt as exc:  # Ctrl-C: one line, status 130 as a shell gives (128 + SIGINT)
+        console.print(f"ludica: {str(exc) or 'stopped (Ctrl-C)'}", markup=False, soft_wrap=True)
+        return INTERRUPTED
+
+
+INTERRUPTED = 130
 
 
 def quiet_broken_pipe() -> int:
