@@ -209,7 +209,18 @@ def cmd_serve(args: argparse.Namespace) -> int:
     from .table.server import serve
 
     serve(host=args.host, port=args.port, db_url=args.db, open_browser=not args.no_browser)
+    console.print("Ludica table stopped.")
+    quick_exit(0)
     return 0
+
+
+def quick_exit(status: int) -> None:
+    """End the program now, its work done and saved (the table closed its storage): Python's own
+    teardown of the web stack's modules takes seconds on a busy machine, and Ctrl-C must stop
+    ``serve`` within two."""
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(status)
 
 
 def cmd_verify(args: argparse.Namespace) -> int:

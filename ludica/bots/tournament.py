@@ -27,7 +27,7 @@ from ..core.errors import LudicaError
 from ..core.game import Config
 from ..core.match import Match
 from ..core.registry import get_game
-from ..core.workers import worker_pool
+from ..workers import worker_pool
 from .base import Bot, make_bot
 from .play import play_match
 

@@ -27,7 +27,7 @@ from ..core.errors import ConfigError, LudicaError
 from ..core.game import Config, Game
 from ..core.match import Match
 from ..core.registry import get_game
-from ..core.workers import worker_pool
+from ..workers import worker_pool
 
 STEP_LIMIT = "step_limit"
 """The lab's own end reason: the driver stopped the game at its step bound (never the rules)."""

@@ -137,7 +137,7 @@ def test_serve_stops(tmp_path: Path) -> None:
             time.sleep(0.3)
     code, took, out = run.interrupt()
     assert code == 0 and took < LIMIT, (code, took, out)
-    assert "Traceback" not in out, out
+    assert "Traceback" not in out and out.splitlines()[-1] == "Ludica table stopped.", out
 
 
 def test_play_stops_and_keeps_the_game(tmp_path: Path) -> None:

@@ -4,6 +4,8 @@ A terminal's Ctrl-C reaches every process of the foreground group, the workers i
 workers ignore it (their parent decides); the parent, interrupted, cancels what has not started,
 ends the workers and goes on with what was finished — no worker is left running, no worker prints
 a traceback.
+
+A leaf module (it imports nothing of Ludica's), outside the rules kernels: it is never compiled.
 """
 
 from __future__ import annotations
