@@ -7,13 +7,15 @@ seed, never on where it ran.
 
 from __future__ import annotations
 
+import contextlib
 import os
+import signal
 import sys
 from pathlib import Path
 from typing import Any
 
 from ..core.errors import ConfigError
-from .batch import Advance, Batch, chunks, play_chunk
+from .batch import Advance, Batch, Interrupted, chunks, play_chunk
 
 LOCAL = "local"
 """The address of plain ``--ray``: the cluster in ``RAY_ADDRESS`` when it is set (as Ray's own
@@ -44,12 +46,18 @@ def run_on_ray(batch: Batch, *, address: str, cpus: int, advance: Advance) -> li
         refs = {task.remote(batch, part): k for k, part in enumerate(parts)}
         results: dict[int, list[dict[str, Any]]] = {}
         waiting = list(refs)
-        while waiting:
-            done, waiting = ray.wait(waiting, num_returns=1)
-            for ref in done:
-                k = refs[ref]
-                results[k] = ray.get(ref)
-                advance(len(parts[k]))
+        try:
+            while waiting:
+                done, waiting = ray.wait(waiting, num_returns=1)
+                for ref in done:
+                    k = refs[ref]
+                    results[k] = ray.get(ref)
+                    advance(len(parts[k]))
+        except KeyboardInterrupt:  # Ctrl-C: cancel what runs on the cluster, keep what finished
+            for ref in waiting:
+                with contextlib.suppress(Exception):
+                    ray.cancel(ref, force=True)
+            raise Interrupted([r for k in sorted(results) for r in results[k]], batch.games) from None
         return [record for k in range(len(parts)) for record in results[k]]
     finally:
         if started:
@@ -64,7 +72,13 @@ def connect(ray: Any, address: str, cpus: int) -> None:
     quiet: dict[str, Any] = {"log_to_driver": False, "configure_logging": False}
     try:
         if not target:
-            ray.init(address="local", num_cpus=cpus, include_dashboard=False, **quiet)
+            # The local Ray's processes inherit an ignored Ctrl-C (a terminal's Ctrl-C reaches the
+            # whole group): the driver alone stops, then ``ray.shutdown`` ends them.
+            previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+            try:
+                ray.init(address="local", num_cpus=cpus, include_dashboard=False, **quiet)
+            finally:
+                signal.signal(signal.SIGINT, previous)
             return
         ray.init(address=target, **quiet)
     except Exception as exc:  # Ray's errors are many and deep: one line, naming the cluster
