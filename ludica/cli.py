@@ -111,9 +111,47 @@ def default_save_path(game_id: str) -> Path:
     return folder / f"{game_id}-{datetime.now().strftime('%Y%m%d-%H%M%S')}.json"
 
 
+PERSON = "human"
+"""``--bot SEAT=human`` on a resume: a person takes back a seat the save gave a bot."""
+OFF = "off"
+"""``--physical off`` on a resume: the dealer rolls and deals again."""
+
+
+def play_settings(saved: dict[str, Any], args: argparse.Namespace) -> dict[str, Any]:
+    """How this table plays: the saved game's bots and physical mode (its record's ``play``), each
+    overridden by the command line (``--bot p2=random``, ``--bot p2=human``, ``--physical off``)."""
+    bots = dict(saved.get("bots", {}))
+    for item in args.bot or ():
+        seat, eq, spec = item.partition("=")
+        seat, spec = seat.strip(), spec.strip()
+        if not eq or not seat or not spec:
+            raise UserError(f"--bot expects SEAT=BOT (e.g. p2=heuristic), not {item!r}")
+        if spec == PERSON:
+            bots.pop(seat, None)
+        else:
+            bots[seat] = spec
+    physical = saved.get("physical") if args.physical is None else args.physical
+    out: dict[str, Any] = {}
+    if bots:
+        out["bots"] = bots
+    if physical not in (None, OFF):
+        out["physical"] = physical
+    return out
+
+
+def refuse_setup_on_load(args: argparse.Namespace) -> None:
+    """A resumed game keeps its players, names, options and seed (they are its record's config)."""
+    for flag in ("players", "names", "option", "seed", "position"):
+        if getattr(args, flag, None) is not None:
+            raise UserError(f"--{flag} cannot change a saved game (its record keeps it); start a new game instead")
+
+
 def cmd_play(args: argparse.Namespace) -> int:
     if args.load:
+        refuse_setup_on_load(args)
         match = replay_record(load_json(args.load))
+        if args.game and args.game != match.game.meta.id:
+            raise UserError(f"{args.load} is a game of {match.game.meta.id}, not {args.game}")
         save = Path(args.save or args.load)
         console.print(f"Resumed {args.load} at step {len(match.actions)}.")
     elif args.position:
@@ -129,8 +167,10 @@ def cmd_play(args: argparse.Namespace) -> int:
             config = Config(config.players, config.options, secrets.randbelow(2**63))
         match = Match(get_game(args.game), config)
         save = Path(args.save) if args.save else default_save_path(args.game)
-    bots = seat_bots(match, args.bot, seed=match.config.seed)
-    table = Terminal(match, save, physical=args.physical, console=console, bots=bots)
+    match.settings = play_settings(match.settings, args)
+    chosen = [f"{seat}={spec}" for seat, spec in match.settings.get("bots", {}).items()]
+    bots = seat_bots(match, chosen, seed=match.config.seed)
+    table = Terminal(match, save, physical=match.settings.get("physical"), console=console, bots=bots)
     try:
         return table.run()
     except (KeyboardInterrupt, EOFError):
@@ -169,7 +209,18 @@ def cmd_serve(args: argparse.Namespace) -> int:
     from .table.server import serve
 
     serve(host=args.host, port=args.port, db_url=args.db, open_browser=not args.no_browser)
+    console.print("Ludica table stopped.")
+    quick_exit(0)
     return 0
+
+
+def quick_exit(status: int) -> None:
+    """End the program now, its work done and saved (the table closed its storage): Python's own
+    teardown of the web stack's modules takes seconds on a busy machine, and Ctrl-C must stop
+    ``serve`` within two."""
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(status)
 
 
 def cmd_verify(args: argparse.Namespace) -> int:
@@ -202,8 +253,9 @@ def build_parser() -> argparse.ArgumentParser:
         "--physical",
         nargs="?",
         const="all",
-        choices=("all", "dice"),
-        help="type what real components show: 'all' (dice and cards, the default) or 'dice' (the table deals cards)",
+        choices=("all", "dice", OFF),
+        help="type what real components show: 'all' (dice and cards, the default) or 'dice' (the table deals "
+        "cards); with --load, 'off' lets the dealer deal again (a resume keeps the saved mode otherwise)",
     )
     play.add_argument("--save", metavar="FILE", help="where to save the record (default: your data folder)")
     play.add_argument("--load", metavar="FILE", help="resume a saved game")
@@ -212,7 +264,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--bot",
         action="append",
         metavar="SEAT=BOT",
-        help="a bot plays this seat: random, heuristic, ismcts, or a level such as ismcts:playouts=400 (repeatable)",
+        help="a bot plays this seat: random, heuristic, ismcts, or a level such as ismcts:playouts=400 (repeatable); "
+        "a resume keeps the saved bots, SEAT=human gives a seat back to a person",
     )
     play.set_defaults(func=cmd_play)
 
@@ -260,6 +313,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     except BrokenPipeError:
         return quiet_broken_pipe()
+    except KeyboardInterrupt as exc:  # Ctrl-C: one line, status 130 as a shell gives (128 + SIGINT)
+        console.print(f"ludica: {str(exc) or 'stopped (Ctrl-C)'}", markup=False, soft_wrap=True)
+        return INTERRUPTED
+
+
+INTERRUPTED = 130
 
 
 def quiet_broken_pipe() -> int:

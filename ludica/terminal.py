@@ -430,7 +430,7 @@ class Terminal:
                 raise KeyboardInterrupt
             try:
                 action = chance_action(step, parse_chance(step, raw))
-                self.match.apply(action)
+                self.match.enter(action)  # typed at the table: listed in the record's "typed"
             except (LudicaError, UserError) as exc:
                 self.say(str(exc), style="red")
                 continue

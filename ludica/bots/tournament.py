@@ -20,7 +20,6 @@ import json
 import math
 import random
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -28,6 +27,7 @@ from ..core.errors import LudicaError
 from ..core.game import Config
 from ..core.match import Match
 from ..core.registry import get_game
+from ..workers import worker_pool
 from .base import Bot, make_bot
 from .play import play_match
 
@@ -211,7 +211,7 @@ def run(
             if on_result:
                 on_result(r)
     else:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
+        with worker_pool(jobs) as pool:  # Ctrl-C ends the workers at once
             for r in pool.map(_play, tasks):
                 result.results.append(r)
                 if on_result:
@@ -224,7 +224,7 @@ def add_parser(sub: Any) -> None:
     """Register ``ludica tournament`` on the CLI's subcommands."""
     p = sub.add_parser(
         "tournament",
-        help="seat-rotated matches between bots: win rates with 95% intervals and ratings",
+        help="seat-rotated matches between bots: win rates with 95%% intervals and ratings",  # argparse: %% is %
         description="Seat-rotated matches between bots. List a bot several times to fill a table with it, "
         "e.g. --bots ismcts,random,random,random --players 4 (ismcts against three random).",
     )
@@ -255,6 +255,7 @@ def command(args: argparse.Namespace) -> int:
 
     console = Console(highlight=False, width=max(Console().width, 110))
     bots = split_bots(args.bots)
+    finished: list[GameResult] = []
     try:
         check(args.game, bots, args.players)
         if args.games < 1 or args.jobs < 1:
@@ -262,6 +263,7 @@ def command(args: argparse.Namespace) -> int:
         out = open(args.out, "a", encoding="utf-8") if args.out else None  # noqa: SIM115 (closed below)
 
         def done(r: GameResult) -> None:
+            finished.append(r)
             progress.advance(task)
             if out is not None:
                 out.write(json.dumps(asdict(r)) + "\n")
@@ -284,6 +286,10 @@ def command(args: argparse.Namespace) -> int:
     except (ValueError, LudicaError) as exc:  # a bad spec, game or count: one line, no traceback
         console.print(f"ludica: {exc}", style="red", markup=False)
         return 2
+    except KeyboardInterrupt:  # Ctrl-C: the finished games' lines are already in --out
+        kept = f"; their results are in {args.out}" if args.out else ""
+        console.print(f"ludica: stopped (Ctrl-C): {len(finished)} games finished{kept}", soft_wrap=True)
+        return 130
     table = Table(title=f"{args.game}: {args.games} games, {result.players} players (parity {1 / result.players:.0%})")
     for column in ("bot", "seats played", "wins", "win rate", "95% interval", "rating (Elo)"):
         table.add_column(column, no_wrap=True)

@@ -69,6 +69,12 @@ class Match(Generic[S]):
             self.state = game.from_position(copy.deepcopy(start), config)
             self.start = game.to_position(self.state)
         self.actions: list[Action] = []
+        self.typed: list[int] = []
+        """Indices in :attr:`actions` of the chance steps a person typed from real dice or cards
+        (:meth:`enter`), which the seed cannot recompute; written with the record as ``typed``."""
+        self.settings: dict[str, Any] = {}
+        """How the table plays this match (``ludica play``'s bots and physical mode), never seen by
+        the rules; written with the record as ``play`` so that a resume keeps it."""
         self._log: list[LogEntry] = []
         self._unlogged: list[tuple[int, Action, Sequence[Event]]] = []
         self.dealer = Dealer(config.seed if config.seed is not None else 0)
@@ -196,6 +202,15 @@ class Match(Generic[S]):
         self.apply(action, trusted=trusted, pending=pending)
         return action
 
+    def enter(self, action: Action, *, pending: Pending | None = None) -> list[Event]:
+        """Apply a chance outcome a person typed from real components (checked like any action)
+        and list it in :attr:`typed`: the dealer's seed did not draw it."""
+        if action.seat != CHANCE:
+            raise MalformedAction("only a chance outcome is typed from the table's components", rule="chance")
+        events = self.apply(action, pending=pending)
+        self.typed.append(len(self.actions) - 1)
+        return events
+
     def run_chance(self) -> None:
         """Deal until someone other than the chance seat must decide (or the game ends)."""
         while self.game.pending(self.state).is_chance:
@@ -229,6 +244,7 @@ class Match(Generic[S]):
         rebuilt = self.restart()
         rebuilt.replay(list(actions), check=False)
         self.state, self.actions, self.log = rebuilt.state, rebuilt.actions, rebuilt.log
+        self.typed = [i for i in self.typed if i < len(self.actions)]
 
 
 def _is_listed(legal: list[Action], action: Action) -> bool:

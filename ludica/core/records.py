@@ -15,21 +15,32 @@ A **position** is one state, whole, what FEN is to chess::
      "config": {...}, "state": {...game-specific...}}
 
 Reading a position refuses one that breaks an invariant of its game, naming the reason.
+
+Records and positions are untrusted input (a file anyone may have edited): every reader goes
+through :func:`load_json` (bounded nesting, bounded numbers, no NaN) and :func:`_header` (the
+header's and the config's types), so a malformed file is one :class:`RecordError` naming what is
+wrong, never a ``RecursionError``, ``ValueError`` or ``TypeError`` — on either build.
 """
 
 from __future__ import annotations
 
 import json
+import math
 from pathlib import Path
 from typing import Any
 
-from .actions import Action
+from .actions import CHANCE, Action
 from .errors import DigestMismatch, LudicaError, PositionError, RecordError
 from .game import Config, Game
 from .match import Match, digest_of
 from .registry import get_game
 
 FORMAT_VERSION = 1
+
+MAX_DEPTH = 64
+"""How deeply a record or position may nest (an action's args allow 32 levels; states need ~10)."""
+MAX_DIGITS = 40
+"""The most digits a number of a record may have (a seed, a count: 2**128 has 39)."""
 
 
 def record_of(match: Match[Any]) -> dict[str, Any]:
@@ -45,6 +56,55 @@ def record_of(match: Match[Any]) -> dict[str, Any]:
     }
     if match.start is not None:
         out["start"] = match.start
+    if match.typed:
+        out["typed"] = list(match.typed)
+    if match.settings:
+        out["play"] = dict(match.settings)
+    return out
+
+
+PHYSICAL_MODES = ("all", "dice")
+"""``play.physical`` of a record: what the people at the table typed (see ``ludica play --physical``)."""
+
+
+def chance_indices(actions: list[Action]) -> list[int]:
+    """The indices of the chance steps among ``actions`` (what a table that types every outcome marks)."""
+    return [i for i, a in enumerate(actions) if a.seat == CHANCE]
+
+
+def typed_of(data: dict[str, Any], match: Match[Any]) -> list[int]:
+    """The record's ``typed`` list, checked: increasing indices of chance steps of its actions."""
+    raw = data.get("typed", [])
+    if not isinstance(raw, list) or not all(isinstance(i, int) and not isinstance(i, bool) for i in raw):
+        raise RecordError("the record's typed must be a list of action indices (whole numbers)", rule="record")
+    chance = set(chance_indices(match.actions))
+    for i in raw:
+        if i not in chance:
+            raise RecordError(f"the record's typed lists {i}, which is not a chance step of its actions", rule="record")
+    if raw != sorted(set(raw)):
+        raise RecordError("the record's typed must list each chance step once, in order", rule="record")
+    return list(raw)
+
+
+def play_settings_of(data: dict[str, Any]) -> dict[str, Any]:
+    """The record's ``play`` object (how ``ludica play`` was started), its types checked."""
+    raw = data.get("play", {})
+    if not isinstance(raw, dict):
+        raise RecordError("the record's play must be an object", rule="record")
+    unknown = set(raw) - {"bots", "physical"}
+    if unknown:
+        raise RecordError(f"the record's play has unknown field(s): {', '.join(sorted(unknown))}", rule="record")
+    bots = raw.get("bots", {})
+    if not isinstance(bots, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in bots.items()):
+        raise RecordError("the record's play.bots must map seats to bot names (text)", rule="record")
+    physical = raw.get("physical")
+    if physical is not None and physical not in PHYSICAL_MODES:
+        raise RecordError(f"the record's play.physical must be one of {', '.join(PHYSICAL_MODES)}", rule="record")
+    out: dict[str, Any] = {}
+    if bots:
+        out["bots"] = dict(bots)
+    if physical is not None:
+        out["physical"] = physical
     return out
 
 
@@ -57,31 +117,123 @@ def save_record(match: Match[Any], path: str | Path) -> None:
 
 
 def load_json(path: str | Path) -> Any:
+    """A record or position file, read as untrusted: valid JSON, at most :data:`MAX_DEPTH` levels
+    deep, numbers finite and of at most :data:`MAX_DIGITS` digits."""
     try:
-        return json.loads(Path(path).read_text(encoding="utf-8"))
+        text = Path(path).read_text(encoding="utf-8")
     except FileNotFoundError:
         raise RecordError(f"no such file: {path}", rule="record") from None
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise RecordError(f"{path} is not valid JSON ({exc})", rule="record") from None
+    except IsADirectoryError:
+        raise RecordError(f"{path} is a folder, not a file", rule="record") from None
+    except UnicodeDecodeError as exc:
+        raise RecordError(f"{path} is not UTF-8 text ({exc.reason})", rule="record") from None
+    return parse_json(text, str(path))
+
+
+def parse_json(text: str, source: str = "the record") -> Any:
+    """:func:`load_json` on text already read."""
+    try:
+        data = json.loads(text, parse_int=_whole, parse_float=_real, parse_constant=_constant)
+    except RecursionError:
+        raise RecordError(f"{source} is nested more than {MAX_DEPTH} levels deep", rule="record") from None
+    except json.JSONDecodeError as exc:
+        raise RecordError(f"{source} is not valid JSON ({exc})", rule="record") from None
+    except _BadNumber as exc:
+        raise RecordError(f"{source} holds {exc}", rule="record") from None
+    check_bounds(data, source)
+    return data
+
+
+class _BadNumber(ValueError):
+    """A number the JSON reader refuses (said by :func:`parse_json` with the file's name)."""
+
+
+def _digits(text: str) -> str:
+    if len(text.lstrip("-").split(".")[0].split("e")[0].split("E")[0]) > MAX_DIGITS:
+        raise _BadNumber(f"a number of more than {MAX_DIGITS} digits")
+    return text
+
+
+def _whole(text: str) -> int:
+    return int(_digits(text))
+
+
+def _real(text: str) -> float:
+    value = float(_digits(text))
+    if not math.isfinite(value):
+        raise _BadNumber(f"a number out of range ({text[:20]})")
+    return value
+
+
+def _constant(text: str) -> Any:
+    raise _BadNumber(f"{text}, which is not a number JSON allows")
+
+
+def check_bounds(data: Any, source: str = "the record") -> None:
+    """Refuse data nested more than :data:`MAX_DEPTH` levels or holding an unbounded number
+    (walked without recursion, so that depth itself cannot crash the check)."""
+    stack: list[tuple[Any, int]] = [(data, 1)]
+    while stack:
+        value, depth = stack.pop()
+        if isinstance(value, dict | list):
+            if depth > MAX_DEPTH:
+                raise RecordError(f"{source} is nested more than {MAX_DEPTH} levels deep", rule="record")
+            items = value.values() if isinstance(value, dict) else value
+            stack.extend((item, depth + 1) for item in items)
+        elif isinstance(value, float) and not math.isfinite(value):
+            raise RecordError(f"{source} holds a number that is not finite", rule="record")
+        elif isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 4 * MAX_DIGITS:
+            raise RecordError(f"{source} holds a number of more than {MAX_DIGITS} digits", rule="record")
+
+
+def config_of(raw: Any, kind: str = "record") -> Config:
+    """The ``config`` of a record or position, its types checked field by field (the same error on
+    both builds: the compiled :class:`Config` would otherwise raise ``TypeError``)."""
+    if not isinstance(raw, dict):
+        raise RecordError(f"the {kind}'s config must be an object", rule=kind)
+    players = raw.get("players")
+    if not isinstance(players, list) or not all(isinstance(p, str) and p.strip() for p in players):
+        raise RecordError(f"the {kind}'s config.players must be a list of non-empty names", rule=kind)
+    options = raw.get("options", {})
+    if not isinstance(options, dict):
+        raise RecordError(f"the {kind}'s config.options must be an object", rule=kind)
+    seed = raw.get("seed")
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int | str)):
+        raise RecordError(
+            f"the {kind}'s config.seed must be a whole number or text, not {_kind_of(seed)}", rule=kind
+        )
+    unknown = set(raw) - {"players", "options", "seed"}
+    if unknown:
+        raise RecordError(f"the {kind}'s config has unknown field(s): {', '.join(sorted(unknown))}", rule=kind)
+    return Config.from_json(raw)
+
+
+def _kind_of(value: Any) -> str:
+    names = {bool: "true/false", float: "a fraction", list: "a list", dict: "an object"}
+    return names.get(type(value), type(value).__name__)
 
 
 def _header(data: Any, kind: str) -> tuple[Game[Any], Config]:
     if not isinstance(data, dict) or data.get("format") != f"ludica-{kind}":
         raise RecordError(f'this is not a Ludica {kind} (missing "format": "ludica-{kind}")', rule=kind)
-    if data.get("format_version") != FORMAT_VERSION:
+    check_bounds(data, f"the {kind}")
+    version = data.get("format_version")
+    if isinstance(version, bool) or version != FORMAT_VERSION:
         raise RecordError(
             f"{kind} format version {data.get('format_version')!r} is not supported (this Ludica reads "
             f"{FORMAT_VERSION})",
             rule=kind,
         )
-    game = get_game(str(data.get("game")))
+    if not isinstance(data.get("game"), str):
+        raise RecordError(f"the {kind}'s game must be a game id (text)", rule=kind)
+    game = get_game(data["game"])
     if data.get("rules_version") != game.meta.rules_version:
         raise RecordError(
             f"the {kind} was made with rules version {data.get('rules_version')!r} of {game.meta.title}; "
             f"this Ludica has version {game.meta.rules_version!r}",
             rule=kind,
         )
-    return game, Config.from_json(data.get("config"))
+    return game, config_of(data.get("config"), kind)
 
 
 def replay_record(data: Any, *, verify_digest: bool = True, check: bool = True) -> Match[Any]:
@@ -113,6 +265,8 @@ def replay_record(data: Any, *, verify_digest: bool = True, check: bool = True) 
             raise RecordError(
                 f"action {i + 1} of the record cannot be replayed ({type(exc).__name__} in the rules)", rule="record"
             ) from None
+    match.typed = typed_of(data, match)
+    match.settings = play_settings_of(data)
     claimed = data.get("digest")
     if verify_digest and claimed is not None and claimed != match.digest():
         raise DigestMismatch(

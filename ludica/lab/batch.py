@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures import as_completed
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -27,6 +27,7 @@ from ..core.errors import ConfigError, LudicaError
 from ..core.game import Config, Game
 from ..core.match import Match
 from ..core.registry import get_game
+from ..workers import worker_pool
 
 STEP_LIMIT = "step_limit"
 """The lab's own end reason: the driver stopped the game at its step bound (never the rules)."""
@@ -215,6 +216,21 @@ def chunks(games: int, size: int) -> list[list[int]]:
     return [list(range(i, min(i + size, games))) for i in range(0, games, size)]
 
 
+class Interrupted(KeyboardInterrupt):
+    """Ctrl-C stopped a batch: ``records`` are the games finished before it, in index order."""
+
+    def __init__(self, records: list[dict[str, Any]], total: int) -> None:
+        super().__init__()
+        self.records = records
+        self.total = total
+        self.saved: list[str] = []
+        """Where the finished games' records were written (the command's ``--out``)."""
+
+    def __str__(self) -> str:
+        where = f"; their records are in {', '.join(self.saved)}" if self.saved else ""
+        return f"stopped (Ctrl-C): {len(self.records)} of {self.total} games finished{where}"
+
+
 Advance = Callable[[int], None]
 """Called with the number of games just finished (a progress bar)."""
 
@@ -232,21 +248,31 @@ def run(batch: Batch, *, jobs: int = 1, ray: str | None = None, advance: Advance
 
         return run_on_ray(batch, address=ray, cpus=max(2, jobs), advance=tick)
     if jobs <= 1:
-        out = []
-        for i in range(batch.games):
-            out.append(play_game(batch, i))
-            tick(1)
+        out: list[dict[str, Any]] = []
+        try:
+            for i in range(batch.games):
+                out.append(play_game(batch, i))
+                tick(1)
+        except KeyboardInterrupt:
+            raise Interrupted(out, batch.games) from None
         return out
     size = max(1, min(25, batch.games // (jobs * 4) or 1))
     parts = chunks(batch.games, size)
     results: dict[int, list[dict[str, Any]]] = {}
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        futures = {pool.submit(play_chunk, batch, part): k for k, part in enumerate(parts)}
-        for future in as_completed(futures):
-            k = futures[future]
-            results[k] = future.result()
-            tick(len(parts[k]))
-    return [record for k in range(len(parts)) for record in results[k]]
+    try:
+        with worker_pool(jobs) as pool:
+            futures = {pool.submit(play_chunk, batch, part): k for k, part in enumerate(parts)}
+            for future in as_completed(futures):
+                k = futures[future]
+                results[k] = future.result()
+                tick(len(parts[k]))
+    except KeyboardInterrupt:
+        raise Interrupted(_in_order(results), batch.games) from None
+    return _in_order(results)
+
+
+def _in_order(results: dict[int, list[dict[str, Any]]]) -> list[dict[str, Any]]:
+    return [record for k in sorted(results) for record in results[k]]
 
 
 def summaries(records: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:

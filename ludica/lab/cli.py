@@ -28,7 +28,7 @@ from ..core.errors import ConfigError
 from ..core.game import Game, GameMeta
 from ..core.registry import get_game
 from .analysis import Rate, align, bootstrap_diff, bootstrap_mean, bot_rates, figures, has_winners, seat_rates, warnings
-from .batch import Batch, run, summaries
+from .batch import Batch, Interrupted, run, summaries
 from .playthrough import NAMES
 from .ray_backend import require_ray
 from .report import Arm, require_matplotlib, write_report
@@ -109,15 +109,28 @@ def batch_of(args: argparse.Namespace, options: dict[str, Any], bots: Sequence[s
     )
 
 
-def play(batch: Batch, args: argparse.Namespace, label: str) -> list[dict[str, Any]]:
-    """Play a batch with a progress bar, on the backend the arguments ask for."""
+def play(batch: Batch, args: argparse.Namespace, label: str, out: str | None = None) -> list[dict[str, Any]]:
+    """Play a batch with a progress bar, on the backend the arguments ask for. At Ctrl-C the
+    finished games' records are written to ``out`` before the interruption goes on."""
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
-    with Progress(*columns, console=console, transient=True) as progress:
-        task = progress.add_task(label, total=batch.games)
-        return run(batch, jobs=args.jobs, ray=args.ray, advance=lambda n: progress.advance(task, n))
+    try:
+        with Progress(*columns, console=console, transient=True) as progress:
+            task = progress.add_task(label, total=batch.games)
+            return run(batch, jobs=args.jobs, ray=args.ray, advance=lambda n: progress.advance(task, n))
+    except Interrupted as stop:
+        if out:
+            write_records(out, stop.records, quiet=True)
+            stop.saved.append(out)
+        raise
 
 
-def write_records(path: str, records: list[dict[str, Any]]) -> None:
+def arm_out(args: argparse.Namespace, tag: str) -> str:
+    """``compare --out FILE``: where arm ``tag`` (A or B) writes its records (FILE-A.jsonl…)."""
+    base = Path(args.out)
+    return str(base.with_name(f"{base.stem}-{tag}{base.suffix or '.jsonl'}"))
+
+
+def write_records(path: str, records: list[dict[str, Any]], *, quiet: bool = False) -> None:
     """JSON Lines (one game a line) unless the file ends in ``.json`` (one list)."""
     with open(path, "w", encoding="utf-8") as out:
         if path.endswith(".json"):
@@ -126,7 +139,8 @@ def write_records(path: str, records: list[dict[str, Any]]) -> None:
         else:
             for r in records:
                 out.write(json.dumps(r, sort_keys=True) + "\n")
-    console.print(f"Per-game records written to {path}")
+    if not quiet:
+        console.print(f"Per-game records written to {path}")
 
 
 # -- printing ------------------------------------------------------------------------------------
@@ -214,7 +228,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     batch = batch_of(args, options_of(game.meta, args.option))
     label = ", ".join(f"{k}={v}" for k, v in batch.bots.items() if k != "*") or ""
     label = f"{batch.bots['*']}" + (f" ({label})" if label else "")
-    records = play(batch, args, f"simulating {args.game}")
+    records = play(batch, args, f"simulating {args.game}", args.out)
     arm = Arm(label, batch, records)
     describe(game, arm)
     found = warnings(game, records)
@@ -239,11 +253,19 @@ def cmd_compare(args: argparse.Namespace) -> int:
     check_extras(args)
     game = get_game(args.game)
     common = options_of(game.meta, args.option)
-    arms = []
+    arms: list[Arm] = []
     for label, items, flag, bots in (("A", args.a, "--a", args.bot_a), ("B", args.b, "--b", args.bot_b)):
         batch = batch_of(args, common | options_of(game.meta, items, flag), bots or ())
         changed = ", ".join([*(items or ()), *(f"bot {b}" for b in bots or ())]) or "defaults"
-        arms.append(Arm(f"{label} ({changed})", batch, play(batch, args, f"{args.game} {label}")))
+        out = arm_out(args, label) if args.out else None
+        try:
+            records = play(batch, args, f"{args.game} {label}", out)
+        except Interrupted as stop:  # Ctrl-C in B: A's games are finished too
+            if args.out and arms:
+                write_records(arm_out(args, "A"), arms[0].records, quiet=True)
+                stop.saved.insert(0, arm_out(args, "A"))
+            raise
+        arms.append(Arm(f"{label} ({changed})", batch, records))
     a, b = arms
     print_table(f"{game.meta.title}: {a.label} vs {b.label}", *compare_rows(a, b))
     found = {}
@@ -256,9 +278,8 @@ def cmd_compare(args: argparse.Namespace) -> int:
         found[arm.label] = warnings(game, arm.records)
         print_warnings(arm.label, found[arm.label])
     if args.out:
-        base = Path(args.out)
         for arm, tag in zip(arms, "AB", strict=True):
-            write_records(str(base.with_name(f"{base.stem}-{tag}{base.suffix or '.jsonl'}")), arm.records)
+            write_records(arm_out(args, tag), arm.records)
     if args.report:
         lines = {arm.label: game.report(summaries(arm.records)) for arm in arms if summaries(arm.records)}
         page = write_report(

@@ -42,7 +42,10 @@ class FairnessReport:
             f"chance steps recomputed from the seed: {self.dealt_verified} of {self.chance_steps}",
         ]
         if self.typed_by_hand:
-            out.append(f"chance steps typed by hand at a physical table (not recomputable): {self.typed_by_hand}")
+            out.append(
+                f"chance steps typed by hand at the table: {self.typed_by_hand} of {self.chance_steps} "
+                "(real dice or cards: they cannot be checked against the seed)"
+            )
         out.append(f"digest: {self.digest} (matches the replayed game)")
         out.append("the game is finished" if self.over else "the game is not finished")
         return out
@@ -72,8 +75,10 @@ def verify_data(data: Any) -> FairnessReport:
     commitment = Dealer.seed_commitment(seed)
     if seed_hash is not None and seed_hash != commitment:
         raise RecordError("the revealed seed does not match the hash published before play", rule="fairness")
-    physical = table.get("physical_seat") is not None
-    counts = _check_chance(match.restart(), data["actions"], seed, physical)
+    # Steps the record marks as typed (its "typed" list) are not compared; a table record written
+    # before that list existed marks a whole physical table instead (any step may be typed).
+    legacy_physical = table.get("physical_seat") is not None and "typed" not in data
+    counts = _check_chance(match.restart(), data["actions"], seed, set(match.typed), legacy_physical)
     return FairnessReport(
         game=match.game.meta.id,
         steps=len(match.actions),
@@ -86,7 +91,9 @@ def verify_data(data: Any) -> FairnessReport:
     )
 
 
-def _check_chance(match: Match[Any], raw: list[Any], seed: int | str, physical: bool) -> tuple[int, int]:
+def _check_chance(
+    match: Match[Any], raw: list[Any], seed: int | str, typed: set[int], physical: bool
+) -> tuple[int, int]:
     """Replay again from where the record starts (its setup, or its start position), comparing
     each chance step with the dealer's; returns (chance steps, verified)."""
     game = match.game
@@ -94,7 +101,9 @@ def _check_chance(match: Match[Any], raw: list[Any], seed: int | str, physical: 
     chance = verified = 0
     for index, item in enumerate(raw):
         action = Action.from_json(item)
-        if action.seat == CHANCE:
+        if action.seat == CHANCE and index in typed:
+            chance += 1
+        elif action.seat == CHANCE:
             chance += 1
             expected = dealer.fill(game.chance_step(match.state), index)
             if expected == action.without_narration():

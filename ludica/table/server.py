@@ -37,7 +37,7 @@ from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse, Res
 from fastapi.staticfiles import StaticFiles
 
 from ..core import ConfigError, GameMeta, LudicaError, get_game
-from ..core.records import record_of
+from ..core.records import chance_indices, record_of
 from ..core.registry import EXAMPLES, GAME_MODULES, available
 from .bots import TableBots
 from .faces import render
@@ -765,6 +765,8 @@ def _story_markdown(room: Room, role: str) -> str:
 def export_record(room: Room) -> dict[str, Any]:
     """The record of a finished room, with the revealed seed and the published hash."""
     data = record_of(room.match)
+    if room.physical_seat is not None:  # a physical table types every chance outcome (the dealer never deals)
+        data["typed"] = chance_indices(room.match.actions)
     data["table"] = {
         "room": room.id,
         "seed_hash": room.row.seed_hash,

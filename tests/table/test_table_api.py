@@ -285,6 +285,7 @@ def test_a_physical_game_s_record_says_its_dice_were_typed(client: TestClient, s
     record = client.get(f"/rooms/{room['room']}/record.json", headers={"X-Ludica-Token": room["tokens"]["p1"]}).json()
     report = verify_data(record)
     assert report.over and report.typed_by_hand > 0 and "typed by hand" in str(report)
+    assert report.typed_by_hand == len(record["typed"]) == report.chance_steps  # every step typed, each marked
 
 
 def test_turn_timer_counts_each_decision(client: TestClient, seat_client: Any, opener: Any) -> None:

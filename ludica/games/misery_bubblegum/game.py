@@ -72,13 +72,19 @@ OPTIONS = (
 )
 
 
+PLAYERS_MAX = 12
+"""Not a rule (MB-R6 seats "2 or more players"): the software's bound. The web lobby's form has a
+name field per seat up to the maximum, and the terminal's 80×24 screen lists every player's sheet."""
+
+
 class MiseryBubblegum(Game[MiseryState]):
     meta = GameMeta(
         id="misery-bubblegum",
         title="Misery Bubblegum (draft rules)",
-        description="Who will you let influence the person you become? Dice, Traits, Misery and meaning.",
-        players_min=2,
-        players_max=6,
+        description="Who will you let influence the person you become? Dice, Traits, Misery and meaning. "
+        "2 or more players (MB-R6); Ludica seats up to 12, a bound of its screens, not of the rules.",
+        players_min=2,  # MB-R6: "2 or more players plus an optional GM"
+        players_max=PLAYERS_MAX,
         rules_version="draft-1",
         chance=True,
         hidden_information=False,

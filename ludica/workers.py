@@ -1,0 +1,50 @@
+"""A process pool that Ctrl-C stops at once: the lab's and the tournaments' worker processes.
+
+A terminal's Ctrl-C reaches every process of the foreground group, the workers included. The
+workers ignore it (their parent decides); the parent, interrupted, cancels what has not started,
+ends the workers and goes on with what was finished — no worker is left running, no worker prints
+a traceback.
+
+A leaf module (it imports nothing of Ludica's), outside the rules kernels: it is never compiled.
+"""
+
+from __future__ import annotations
+
+import signal
+from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor
+from contextlib import contextmanager
+
+STOP_WAIT = 1.0
+"""Seconds a worker is given to end after it is told to, before it is killed."""
+
+
+def _ignore_interrupt() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+@contextmanager
+def worker_pool(jobs: int) -> Iterator[ProcessPoolExecutor]:
+    """A pool of ``jobs`` worker processes, shut down normally, or stopped at once on an error or
+    Ctrl-C (which goes on to the caller)."""
+    pool = ProcessPoolExecutor(max_workers=jobs, initializer=_ignore_interrupt)
+    try:
+        yield pool
+    except BaseException:
+        stop(pool)
+        raise
+    pool.shutdown(wait=True)
+
+
+def stop(pool: ProcessPoolExecutor) -> None:
+    """Cancel the queued tasks and end the workers now (the executor has no public way to)."""
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        if process.is_alive():
+            process.terminate()
+    for process in processes:
+        process.join(STOP_WAIT)
+        if process.is_alive():
+            process.kill()
+            process.join(STOP_WAIT)
