@@ -24,6 +24,7 @@ from .core.chance import ChanceStep, Pick, Roll, Shuffle, chance_action, describ
 from .core.composer import PAGE, Ask, Choice, Composition, choices, sections
 from .core.names import Namer, namer_of, sentence_case
 from .core.records import save_record
+from .handover import SharedScreen
 
 HEIGHT = 24
 WIDTH = 80
@@ -97,25 +98,33 @@ class Terminal:
         """Per seat, how much of the story it has been shown (what happened since is said first)."""
         self.narration: str | None = None
         """Narration typed after ``--`` in any answer of the decision under way."""
+        self.screen = SharedScreen(self.console, hidden=match.game.meta.hidden_information)
+        """The hand-over protocol: whose private things may be on the screen, wiped between holders."""
 
     # -- the loop ------------------------------------------------------------------------------
     def run(self) -> int:
+        """Play until the end; on ``quit`` or any error the screen is wiped before it is said."""
         game = self.match.game
         self.say(f"{game.meta.title} — saved after every action to {self.save}")
         self.say("Type the number of an option; '?' for help. Narration is optional: add it after --.")
-        while True:
-            pending = self.match.pending()
-            if pending.is_over:
-                self.finish()
-                return 0
-            try:
-                if pending.is_chance:
-                    self.chance()
-                else:
-                    self.turn(pending.seats)
-            except Back:
-                continue
-            save_record(self.match, self.save)
+        try:
+            while True:
+                pending = self.match.pending()
+                if pending.is_over:
+                    self.finish()
+                    return 0
+                try:
+                    if pending.is_chance:
+                        self.chance()
+                    else:
+                        self.turn(pending.seats)
+                except Back:
+                    self.screen.public()
+                    continue
+                save_record(self.match, self.save)
+        except BaseException:
+            self.screen.public()
+            raise
 
     def turn(self, seats: Sequence[str]) -> None:
         bot = next((s for s in seats if s in self.bots), None)  # bots decide first, without asking
@@ -127,6 +136,8 @@ class Terminal:
         self.decide(seat)
 
     def finish(self) -> None:
+        """The end of the game is public."""
+        self.screen.public()
         namer = self.namer(None)
         self.console.rule("The game is over")
         self.say(namer.say(self.match.game.render(self.match.view(None))))
@@ -154,7 +165,7 @@ class Terminal:
             lines = [*lines[: keep - 1], f"… {len(lines) - keep + 1} more lines: type 'view'"]
         self.say("\n".join(lines))
 
-    def show_news(self, seat: str, namer: Namer) -> int:
+    def show_news(self, seat: str | None, namer: Namer) -> int:
         """What happened since this seat last looked, said first (a Conflict's result, a roll)."""
         story = self.match.story(seat)
         news = story[self.seen.get(seat, max(0, len(story) - NEWS)) :]
@@ -216,6 +227,7 @@ class Terminal:
     def choose_seat(self, seats: Sequence[str]) -> str:
         """Several seats decide now (sealed bids, answers): the chooser names them; Enter takes
         the first; ``back`` from a seat's screen returns here."""
+        self.screen.public()
         namer = self.namer(None)
         names = [namer.seat(s) for s in seats]
         self.console.rule("Several players decide now")
@@ -232,22 +244,28 @@ class Terminal:
             self.say(f"Choose 1..{len(seats)} or a name.", style="red")
 
     def hand_over(self, seat: str) -> None:
-        """With hidden information, the screen is cleared and handed to the next seat first."""
-        if not self.match.game.meta.hidden_information or seat == self.last_seat:
+        """With hidden information, a seat's screen is shown only once its player holds the
+        keyboard: the screen is wiped (scrollback too) and, until they press Enter, shows only
+        what every seat may see (what happened in the open since the last hand-over)."""
+        if not self.screen.needs_hand_over(seat):
             return
-        self.console.clear()
-        who = self.namer(None).seat(seat)
-        self.ask(f"Hand the keyboard to {who}: press Enter when the others look away. ")
+        self.screen.public()
+        namer = self.namer(None)
+        self.console.rule(f"{self.match.game.meta.title} — {namer.seat(seat)} next")
+        self.show_news(None, namer)
+        self.screen.hand_over(seat, namer.seat(seat), self.ask)
         self.last_seat = seat
 
     def bot_turn(self, seat: str) -> None:
         from .bots.base import situation
 
+        self.screen.public()
+        namer = self.namer(None)
+        self.say(f"{namer.seat(seat)} is thinking…", style="cyan")
         decision = self.bots[seat].decide(situation(self.match, seat))
         events = self.match.apply(decision.as_action())
         # The screen is shared: a bot's move is said as every seat may see it (its public events;
         # the action itself only in a game without hidden information, never a sealed bid).
-        namer = self.namer(None)
         lines = [namer.say(e.text) for e in events if e.visible(None)]
         if not self.match.game.meta.hidden_information:
             lines.insert(0, namer.sentence(decision.action))
@@ -417,6 +435,7 @@ class Terminal:
         order or a card dealt), and a hidden outcome typed at a real table is not echoed."""
         step = self.match.game.chance_step(self.match.state)
         namer = self.namer(None)
+        self.screen.public()
         if not self.typed_by_hand(step):
             action = self.match.deal()
             self.say(f"dealer: {namer.say(describe_chance(step, action))}", style="dim")
