@@ -208,16 +208,18 @@ class Terminal:
                 self.show_face(seat, whole=True)
             elif word in ("quit", "exit"):
                 raise KeyboardInterrupt
-            elif word in ("back", "b", "<"):
+            elif word in ("back", "<"):  # not "b": options may be lettered
                 raise Back
             else:
                 return raw
 
-    def numbered(self, labels: Sequence[str], details: Sequence[str | None] = ()) -> None:
-        """Options as a numbered list, each with its text beneath when it has one (a recruit's
-        ability); at most :data:`~ludica.core.composer.PAGE` at a time is the caller's duty."""
+    def numbered(self, labels: Sequence[str], details: Sequence[str | None] = (), *, letters: bool = False) -> None:
+        """Options as a numbered (or lettered) list, each with its text beneath when it has one
+        (a recruit's ability); at most :data:`~ludica.core.composer.PAGE` at a time is the
+        caller's duty."""
         for i, label in enumerate(labels, 1):
-            self.say(f"  {i:>2}. " + textwrap.shorten(label, WIDTH - 7, placeholder="…"))
+            mark = f"{LETTERS[i - 1]:>2})" if letters else f"{i:>2}."
+            self.say(f"  {mark} " + textwrap.shorten(label, WIDTH - 7, placeholder="…"))
             detail = details[i - 1] if i - 1 < len(details) else None
             if detail:
                 short = textwrap.shorten(detail, 2 * (WIDTH - 8), placeholder="…")
@@ -355,31 +357,38 @@ class Terminal:
 
     def pick(self, namer: Namer, choice: Choice, step: Ask, seat: str) -> Any:
         """One value for ``step``: from the numbered values (by pages of :data:`PAGE`, grouped
-        when the game groups them), or typed into the field."""
+        when the game groups them), or typed into the field. A number is never both: where the
+        values are numbers (an amount of coins), the person types the number itself; where a
+        number may be typed beside named values, those are lettered (``a``, ``b``…)."""
+        if is_amount(step):
+            return self.pick_amount(namer, choice, step, seat)
         label = namer.param_label(choice.type, step.param)
         title = namer.action_title(choice.type)
         detailed = any(namer.detail(choice.type, step.param, v) for v in step.values)
         limit = PAGE // 2 if detailed else PAGE
         pages = sections(step.values, lambda v: namer.group(choice.type, step.param, v), limit)
+        lettered = isinstance(step.field, IntRange)
         page = 0
         while True:
             if step.values:
                 heading, values = pages[page]
                 self.say(f"{title} — {label}" + (f" ({heading})" if heading else ""))
                 details = [namer.detail(choice.type, step.param, v) for v in values]
-                self.numbered([namer.value(choice.type, step.param, v) for v in values], details)
+                self.numbered([namer.value(choice.type, step.param, v) for v in values], details, letters=lettered)
                 more = f", 'n' for the next {len(pages) - 1} page(s)" if len(pages) > 1 else ""
                 field = self.field_hint(namer, choice.type, step) if step.field is not None else ""
-                raw = self.ask(f"  {label}? (1..{len(values)}{more}{field}) ", seat)
+                span = f"a..{LETTERS[len(values) - 1]}" if lettered else f"1..{len(values)}"
+                raw = self.ask(f"  {label}? ({span}{more}{field}) ", seat)
                 if raw.lower() == "n" and len(pages) > 1:
                     page = (page + 1) % len(pages)
                     continue
-                if raw.isdigit() and 1 <= int(raw) <= len(values):
-                    return values[int(raw) - 1]
+                chosen = option_index(raw, len(values), letters=lettered)
+                if chosen is not None:
+                    return values[chosen]
                 if step.field is None:
-                    if raw and not raw.isdigit():
+                    if raw and self.is_notation(seat, raw):
                         raise Notation(raw)
-                    self.say(f"Choose 1..{len(values)}.", style="red")
+                    self.say(f"Choose {span}.", style="red")
                     continue
             else:
                 self.say(f"{title} — {label}" + self.field_hint(namer, choice.type, step, prompt=False))
@@ -390,6 +399,30 @@ class Terminal:
                 return self.typed(step.field, raw)
             except UserError as exc:
                 self.say(str(exc), style="red")
+
+    def pick_amount(self, namer: Namer, choice: Choice, step: Ask, seat: str) -> int:
+        """A number asked on its own line: the person types the amount itself (``1`` is one
+        coin, never option 1); what a number means is said beside it when the game names it."""
+        label = namer.param_label(choice.type, step.param)
+        allowed = amount_words(step)
+        self.say(f"{namer.action_title(choice.type)} — {label} ({allowed})")
+        named = [(v, namer.value(choice.type, step.param, v)) for v in step.values]
+        named = [(v, text) for v, text in named if text.strip() != str(v)]
+        for value, text in named[:PAGE]:
+            self.say(textwrap.shorten(f"  {value:>3} = {text}", WIDTH - 1, placeholder="…"))
+        while True:
+            raw = self.ask(f"  {label}? ({allowed}) ", seat)
+            if _is_whole(raw) and accepts_amount(step, int(raw)):
+                return int(raw)
+            if raw and not _is_whole(raw) and self.is_notation(seat, raw):
+                raise Notation(raw)
+            self.say(f"Type {allowed}.", style="red")
+
+    def is_notation(self, seat: str, raw: str) -> bool:
+        """Whether an answer is a whole action typed in notation (it starts with an action type
+        the seat may play now); anything else is a mistyped answer, asked again."""
+        head = raw.split()[0].lower() if raw.split() else ""
+        return any(t.type == head for t in self.match.legal_actions(seat))
 
     @staticmethod
     def field_hint(namer: Namer, kind: str, step: Ask, *, prompt: bool = True) -> str:
@@ -460,6 +493,50 @@ class Terminal:
         if self.physical is None:
             return False
         return self.physical == "all" or isinstance(step, Roll)
+
+
+# -- amounts and option marks -------------------------------------------------------------------
+LETTERS = "abcdefghijklmnopqrstuvwxyz"
+
+
+def is_amount(step: Ask) -> bool:
+    """Whether every value of a step is a number (listed or typed): then the number is typed."""
+    numbers = all(isinstance(v, int) and not isinstance(v, bool) for v in step.values)
+    return numbers and (bool(step.values) or isinstance(step.field, IntRange)) and (
+        step.field is None or isinstance(step.field, IntRange)
+    )
+
+
+def accepts_amount(step: Ask, value: int) -> bool:
+    spec = step.field
+    in_range = isinstance(spec, IntRange) and spec.lo <= value <= spec.hi
+    return in_range or value in step.values
+
+
+def amount_words(step: Ask) -> str:
+    """The numbers a step accepts, as spans: ``0..5``, ``0, 2 or 4``, ``0, 3..9``."""
+    numbers = set(step.values)
+    spec = step.field
+    if isinstance(spec, IntRange) and spec.hi - spec.lo < 1000:
+        numbers |= set(range(spec.lo, spec.hi + 1))
+    elif isinstance(spec, IntRange):
+        return f"a number {spec.lo}..{spec.hi}"
+    spans: list[list[int]] = []
+    for n in sorted(numbers):
+        if spans and n == spans[-1][1] + 1:
+            spans[-1][1] = n
+        else:
+            spans.append([n, n])
+    words = [f"{lo}..{hi}" if hi > lo + 1 else (f"{lo}, {hi}" if hi > lo else str(lo)) for lo, hi in spans]
+    return ", ".join(words)
+
+
+def option_index(raw: str, count: int, *, letters: bool) -> int | None:
+    """The option an answer names (``3`` or ``c``), or ``None``."""
+    if letters:
+        key = raw.strip().lower()
+        return LETTERS.index(key) if len(key) == 1 and key in LETTERS[:count] else None
+    return int(raw) - 1 if raw.isdigit() and 1 <= int(raw) <= count else None
 
 
 # -- physical components -------------------------------------------------------------------------

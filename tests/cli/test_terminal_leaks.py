@@ -172,10 +172,13 @@ class Table:
         if roll < 0.12:
             return "x y z"  # a mistyped answer: refused, asked again
         span = re.search(r"\((\d+)\.\.(\d+)", prompt)
-        number = re.search(r"a number (-?\d+)\.\.(-?\d+)", self.tty.text().rsplit("\n", 3)[-3] + prompt)
+        number = re.search(r"a number (-?\d+)\.\.(-?\d+)", prompt)
         if prompt.rstrip().endswith(">"):
             options = re.findall(r"^\s+(\d+)\. ", self.tty.text().rsplit("───", 1)[-1], re.M)
             return str(rng.randint(1, max(1, len(set(options)))))
+        letters = re.search(r"\(a\.\.([a-l])", prompt)
+        if letters and (not number or rng.random() < 0.5):
+            return rng.choice("abcdefghijkl"[: "abcdefghijkl".index(letters.group(1)) + 1])
         if span and (not number or rng.random() < 0.7):
             return str(rng.randint(int(span.group(1)), int(span.group(2))))
         if number:
