@@ -20,9 +20,9 @@ from typing import Any
 from rich.console import Console
 
 from .core import CHANCE, Action, IntRange, LudicaError, Match, Text, matches
-from .core.chance import ChanceStep, Pick, Roll, Shuffle, chance_action, describe_chance
+from .core.chance import ChanceStep, EachSays, Pick, Roll, Shuffle, chance_action, describe_chance
 from .core.composer import PAGE, Ask, Choice, Composition, choices, sections
-from .core.names import Namer, namer_of, sentence_case
+from .core.names import Namer, listing, namer_of, sentence_case
 from .core.records import save_record
 from .handover import SharedScreen
 
@@ -465,23 +465,33 @@ class Terminal:
     def chance(self) -> None:
         """Fill a chance step. The screen is shared: it shows the step only as every seat may
         see it (:func:`~ludica.core.chance.describe_chance`: a die's faces, never a shuffled
-        order or a card dealt), and a hidden outcome typed at a real table is not echoed."""
+        order or a card dealt). At a real table, dice are typed in the open; a hidden pick that
+        each seat can say for itself (an identity card's colour) is typed by each seat in its
+        own turn at the keyboard, without echo; a hidden deal nobody may type alone (a whole
+        deck's order) is dealt by the table, each seat seeing its own cards on its own screen."""
         step = self.match.game.chance_step(self.match.state)
         namer = self.namer(None)
         self.screen.public()
+        if isinstance(step, Pick) and step.each is not None and self.physical == "all":
+            self.each_says(step, step.each)
+            return
         if not self.typed_by_hand(step):
             action = self.match.deal()
-            self.say(f"dealer: {namer.say(describe_chance(step, action))}", style="dim")
+            by = "the table deals" if self.physical and not step.public else "dealer"
+            self.say(f"{by}: {namer.say(describe_chance(step, action))}", style="dim")
             return
         ask = self.ask if step.public else self.ask_secret
         hidden = "" if step.public else " (not shown on screen)"
         while True:
             what = step.type.replace("_", " ")
-            raw = ask(f"[at the table] {what}: {namer.say(describe_step(step))}{hidden}: ").strip()
+            lines = wrapped(f"[at the table] {what}: {namer.say(describe_step(step))}{hidden}:")
+            for line in lines[:-1]:
+                self.say(line)
+            raw = ask(lines[-1] + " ").strip()
             if raw.lower() in ("quit", "exit"):
                 raise KeyboardInterrupt
             try:
-                action = chance_action(step, parse_chance(step, raw))
+                action = chance_action(step, parse_chance(step, raw, namer))
                 self.match.apply(action)
             except (LudicaError, UserError) as exc:
                 self.say(str(exc), style="red")
@@ -489,10 +499,53 @@ class Terminal:
             self.say(f"at the table: {namer.say(describe_chance(step, action))}", style="dim")
             return
 
+    def each_says(self, step: Pick, says: EachSays) -> None:
+        """Each seat types its own part of a hidden pick, privately, in its own turn at the
+        keyboard and without echo; nobody is asked for another's secret."""
+        namer = self.namer(None)
+        what = namer.say(step.type.replace("_", " "))
+        while True:
+            typed: dict[str, str] = {}
+            for seat in says.seats:
+                self.hand_over(seat)
+                typed[seat] = self.private_answer(seat, says)
+                self.screen.public()
+            fitting = says.outcome(step.options, typed)
+            if len(fitting) == 1:
+                self.match.apply(chance_action(step, {step.key: fitting}))
+                self.say(f"at the table: {what}: each player has said their own, unseen", style="dim")
+                return
+            self.say(f"The answers for the {what} do not fit together: each player types theirs again.", style="red")
+
+    def private_answer(self, seat: str, says: EachSays) -> str:
+        namer = self.namer(seat)
+        seats = list(self.match.game.seats(self.match.state))
+        choices_ = list(says.answers) or [namer.seat(s) for s in seats]
+        words = listing(choices_, "or")
+        while True:
+            raw = self.ask_secret(f"[{namer.seat(seat)}, not shown] {says.question} ({words}): ").strip()
+            if raw.lower() in ("quit", "exit"):
+                raise KeyboardInterrupt
+            if says.answers and raw.lower() in says.answers:
+                return raw.lower()
+            for other in seats if not says.answers else ():
+                if raw.lower() in (other.lower(), namer.seat(other).lower()):
+                    return other
+            self.say(f"Type {words}.", style="red")
+
     def typed_by_hand(self, step: ChanceStep) -> bool:
+        """Dice are typed at a real table; open picks and shuffles too with ``all``; a hidden deal
+        that one person would type for everybody is never asked for (the table deals it)."""
         if self.physical is None:
             return False
-        return self.physical == "all" or isinstance(step, Roll)
+        if isinstance(step, Roll):
+            return True
+        return self.physical == "all" and step.public
+
+
+def wrapped(text: str) -> list[str]:
+    """A long prompt wrapped at word boundaries to the screen's width."""
+    return textwrap.wrap(text, WIDTH - 1, break_long_words=False, break_on_hyphens=False) or [""]
 
 
 # -- amounts and option marks -------------------------------------------------------------------
@@ -545,9 +598,17 @@ def describe_step(step: ChanceStep) -> str:
     if isinstance(step, Roll):
         labels = list(step.labels) if step.labels else []
         if labels and len(labels) == len(step.sides):
-            fields = ", ".join(f"{label} (d{s})" for label, s in zip(labels, step.sides, strict=True))
+            runs: list[list[Any]] = []  # consecutive dice of one owner: [label, sides, how many]
+            for label, sides in zip(labels, step.sides, strict=True):
+                if runs and runs[-1][:2] == [label, sides]:
+                    runs[-1][2] += 1
+                else:
+                    runs.append([label, sides, 1])
+            fields = ", ".join(f"{label} (d{s})" if n == 1 else f"{n} × {label} (d{s})" for label, s, n in runs)
             return f"type what the dice show, in this order: {fields}"
-        return f"type the {len(step.sides)} die result(s) ({' '.join(f'd{s}' for s in step.sides)}), space-separated"
+        if len(step.sides) == 1:
+            return f"type what the die shows (a d{step.sides[0]})"
+        return f"type what the {len(step.sides)} dice show ({' '.join(f'd{s}' for s in step.sides)}), space-separated"
     if isinstance(step, Shuffle):
         if step.items:
             return f"type the {step.n} cards in the order they are dealt, by their faces (e.g. AS KD 10H)"
@@ -563,10 +624,12 @@ def card_key(face: str) -> str:
     return "10" + face[1:] if face.startswith("T") else face
 
 
-def parse_chance(step: ChanceStep, raw: str) -> dict[str, Any]:
+def parse_chance(step: ChanceStep, raw: str, namer: Namer | None = None) -> dict[str, Any]:
+    """What a person typed for a chance step as its outcome (seats may be typed by name)."""
     parts = raw.replace(",", " ").split()
     if isinstance(step, Pick):
-        values: list[Any] = [int(p) if _is_whole(p) else p for p in parts]
+        by_name = {namer.seat(str(o)).lower(): o for o in step.options if namer and namer.is_seat(o)}
+        values: list[Any] = [by_name.get(p.lower(), int(p) if _is_whole(p) else p) for p in parts]
         return {step.key: values}
     if isinstance(step, Shuffle) and step.items:
         index = {card_key(item): i for i, item in enumerate(step.items)}

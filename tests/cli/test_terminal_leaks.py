@@ -85,6 +85,7 @@ class Table:
     rng: random.Random = field(default_factory=random.Random)
     checks: int = 0
     answered: int = 0
+    drawn: dict[int, dict[str, Any]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.rng.seed(self.seed)
@@ -161,7 +162,7 @@ class Table:
             n = len(re.findall(r"^\s+\d+\. ", self.tty.text().rsplit("Several players", 1)[-1], re.M))
             return str(rng.randint(1, max(1, n))) if rng.random() < 0.7 else ""
         if prompt.startswith("[") or "not shown" in prompt:
-            return self.chance_answer()
+            return self.chance_answer(prompt)
         roll = rng.random()
         if roll < 0.04:
             return "view"
@@ -185,11 +186,20 @@ class Table:
             return str(rng.randint(int(number.group(1)), int(number.group(2))))
         return rng.choice(["the silver lake", "a storm over the harbour", "my mother's ring"])
 
-    def chance_answer(self) -> str:
-        """What the real dice or cards show, typed as a person reads them."""
+    def chance_answer(self, prompt: str) -> str:
+        """What the real dice or cards show, typed as a person reads them; a seat's own part of a
+        hidden pick (``[Ana, not shown] the colour of your identity card``) as that seat says it."""
         match = self.match()
         step = match.game.chance_step(match.state)
-        outcome = step.sample(self.rng)[step.key]
+        if step.key not in self.drawn.get(len(match.actions), {}):
+            self.drawn[len(match.actions)] = step.sample(self.rng)
+        outcome = self.drawn[len(match.actions)][step.key]
+        if isinstance(step, Pick) and step.each is not None and "not shown]" in prompt:
+            spectator = namer_of(match, None)
+            seat = next(s for s in step.each.seats if prompt.startswith(f"[{spectator.seat(s)},"))
+            answers = step.each.answers or tuple(match.game.seats(match.state))
+            said = next(a for a in answers if step.each.fits(outcome[0], seat, a))
+            return said if step.each.answers else spectator.seat(said)
         if isinstance(step, Roll):
             return " ".join(map(str, outcome))
         if isinstance(step, Shuffle):
