@@ -11,6 +11,7 @@ Narration is never asked for: add it to any answer after ``--`` (``3 -- I bribe 
 from __future__ import annotations
 
 import getpass
+import re
 import shutil
 import textwrap
 from collections.abc import Callable, Mapping, Sequence
@@ -156,11 +157,17 @@ class Terminal:
         return namer_of(self.match, viewer)
 
     def show_face(self, seat: str | None, *, whole: bool = False, budget: int = 0) -> None:
+        """The seat's table as the game draws it; cut to ``budget`` lines, what the decision is
+        about first (see :func:`focus`), the rest one key away (``view``)."""
         text = self.namer(seat).say(self.match.game.render(self.match.view(seat)))
-        lines: list[str] = []
-        for line in text.splitlines():
-            lines.extend(textwrap.wrap(line, WIDTH - 1, subsequent_indent="    ") or [""])
         keep = max(3, budget or FACE_LINES)
+        rows = text.splitlines()
+        if not whole:
+            phase = self.namer(seat).say(str(self.match.pending().phase))
+            rows = focus(rows, phase)
+        lines: list[str] = []
+        for line in rows:
+            lines.extend(textwrap.wrap(line, WIDTH - 1, subsequent_indent="    ", break_on_hyphens=False) or [""])
         if not whole and len(lines) > keep:
             lines = [*lines[: keep - 1], f"… {len(lines) - keep + 1} more lines: type 'view'"]
         self.say("\n".join(lines))
@@ -548,6 +555,35 @@ def wrapped(text: str) -> list[str]:
     return textwrap.wrap(text, WIDTH - 1, break_long_words=False, break_on_hyphens=False) or [""]
 
 
+# -- what the decision needs first -------------------------------------------------------------
+OWN = re.compile(r"\b(you|your)\b", re.I)
+
+
+def focus(rows: Sequence[str], phase: str = "") -> list[str]:
+    """A face's lines with what the decision is about first: the title line, then the blocks
+    (a line and the indented lines under it) that speak of the viewer ("You (Ana): hand …",
+    "your purse", "your hand") or of the phase under way (the conflict, the scene and its stones,
+    the auction), then the rest in the game's order. Nothing is dropped."""
+    if not rows:
+        return []
+    blocks: list[list[str]] = []
+    for row in rows[1:]:
+        if blocks and row[:1] == " " and row.strip():
+            blocks[-1].append(row)
+        else:
+            blocks.append([row])
+    words = {w for w in re.split(r"[\s_]+", phase.lower()) if len(w) >= 4}
+    theme = re.compile(rf"\b({'|'.join(map(re.escape, sorted(words)))})", re.I) if words else None
+
+    def first(block: list[str]) -> bool:
+        head = block[0]
+        return bool(OWN.search(" ".join(block)) or (theme and theme.match(head.strip())))
+
+    ahead = [b for b in blocks if b[0].strip() and first(b)]
+    rest = [b for b in blocks if not (b[0].strip() and first(b))]
+    return [rows[0], *(row for block in [*ahead, *rest] for row in block)]
+
+
 # -- amounts and option marks -------------------------------------------------------------------
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
 
@@ -580,8 +616,10 @@ def amount_words(step: Ask) -> str:
             spans[-1][1] = n
         else:
             spans.append([n, n])
-    words = [f"{lo}..{hi}" if hi > lo + 1 else (f"{lo}, {hi}" if hi > lo else str(lo)) for lo, hi in spans]
-    return ", ".join(words)
+    words: list[str] = []
+    for lo, hi in spans:
+        words.extend([f"{lo}..{hi}"] if hi > lo + 1 else [str(lo), str(hi)] if hi > lo else [str(lo)])
+    return listing(words, "or")
 
 
 def option_index(raw: str, count: int, *, letters: bool) -> int | None:

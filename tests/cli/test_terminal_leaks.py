@@ -184,6 +184,9 @@ class Table:
             return str(rng.randint(int(span.group(1)), int(span.group(2))))
         if number:
             return str(rng.randint(int(number.group(1)), int(number.group(2))))
+        listed = re.search(r"\((\d+(?:, \d+)* or \d+)\) $", prompt)
+        if listed:
+            return rng.choice(re.findall(r"\d+", listed.group(1)))
         return rng.choice(["the silver lake", "a storm over the harbour", "my mother's ring"])
 
     def chance_answer(self, prompt: str) -> str:
