@@ -491,10 +491,8 @@ class Terminal:
         hidden = "" if step.public else " (not shown on screen)"
         while True:
             what = step.type.replace("_", " ")
-            lines = wrapped(f"[at the table] {what}: {namer.say(describe_step(step))}{hidden}:")
-            for line in lines[:-1]:
-                self.say(line)
-            raw = ask(lines[-1] + " ").strip()
+            self.say("\n".join(wrapped(f"{sentence_case(what)}: {namer.say(describe_step(step))}{hidden}.")))
+            raw = ask(f"[at the table] {what}: ").strip()
             if raw.lower() in ("quit", "exit"):
                 raise KeyboardInterrupt
             try:
