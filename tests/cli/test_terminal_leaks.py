@@ -250,3 +250,37 @@ def test_no_secret_on_the_shared_screen(tmp_path: Path, game_id: str, seats: int
         table.play(answers if not physical else answers // 2)
         print(game_id, physical, seed, "checks", table.checks, "answers", table.answered)
         assert table.checks >= 3, f"only {table.checks} hand-overs seen"
+
+
+def private_prompt(table: Table, limit: int = 200) -> str:
+    """Answer at random until a seat's own screen asks something; that prompt."""
+    for _ in range(limit):
+        prompt = table.wait()
+        if not prompt.startswith(("Hand the keyboard", "Who decides", "[")):
+            return prompt
+        table.child.sendline(table.answer(prompt))
+    raise AssertionError("no seat's screen reached")
+
+
+@pytest.mark.parametrize("game_id", ["euthymia", "lost-days"])
+def test_the_reproductions_of_the_issue(tmp_path: Path, game_id: str) -> None:
+    """A seat's screen, then ``view`` and ``back`` (the chooser or a hand-over comes next); a
+    seat's screen, then ``quit``: the buffer holds nothing private."""
+    table = Table(game_id, 3, 5, tmp_path / "r.json")
+    private_prompt(table)
+    for word in ("view", "log", "back"):
+        table.child.sendline(word)
+        prompt = table.wait()
+    while prompt.startswith(("[", "  ")) or not prompt.startswith(("Hand the keyboard", "Who decides")):
+        table.child.sendline("back")  # back out of a half-built choice, to the seats
+        prompt = table.wait()
+    table.check("after view, log and back")
+    table.child.sendline(table.answer(prompt))
+    private_prompt(table)
+    table.child.sendline("view")
+    table.wait()
+    table.child.sendline("quit")
+    table.child.expect(pexpect.EOF)
+    table.feed(table.child.before or "")
+    assert "Nothing is lost" in table.tty.text()
+    table.check("after quit")
