@@ -523,19 +523,20 @@ class Terminal:
             self.say(f"The answers for the {what} do not fit together: each player types theirs again.", style="red")
 
     def private_answer(self, seat: str, says: EachSays) -> str:
+        """One seat's own part of a hidden pick, typed without echo: a word (``red``) or another
+        player's name."""
         namer = self.namer(seat)
-        seats = list(self.match.game.seats(self.match.state))
-        choices_ = list(says.answers) or [namer.seat(s) for s in seats]
-        words = listing(choices_, "or")
+        others = {namer.seat(s).lower(): s for s in says.seats if s != seat}
+        words = listing(list(says.answers) or [namer.seat(s) for s in others.values()], "or")
+        self.say("\n".join(wrapped(f"{namer.seat(seat)}, type {says.question} ({words}); it is not shown.")))
         while True:
-            raw = self.ask_secret(f"[{namer.seat(seat)}, not shown] {says.question} ({words}): ").strip()
-            if raw.lower() in ("quit", "exit"):
+            raw = self.ask_secret(f"[{namer.seat(seat)}, not shown]: ").strip().lower()
+            if raw in ("quit", "exit"):
                 raise KeyboardInterrupt
-            if says.answers and raw.lower() in says.answers:
-                return raw.lower()
-            for other in seats if not says.answers else ():
-                if raw.lower() in (other.lower(), namer.seat(other).lower()):
-                    return other
+            if says.answers and raw in says.answers:
+                return raw
+            if not says.answers and (raw in others or raw in others.values()):
+                return others.get(raw, raw)
             self.say(f"Type {words}.", style="red")
 
     def typed_by_hand(self, step: ChanceStep) -> bool:

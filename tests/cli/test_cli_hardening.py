@@ -98,9 +98,9 @@ def test_point3_physical_mode_asks_hidden_outcomes_without_echo(
         table.run()
     assert match.actions[-1].type == "deal_identity_cards" and match.actions[-1].args["black"] == ["p2"]
     assert [p.split(",")[0] for p in asked_secretly[:3]] == ["[Ann", "[Bob", "[Cat"]
-    assert "the colour of your identity card (black or red)" in asked_secretly[0]
-    assert "whom you passed your identity card to" in asked_secretly[3]
     out = capsys.readouterr().out
+    assert "Ann, type the colour of your identity card (black or red)" in out
+    assert "Ann, type whom you passed your identity card to (Bob or Cat)" in out
     assert "p2" not in out and "Bob received a black" not in out and "is the Committee" not in out
     assert all(f"Euthymia — {name} next" in out for name in colours)  # a hand-over before each
 
