@@ -555,7 +555,8 @@ def wrapped(text: str) -> list[str]:
 
 
 # -- what the decision needs first -------------------------------------------------------------
-OWN = re.compile(r"\b(you|your)\b", re.I)
+OWN = re.compile(r"^\s*(You \(|your\b)|\byour (hand|purse|mat|sealed bid)\b|— you are\b")
+"""A line about the viewer's own things ("You (Ana): hand …", "your purse 3", "your hand: …")."""
 
 
 def focus(rows: Sequence[str], phase: str = "") -> list[str]:
@@ -576,7 +577,7 @@ def focus(rows: Sequence[str], phase: str = "") -> list[str]:
 
     def first(block: list[str]) -> bool:
         head = block[0]
-        return bool(OWN.search(" ".join(block)) or (theme and theme.match(head.strip())))
+        return any(OWN.search(row) for row in block) or bool(theme and theme.match(head.strip()))
 
     ahead = [b for b in blocks if b[0].strip() and first(b)]
     rest = [b for b in blocks if not (b[0].strip() and first(b))]
