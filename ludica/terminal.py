@@ -11,6 +11,7 @@ Narration is never asked for: add it to any answer after ``--`` (``3 -- I bribe 
 from __future__ import annotations
 
 import getpass
+import re
 import shutil
 import textwrap
 from collections.abc import Callable, Mapping, Sequence
@@ -20,10 +21,11 @@ from typing import Any
 from rich.console import Console
 
 from .core import CHANCE, Action, IntRange, LudicaError, Match, Text, matches
-from .core.chance import ChanceStep, Pick, Roll, Shuffle, chance_action, describe_chance
+from .core.chance import ChanceStep, EachSays, Pick, Roll, Shuffle, chance_action, describe_chance
 from .core.composer import PAGE, Ask, Choice, Composition, choices, sections
-from .core.names import Namer, namer_of, sentence_case
+from .core.names import Namer, listing, namer_of, sentence_case
 from .core.records import save_record
+from .handover import SharedScreen
 
 HEIGHT = 24
 WIDTH = 80
@@ -97,25 +99,33 @@ class Terminal:
         """Per seat, how much of the story it has been shown (what happened since is said first)."""
         self.narration: str | None = None
         """Narration typed after ``--`` in any answer of the decision under way."""
+        self.screen = SharedScreen(self.console, hidden=match.game.meta.hidden_information)
+        """The hand-over protocol: whose private things may be on the screen, wiped between holders."""
 
     # -- the loop ------------------------------------------------------------------------------
     def run(self) -> int:
+        """Play until the end; on ``quit`` or any error the screen is wiped before it is said."""
         game = self.match.game
         self.say(f"{game.meta.title} — saved after every action to {self.save}")
         self.say("Type the number of an option; '?' for help. Narration is optional: add it after --.")
-        while True:
-            pending = self.match.pending()
-            if pending.is_over:
-                self.finish()
-                return 0
-            try:
-                if pending.is_chance:
-                    self.chance()
-                else:
-                    self.turn(pending.seats)
-            except Back:
-                continue
-            save_record(self.match, self.save)
+        try:
+            while True:
+                pending = self.match.pending()
+                if pending.is_over:
+                    self.finish()
+                    return 0
+                try:
+                    if pending.is_chance:
+                        self.chance()
+                    else:
+                        self.turn(pending.seats)
+                except Back:
+                    self.screen.public()
+                    continue
+                save_record(self.match, self.save)
+        except BaseException:
+            self.screen.public()
+            raise
 
     def turn(self, seats: Sequence[str]) -> None:
         bot = next((s for s in seats if s in self.bots), None)  # bots decide first, without asking
@@ -127,6 +137,8 @@ class Terminal:
         self.decide(seat)
 
     def finish(self) -> None:
+        """The end of the game is public."""
+        self.screen.public()
         namer = self.namer(None)
         self.console.rule("The game is over")
         self.say(namer.say(self.match.game.render(self.match.view(None))))
@@ -145,16 +157,22 @@ class Terminal:
         return namer_of(self.match, viewer)
 
     def show_face(self, seat: str | None, *, whole: bool = False, budget: int = 0) -> None:
+        """The seat's table as the game draws it; cut to ``budget`` lines, what the decision is
+        about first (see :func:`focus`), the rest one key away (``view``)."""
         text = self.namer(seat).say(self.match.game.render(self.match.view(seat)))
-        lines: list[str] = []
-        for line in text.splitlines():
-            lines.extend(textwrap.wrap(line, WIDTH - 1, subsequent_indent="    ") or [""])
         keep = max(3, budget or FACE_LINES)
+        rows = text.splitlines()
+        if not whole:
+            phase = self.namer(seat).say(str(self.match.pending().phase))
+            rows = focus(rows, phase)
+        lines: list[str] = []
+        for line in rows:
+            lines.extend(textwrap.wrap(line, WIDTH - 1, subsequent_indent="    ", break_on_hyphens=False) or [""])
         if not whole and len(lines) > keep:
             lines = [*lines[: keep - 1], f"… {len(lines) - keep + 1} more lines: type 'view'"]
         self.say("\n".join(lines))
 
-    def show_news(self, seat: str, namer: Namer) -> int:
+    def show_news(self, seat: str | None, namer: Namer) -> int:
         """What happened since this seat last looked, said first (a Conflict's result, a roll)."""
         story = self.match.story(seat)
         news = story[self.seen.get(seat, max(0, len(story) - NEWS)) :]
@@ -197,16 +215,18 @@ class Terminal:
                 self.show_face(seat, whole=True)
             elif word in ("quit", "exit"):
                 raise KeyboardInterrupt
-            elif word in ("back", "b", "<"):
+            elif word in ("back", "<"):  # not "b": options may be lettered
                 raise Back
             else:
                 return raw
 
-    def numbered(self, labels: Sequence[str], details: Sequence[str | None] = ()) -> None:
-        """Options as a numbered list, each with its text beneath when it has one (a recruit's
-        ability); at most :data:`~ludica.core.composer.PAGE` at a time is the caller's duty."""
+    def numbered(self, labels: Sequence[str], details: Sequence[str | None] = (), *, letters: bool = False) -> None:
+        """Options as a numbered (or lettered) list, each with its text beneath when it has one
+        (a recruit's ability); at most :data:`~ludica.core.composer.PAGE` at a time is the
+        caller's duty."""
         for i, label in enumerate(labels, 1):
-            self.say(f"  {i:>2}. " + textwrap.shorten(label, WIDTH - 7, placeholder="…"))
+            mark = f"{LETTERS[i - 1]:>2})" if letters else f"{i:>2}."
+            self.say(f"  {mark} " + textwrap.shorten(label, WIDTH - 7, placeholder="…"))
             detail = details[i - 1] if i - 1 < len(details) else None
             if detail:
                 short = textwrap.shorten(detail, 2 * (WIDTH - 8), placeholder="…")
@@ -216,6 +236,7 @@ class Terminal:
     def choose_seat(self, seats: Sequence[str]) -> str:
         """Several seats decide now (sealed bids, answers): the chooser names them; Enter takes
         the first; ``back`` from a seat's screen returns here."""
+        self.screen.public()
         namer = self.namer(None)
         names = [namer.seat(s) for s in seats]
         self.console.rule("Several players decide now")
@@ -232,22 +253,28 @@ class Terminal:
             self.say(f"Choose 1..{len(seats)} or a name.", style="red")
 
     def hand_over(self, seat: str) -> None:
-        """With hidden information, the screen is cleared and handed to the next seat first."""
-        if not self.match.game.meta.hidden_information or seat == self.last_seat:
+        """With hidden information, a seat's screen is shown only once its player holds the
+        keyboard: the screen is wiped (scrollback too) and, until they press Enter, shows only
+        what every seat may see (what happened in the open since the last hand-over)."""
+        if not self.screen.needs_hand_over(seat):
             return
-        self.console.clear()
-        who = self.namer(None).seat(seat)
-        self.ask(f"Hand the keyboard to {who}: press Enter when the others look away. ")
+        self.screen.public()
+        namer = self.namer(None)
+        self.console.rule(f"{self.match.game.meta.title} — {namer.seat(seat)} next")
+        self.show_news(None, namer)
+        self.screen.hand_over(seat, namer.seat(seat), self.ask)
         self.last_seat = seat
 
     def bot_turn(self, seat: str) -> None:
         from .bots.base import situation
 
+        self.screen.public()
+        namer = self.namer(None)
+        self.say(f"{namer.seat(seat)} is thinking…", style="cyan")
         decision = self.bots[seat].decide(situation(self.match, seat))
         events = self.match.apply(decision.as_action())
         # The screen is shared: a bot's move is said as every seat may see it (its public events;
         # the action itself only in a game without hidden information, never a sealed bid).
-        namer = self.namer(None)
         lines = [namer.say(e.text) for e in events if e.visible(None)]
         if not self.match.game.meta.hidden_information:
             lines.insert(0, namer.sentence(decision.action))
@@ -337,31 +364,38 @@ class Terminal:
 
     def pick(self, namer: Namer, choice: Choice, step: Ask, seat: str) -> Any:
         """One value for ``step``: from the numbered values (by pages of :data:`PAGE`, grouped
-        when the game groups them), or typed into the field."""
+        when the game groups them), or typed into the field. A number is never both: where the
+        values are numbers (an amount of coins), the person types the number itself; where a
+        number may be typed beside named values, those are lettered (``a``, ``b``…)."""
+        if is_amount(step):
+            return self.pick_amount(namer, choice, step, seat)
         label = namer.param_label(choice.type, step.param)
         title = namer.action_title(choice.type)
         detailed = any(namer.detail(choice.type, step.param, v) for v in step.values)
         limit = PAGE // 2 if detailed else PAGE
         pages = sections(step.values, lambda v: namer.group(choice.type, step.param, v), limit)
+        lettered = isinstance(step.field, IntRange)
         page = 0
         while True:
             if step.values:
                 heading, values = pages[page]
                 self.say(f"{title} — {label}" + (f" ({heading})" if heading else ""))
                 details = [namer.detail(choice.type, step.param, v) for v in values]
-                self.numbered([namer.value(choice.type, step.param, v) for v in values], details)
+                self.numbered([namer.value(choice.type, step.param, v) for v in values], details, letters=lettered)
                 more = f", 'n' for the next {len(pages) - 1} page(s)" if len(pages) > 1 else ""
                 field = self.field_hint(namer, choice.type, step) if step.field is not None else ""
-                raw = self.ask(f"  {label}? (1..{len(values)}{more}{field}) ", seat)
+                span = f"a..{LETTERS[len(values) - 1]}" if lettered else f"1..{len(values)}"
+                raw = self.ask(f"  {label}? ({span}{more}{field}) ", seat)
                 if raw.lower() == "n" and len(pages) > 1:
                     page = (page + 1) % len(pages)
                     continue
-                if raw.isdigit() and 1 <= int(raw) <= len(values):
-                    return values[int(raw) - 1]
+                chosen = option_index(raw, len(values), letters=lettered)
+                if chosen is not None:
+                    return values[chosen]
                 if step.field is None:
-                    if raw and not raw.isdigit():
+                    if raw and self.is_notation(seat, raw):
                         raise Notation(raw)
-                    self.say(f"Choose 1..{len(values)}.", style="red")
+                    self.say(f"Choose {span}.", style="red")
                     continue
             else:
                 self.say(f"{title} — {label}" + self.field_hint(namer, choice.type, step, prompt=False))
@@ -372,6 +406,30 @@ class Terminal:
                 return self.typed(step.field, raw)
             except UserError as exc:
                 self.say(str(exc), style="red")
+
+    def pick_amount(self, namer: Namer, choice: Choice, step: Ask, seat: str) -> int:
+        """A number asked on its own line: the person types the amount itself (``1`` is one
+        coin, never option 1); what a number means is said beside it when the game names it."""
+        label = namer.param_label(choice.type, step.param)
+        allowed = amount_words(step)
+        self.say(f"{namer.action_title(choice.type)} — {label} ({allowed})")
+        named = [(v, namer.value(choice.type, step.param, v)) for v in step.values]
+        named = [(v, text) for v, text in named if text.strip() != str(v)]
+        for value, text in named[:PAGE]:
+            self.say(textwrap.shorten(f"  {value:>3} = {text}", WIDTH - 1, placeholder="…"))
+        while True:
+            raw = self.ask(f"  {label}? ({allowed}) ", seat)
+            if _is_whole(raw) and accepts_amount(step, int(raw)):
+                return int(raw)
+            if raw and not _is_whole(raw) and self.is_notation(seat, raw):
+                raise Notation(raw)
+            self.say(f"Type {allowed}.", style="red")
+
+    def is_notation(self, seat: str, raw: str) -> bool:
+        """Whether an answer is a whole action typed in notation (it starts with an action type
+        the seat may play now); anything else is a mistyped answer, asked again."""
+        head = raw.split()[0].lower() if raw.split() else ""
+        return any(t.type == head for t in self.match.legal_actions(seat))
 
     @staticmethod
     def field_hint(namer: Namer, kind: str, step: Ask, *, prompt: bool = True) -> str:
@@ -414,22 +472,31 @@ class Terminal:
     def chance(self) -> None:
         """Fill a chance step. The screen is shared: it shows the step only as every seat may
         see it (:func:`~ludica.core.chance.describe_chance`: a die's faces, never a shuffled
-        order or a card dealt), and a hidden outcome typed at a real table is not echoed."""
+        order or a card dealt). At a real table, dice are typed in the open; a hidden pick that
+        each seat can say for itself (an identity card's colour) is typed by each seat in its
+        own turn at the keyboard, without echo; a hidden deal nobody may type alone (a whole
+        deck's order) is dealt by the table, each seat seeing its own cards on its own screen."""
         step = self.match.game.chance_step(self.match.state)
         namer = self.namer(None)
+        self.screen.public()
+        if isinstance(step, Pick) and step.each is not None and self.physical == "all":
+            self.each_says(step, step.each)
+            return
         if not self.typed_by_hand(step):
             action = self.match.deal()
-            self.say(f"dealer: {namer.say(describe_chance(step, action))}", style="dim")
+            by = "the table deals" if self.physical and not step.public else "dealer"
+            self.say(f"{by}: {namer.say(describe_chance(step, action))}", style="dim")
             return
         ask = self.ask if step.public else self.ask_secret
         hidden = "" if step.public else " (not shown on screen)"
         while True:
             what = step.type.replace("_", " ")
-            raw = ask(f"[at the table] {what}: {namer.say(describe_step(step))}{hidden}: ").strip()
+            self.say("\n".join(wrapped(f"{sentence_case(what)}: {namer.say(describe_step(step))}{hidden}.")))
+            raw = ask(f"[at the table] {what}: ").strip()
             if raw.lower() in ("quit", "exit"):
                 raise KeyboardInterrupt
             try:
-                action = chance_action(step, parse_chance(step, raw))
+                action = chance_action(step, parse_chance(step, raw, namer))
                 self.match.enter(action)  # typed at the table: listed in the record's "typed"
             except (LudicaError, UserError) as exc:
                 self.say(str(exc), style="red")
@@ -437,10 +504,130 @@ class Terminal:
             self.say(f"at the table: {namer.say(describe_chance(step, action))}", style="dim")
             return
 
+    def each_says(self, step: Pick, says: EachSays) -> None:
+        """Each seat types its own part of a hidden pick, privately, in its own turn at the
+        keyboard and without echo; nobody is asked for another's secret."""
+        namer = self.namer(None)
+        what = namer.say(step.type.replace("_", " "))
+        while True:
+            typed: dict[str, str] = {}
+            for seat in says.seats:
+                self.hand_over(seat)
+                typed[seat] = self.private_answer(seat, says)
+                self.screen.public()
+            fitting = says.outcome(step.options, typed)
+            if len(fitting) == 1:
+                self.match.enter(chance_action(step, {step.key: fitting}))  # typed at the table
+                self.say(f"at the table: {what}: each player has said their own, unseen", style="dim")
+                return
+            self.say(f"The answers for the {what} do not fit together: each player types theirs again.", style="red")
+
+    def private_answer(self, seat: str, says: EachSays) -> str:
+        """One seat's own part of a hidden pick, typed without echo: a word (``red``) or another
+        player's name."""
+        namer = self.namer(seat)
+        others = {namer.seat(s).lower(): s for s in says.seats if s != seat}
+        words = listing(list(says.answers) or [namer.seat(s) for s in others.values()], "or")
+        self.say("\n".join(wrapped(f"{namer.seat(seat)}, type {says.question} ({words}); it is not shown.")))
+        while True:
+            raw = self.ask_secret(f"[{namer.seat(seat)}, not shown]: ").strip().lower()
+            if raw in ("quit", "exit"):
+                raise KeyboardInterrupt
+            if says.answers and raw in says.answers:
+                return raw
+            if not says.answers and (raw in others or raw in others.values()):
+                return others.get(raw, raw)
+            self.say(f"Type {words}.", style="red")
+
     def typed_by_hand(self, step: ChanceStep) -> bool:
+        """Dice are typed at a real table; open picks and shuffles too with ``all``; a hidden deal
+        that one person would type for everybody is never asked for (the table deals it)."""
         if self.physical is None:
             return False
-        return self.physical == "all" or isinstance(step, Roll)
+        if isinstance(step, Roll):
+            return True
+        return self.physical == "all" and step.public
+
+
+def wrapped(text: str) -> list[str]:
+    """A long prompt wrapped at word boundaries to the screen's width."""
+    return textwrap.wrap(text, WIDTH - 1, break_long_words=False, break_on_hyphens=False) or [""]
+
+
+# -- what the decision needs first -------------------------------------------------------------
+OWN = re.compile(r"^\s*(You \(|your\b)|\byour (hand|purse|mat|sealed bid)\b|— you are\b")
+"""A line about the viewer's own things ("You (Ana): hand …", "your purse 3", "your hand: …")."""
+
+
+def focus(rows: Sequence[str], phase: str = "") -> list[str]:
+    """A face's lines with what the decision is about first: the title line, then the blocks
+    (a line and the indented lines under it) that speak of the viewer ("You (Ana): hand …",
+    "your purse", "your hand") or of the phase under way (the conflict, the scene and its stones,
+    the auction), then the rest in the game's order. Nothing is dropped."""
+    if not rows:
+        return []
+    blocks: list[list[str]] = []
+    for row in rows[1:]:
+        if blocks and row[:1] == " " and row.strip():
+            blocks[-1].append(row)
+        else:
+            blocks.append([row])
+    words = {w for w in re.split(r"[\s_]+", phase.lower()) if len(w) >= 4}
+    theme = re.compile(rf"\b({'|'.join(map(re.escape, sorted(words)))})", re.I) if words else None
+
+    def first(block: list[str]) -> bool:
+        head = block[0]
+        return any(OWN.search(row) for row in block) or bool(theme and theme.match(head.strip()))
+
+    ahead = [b for b in blocks if b[0].strip() and first(b)]
+    rest = [b for b in blocks if not (b[0].strip() and first(b))]
+    return [rows[0], *(row for block in [*ahead, *rest] for row in block)]
+
+
+# -- amounts and option marks -------------------------------------------------------------------
+LETTERS = "abcdefghijklmnopqrstuvwxyz"
+
+
+def is_amount(step: Ask) -> bool:
+    """Whether every value of a step is a number (listed or typed): then the number is typed."""
+    numbers = all(isinstance(v, int) and not isinstance(v, bool) for v in step.values)
+    return numbers and (bool(step.values) or isinstance(step.field, IntRange)) and (
+        step.field is None or isinstance(step.field, IntRange)
+    )
+
+
+def accepts_amount(step: Ask, value: int) -> bool:
+    spec = step.field
+    in_range = isinstance(spec, IntRange) and spec.lo <= value <= spec.hi
+    return in_range or value in step.values
+
+
+def amount_words(step: Ask) -> str:
+    """The numbers a step accepts, as spans: ``0..5``, ``0, 2 or 4``, ``0, 3..9``."""
+    numbers = set(step.values)
+    spec = step.field
+    if isinstance(spec, IntRange) and spec.hi - spec.lo < 1000:
+        numbers |= set(range(spec.lo, spec.hi + 1))
+    elif isinstance(spec, IntRange):
+        return f"a number {spec.lo}..{spec.hi}"
+    spans: list[list[int]] = []
+    for n in sorted(numbers):
+        if spans and n == spans[-1][1] + 1:
+            spans[-1][1] = n
+        else:
+            spans.append([n, n])
+    words: list[str] = []
+    for lo, hi in spans:
+        words.extend([f"{lo}..{hi}"] if hi > lo + 1 else [str(lo), str(hi)] if hi > lo else [str(lo)])
+    return listing(words, "or")
+
+
+def option_index(raw: str, count: int, *, letters: bool) -> int | None:
+    """The option an answer names (``3`` or ``c``), or ``None``."""
+    if letters:
+        key = raw.strip().lower()
+        return LETTERS.index(key) if len(key) == 1 and key in LETTERS[:count] else None
+    return int(raw) - 1 if raw.isdigit() and 1 <= int(raw) <= count else None
 
 
 # -- physical components -------------------------------------------------------------------------
@@ -449,9 +636,17 @@ def describe_step(step: ChanceStep) -> str:
     if isinstance(step, Roll):
         labels = list(step.labels) if step.labels else []
         if labels and len(labels) == len(step.sides):
-            fields = ", ".join(f"{label} (d{s})" for label, s in zip(labels, step.sides, strict=True))
+            runs: list[list[Any]] = []  # consecutive dice of one owner: [label, sides, how many]
+            for label, sides in zip(labels, step.sides, strict=True):
+                if runs and runs[-1][:2] == [label, sides]:
+                    runs[-1][2] += 1
+                else:
+                    runs.append([label, sides, 1])
+            fields = ", ".join(f"{label} (d{s})" if n == 1 else f"{n} × {label} (d{s})" for label, s, n in runs)
             return f"type what the dice show, in this order: {fields}"
-        return f"type the {len(step.sides)} die result(s) ({' '.join(f'd{s}' for s in step.sides)}), space-separated"
+        if len(step.sides) == 1:
+            return f"type what the die shows (a d{step.sides[0]})"
+        return f"type what the {len(step.sides)} dice show ({' '.join(f'd{s}' for s in step.sides)}), space-separated"
     if isinstance(step, Shuffle):
         if step.items:
             return f"type the {step.n} cards in the order they are dealt, by their faces (e.g. AS KD 10H)"
@@ -467,10 +662,12 @@ def card_key(face: str) -> str:
     return "10" + face[1:] if face.startswith("T") else face
 
 
-def parse_chance(step: ChanceStep, raw: str) -> dict[str, Any]:
+def parse_chance(step: ChanceStep, raw: str, namer: Namer | None = None) -> dict[str, Any]:
+    """What a person typed for a chance step as its outcome (seats may be typed by name)."""
     parts = raw.replace(",", " ").split()
     if isinstance(step, Pick):
-        values: list[Any] = [int(p) if _is_whole(p) else p for p in parts]
+        by_name = {namer.seat(str(o)).lower(): o for o in step.options if namer and namer.is_seat(o)}
+        values: list[Any] = [by_name.get(p.lower(), int(p) if _is_whole(p) else p) for p in parts]
         return {step.key: values}
     if isinstance(step, Shuffle) and step.items:
         index = {card_key(item): i for i, item in enumerate(step.items)}

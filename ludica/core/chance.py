@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import hashlib
 import itertools
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Protocol, TypeVar
@@ -242,6 +242,27 @@ class Shuffle(_Step):
 
 
 @dataclass(frozen=True, slots=True)
+class EachSays:
+    """How a hidden pick is filled at a real table without anyone typing another's secret: each
+    seat, in its own turn at the keyboard, privately types its own part (the colour of the card it
+    received, whom it passed its card to); the outcome is the one option that fits every answer.
+
+    ``answers`` are the words a seat may type (empty: a seat, typed by name); ``fits(option,
+    seat, answer)`` says whether an option agrees with what ``seat`` typed. Never part of the
+    record: the pick is recorded as if dealt.
+    """
+
+    seats: tuple[str, ...]
+    question: str
+    answers: tuple[str, ...]
+    fits: Callable[[Any, str, str], bool]
+
+    def outcome(self, options: Sequence[Any], typed: Mapping[str, str]) -> list[Any]:
+        """The options that fit every seat's answer (one, when the answers agree)."""
+        return [o for o in options if all(self.fits(o, seat, answer) for seat, answer in typed.items())]
+
+
+@dataclass(frozen=True, slots=True)
 class Pick(_Step):
     """Pick ``k`` distinct items of ``options`` at random; outcome ``args[key]`` lists them.
 
@@ -254,6 +275,9 @@ class Pick(_Step):
     key: str = "picked"
     extra: dict[str, Any] = field(default_factory=dict)
     public: bool = False
+    each: EachSays | None = field(default=None, compare=False)
+    """For people at a real table (a hidden pick of one): each seat types its own part privately
+    (:class:`EachSays`) instead of one person typing the whole outcome. Never part of the record."""
 
     def sample(self, rng: Randomness) -> dict[str, Any]:
         return {self.key: rng.sample(list(self.options), self.k)}

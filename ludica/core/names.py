@@ -32,6 +32,8 @@ _SNAKE = re.compile(r"[_\s]+")
 _UPPER_SNAKE = re.compile(r"(?<![\w$])[A-Z]+(?:_[A-Z]+)+(?!\w)")
 _QUOTED_TWICE = re.compile(r"“([^”]+)”: \1")
 _SNAKE_WORD = re.compile(r"(?<![\w$])[a-z]+(?:_[A-Za-z0-9]+)+(?!\w)")
+_NUMBER_LIST = re.compile(r"\[(-?\d+(?:, -?\d+)+)?\]")
+"""A Python list of numbers in an engine text ("dice [2, 3]", "dice [] of 2"): said as "2, 3", "none"."""
 
 
 def _drop_bracketed_ids(text: str, table: Mapping[str, str], pattern: re.Pattern[str]) -> str:
@@ -122,6 +124,7 @@ class Namer:
             text = _drop_bracketed_ids(text, table, pattern)
             text = pattern.sub(lambda m: table[m.group(1)], text)
         text = _QUOTED_TWICE.sub(r"“\1”", text)
+        text = _NUMBER_LIST.sub(lambda m: m.group(1) or "none", text)
         text = _UPPER_SNAKE.sub(lambda m: m.group(0).replace("_", " ").lower(), text)
         return _SNAKE_WORD.sub(lambda m: m.group(0).replace("_", " "), text)
 

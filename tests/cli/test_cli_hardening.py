@@ -80,23 +80,29 @@ def test_point3_terminal_hides_euphorias_shuffles(tmp_path: Path, capsys: pytest
 def test_point3_physical_mode_asks_hidden_outcomes_without_echo(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    """Issue 19: each seat says its own identity card's colour, privately, after a hand-over;
+    nobody types who received the black card."""
     match = play_until(euthymia(), chance_due("deal_identity_cards"))
     asked_secretly: list[str] = []
+    colours = {"Ann": "red", "Bob": "black", "Cat": "red"}
 
     def secret(prompt: str) -> str:
         asked_secretly.append(prompt)
-        if len(asked_secretly) > 1:
+        if len(asked_secretly) > 3:
             raise EOFError  # the pass of the identity cards comes next
-        return "p2"
+        return next(c for name, c in colours.items() if prompt.startswith(f"[{name}, not shown]"))
 
-    table = Terminal(match, tmp_path / "g.json", physical="all", ask=lambda _p: next(scripted([])), ask_secret=secret)
+    table = Terminal(match, tmp_path / "g.json", physical="all", ask=lambda _p: "", ask_secret=secret)
     capsys.readouterr()
     with pytest.raises(EOFError):
         table.run()
-    assert len(asked_secretly) == 2 and match.actions[-1].type == "deal_identity_cards"
+    assert match.actions[-1].type == "deal_identity_cards" and match.actions[-1].args["black"] == ["p2"]
+    assert [p.split(",")[0] for p in asked_secretly[:3]] == ["[Ann", "[Bob", "[Cat"]
     out = capsys.readouterr().out
-    assert "p2" not in out.split("Hand the keyboard")[0].replace("p1, p2, p3", "")
-    assert "deal identity cards" in out
+    assert "Ann, type the colour of your identity card (black or red)" in out
+    assert "Ann, type whom you passed your identity card to (Bob or Cat)" in out
+    assert "p2" not in out and "Bob received a black" not in out and "is the Committee" not in out
+    assert all(f"Euthymia — {name} next" in out for name in colours)  # a hand-over before each
 
 
 def test_point3_physical_dice_are_still_typed_in_the_open(tmp_path: Path) -> None:

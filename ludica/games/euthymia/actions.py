@@ -9,9 +9,11 @@ then accepts exactly the actions :mod:`.legal` lists; anything else is explained
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any, cast
 
 from ...core import CHANCE, Action, Event, IllegalAction, IntRange, MalformedAction, Pick, Shuffle, Text
+from ...core.chance import EachSays
 from ...core.mechanisms import Proposal
 from . import drink, flow, identity, legal
 from .state import (
@@ -133,9 +135,14 @@ def chance_step(state: EuthymiaState) -> Pick | Shuffle:
     if kind == DEAL_IDENTITY:
         # R-EU-07: in a change, the black card goes to someone other than the outgoing member.
         seats = tuple(p for p in state.players if not (state.identity_change and p == state.committee_member))
-        return Pick(seats, 1, type=DEAL_IDENTITY, key="black")
+        # At a real table each player says, privately, the colour of the card received.
+        says = EachSays(seats, "the colour of your identity card", ("black", "red"), identity.dealt_black)
+        return Pick(seats, 1, type=DEAL_IDENTITY, key="black", each=says)
     if kind == PASS_IDENTITY:
-        return Pick(identity.derangements(state.players), 1, type=PASS_IDENTITY, key="passes")
+        # At a real table each player says, privately, whom the card was passed to.
+        players = state.players
+        says = EachSays(players, "whom you passed your identity card to", (), partial(identity.passed_to, players))
+        return Pick(identity.derangements(players), 1, type=PASS_IDENTITY, key="passes", each=says)
     if kind == SHUFFLE_AND_DEAL:
         return Shuffle(52, type=SHUFFLE_AND_DEAL, items=flow.STANDARD_DECK)
     if kind == RESHUFFLE:

@@ -35,6 +35,18 @@ def derangements(players: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(out)
 
 
+def dealt_black(option: str, seat: str, colour: str) -> bool:
+    """At a real table (CH-1): whether dealing the black card to ``option`` agrees with ``seat``
+    saying the colour of the identity card it received."""
+    return (option == seat) == (colour == "black")
+
+
+def passed_to(players: tuple[str, ...], option: str, seat: str, to: str) -> bool:
+    """At a real table (CH-2): whether the pass ``option`` agrees with ``seat`` saying whom it
+    passed its identity card to."""
+    return parse_pass(players, option).get(seat) == to
+
+
 def rotate_left(players: tuple[str, ...]) -> dict[str, str]:
     """``rotate_left``: everyone passes to the next seat."""
     return {p: players[(i + 1) % len(players)] for i, p in enumerate(players)}

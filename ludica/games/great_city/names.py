@@ -6,6 +6,7 @@ Used by every front end through :meth:`GreatCityGame.namer` (see :mod:`ludica.co
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from ...core import Action
@@ -91,11 +92,20 @@ VALUE_NAMES = {
 }
 
 
+BINARY_PAIR = re.compile(r"\b[01]{3} [01]{3}:? (?=[A-Z])")
+"""A pair of triads in the oracle's binary notation before its name ("000 110 Contemplation"):
+people read the name."""
+
+
 class GreatCityNamer(Namer):
     ACTION_TITLES = ACTION_TITLES
     PARAM_LABELS = PARAM_LABELS
     VALUE_NAMES = VALUE_NAMES
     state: GreatCityState
+
+    def say(self, text: str) -> str:
+        """As every namer says it, the oracle's readings by their names, not their bits."""
+        return super().say(BINARY_PAIR.sub("", text))
 
     def character(self, cid: str) -> str:
         c = self.state.characters.get(cid)

@@ -6,6 +6,7 @@ Used by every front end through the game's :meth:`namer` (see :mod:`ludica.core.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from ...core import Action
@@ -84,6 +85,11 @@ VALUE_NAMES = {
 }
 
 
+SEALED_TOKEN = re.compile(r" \(sealed-bid:[^()]*\)")
+"""The token of a sealed bid in its bidder's story (``you bid 3 (sealed-bid:p1:m2:3)``): for the
+leak checks, never for people."""
+
+
 class LostDaysNamer(Namer):
     ACTION_TITLES = ACTION_TITLES
     PARAM_LABELS = PARAM_LABELS
@@ -106,9 +112,16 @@ class LostDaysNamer(Namer):
     def value(self, kind: str, param: str, value: Any) -> str:
         if isinstance(value, str) and value in self.state.memories:
             return self.memory(value)
+        conflict = self.state.conflict
+        if conflict is not None and value in ("a", "b"):  # a side of the conflict, by who is on it
+            return f"{VALUE_NAMES[value]} ({self.say(conflict.side_a if value == 'a' else conflict.side_b)})"
         if param == "die" and isinstance(value, int):
             return f"die {value + 1}"
         return super().value(kind, param, value)
+
+    def say(self, text: str) -> str:
+        """As every namer says it, without the sealed bid's token a bidder's own story carries."""
+        return super().say(SEALED_TOKEN.sub("", text))
 
     def sentence(self, action: Action) -> str:
         who, a = self.seat(action.seat), action.args

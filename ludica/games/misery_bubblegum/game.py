@@ -22,7 +22,7 @@ from ...core import (
     Pending,
     Roll,
 )
-from . import legal, position, rules, stats
+from . import legal, position, rolls, rules, stats
 from . import view as faces
 from .memo import Memo, memo_of
 from .names import MiseryNamer
@@ -152,7 +152,9 @@ class MiseryBubblegum(Game[MiseryState]):
     def chance_step(self, state: MiseryState) -> Roll:
         memo = memo_of(state)
         if memo.chance_step is None:
-            memo.chance_step = d6_roll(*rules.chance_size(state))
+            step = d6_roll(*rules.chance_size(state))
+            labels = rolls.dice_labels(state)  # never part of the record: whose die each one is
+            memo.chance_step = Roll(step.sides, type=step.type, labels=labels) if labels else step
         return memo.chance_step
 
     def legal_actions(self, state: MiseryState, seat: str) -> list[Action]:

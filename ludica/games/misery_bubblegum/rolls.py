@@ -12,6 +12,7 @@ from .meaning import finish_threat_address
 from .state import (
     THREAT,
     MiseryState,
+    Participant,
 )
 
 
@@ -28,6 +29,30 @@ def chance_size(state: MiseryState) -> tuple[str, int]:
     if kind == "roll_misery":
         return kind, int(attempt.chance["k"])  # type: ignore[call-overload]
     return kind, 1
+
+
+def dice_labels(state: MiseryState) -> tuple[str, ...]:
+    """For people at a real table: whose die each rolled die is, in roll order (A3: participants in
+    order, pool dice before Trait dice); empty where the dice belong to nobody in particular."""
+    attempt = state.attempt
+    assert attempt is not None and attempt.chance is not None
+    kind = str(attempt.chance["type"])
+    if kind == "roll_action":
+        return tuple(label for part in attempt.participants for label in _participant_labels(part))
+    if kind == "reroll":
+        out = []
+        for ref in attempt.chance["dice"]:  # type: ignore[attr-defined]
+            found = proc.parse_ref(state, ref)
+            out.append(_participant_labels(found[0])[found[1]] if found else "a rerolled die")
+        return tuple(out)
+    if kind == "roll_misery":
+        return ("the Misery die",) * int(attempt.chance["k"])  # type: ignore[call-overload]
+    return ()
+
+
+def _participant_labels(part: Participant) -> list[str]:
+    """Each die on the table is its roller's (a player's dice are of the player's own colour)."""
+    return [f"{part.seat}'s die"] * len(part.dice)
 
 
 def play_chance(state: MiseryState, faces: list[int]) -> list[Event]:
