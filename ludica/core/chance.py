@@ -242,7 +242,7 @@ class Shuffle(_Step):
 
 
 @dataclass(frozen=True, slots=True)
-class EachSays:
+class EachSays(Value):
     """How a hidden pick is filled at a real table without anyone typing another's secret: each
     seat, in its own turn at the keyboard, privately types its own part (the colour of the card it
     received, whom it passed its card to); the outcome is the one option that fits every answer.
