@@ -41,8 +41,9 @@ from ..core.records import record_of
 from ..core.registry import EXAMPLES, GAME_MODULES, available
 from .bots import TableBots
 from .faces import render
+from .render_cache import drop_renderings
 from .rooms import Invite, Room, Rooms, TableError
-from .seatview import payload, seat_of, story_entries, story_steps
+from .seatview import payload, seat_of, seat_part, story_entries, story_steps
 from .storage import CLOSED, Listener, Store
 from .wire import WireError, read_json
 
@@ -99,11 +100,13 @@ class RateLimit:
 class Connection:
     """One browser's WebSocket, its role and its ordered outbox."""
 
-    __slots__ = ("close_code", "closed", "limit", "outbox", "role", "ws")
+    __slots__ = ("close_code", "closed", "limit", "log_sent", "outbox", "role", "ws")
 
     def __init__(self, ws: WebSocket, role: str, limit: RateLimit) -> None:
         self.ws = ws
         self.role = role
+        self.log_sent = -1
+        """How many story entries the page holds (the last ``log_total`` sent; -1: none yet)."""
         self.closed = False
         self.close_code = 1000
         self.outbox: asyncio.Queue[str | None] = asyncio.Queue(QUEUE_LIMIT)
@@ -204,6 +207,12 @@ class Table:
                 gone.append(room_id)
         return gone
 
+    def unwatched(self, room_id: str) -> None:
+        """Nobody watches the room any more: its renderings leave memory (the match stays)."""
+        room = self.rooms.live.get(room_id)
+        if room is not None and not self.connections.get(room_id):
+            drop_renderings(room)
+
     def forget(self, room_id: str) -> None:
         """Drop everything this process keeps of a room (storage keeps the room)."""
         self.rooms.forget(room_id)
@@ -230,15 +239,35 @@ class Table:
         self.forget(room_id)
 
     def broadcast(self, room: Room) -> None:
-        """Each connection gets its own role's view, in order (called with the room's lock held)."""
-        cache: dict[str, str] = {}
+        """Each connection gets its own role's view, in order (called with the room's lock held).
+
+        A view is rendered once per seat (spectators and the host share theirs) and encoded
+        once per role and story position; the story carries only the entries the page lacks."""
+        texts: dict[tuple[str, int], tuple[str, int]] = {}
         for conn in list(self.connections.get(room.id, ())):
-            text = cache.get(conn.role)
-            if text is None:
-                text = cache[conn.role] = json.dumps(payload(room, conn.role, full_log=False), ensure_ascii=False)
-            if not conn.push(text):
+            key = (conn.role, conn.log_sent)
+            found = texts.get(key)
+            if found is None:
+                start = conn.log_sent if conn.log_sent >= 0 else None
+                message = payload(room, conn.role, full_log=False, log_from=start)
+                found = texts[key] = json.dumps(message, ensure_ascii=False), int(message["log_total"])
+            if not conn.push(found[0]):
                 self.drop(room.id, conn, SLOW_CLIENT, drain=True)  # it reconnects and resynchronises
+                continue
+            conn.log_sent = found[1]
         self.wake_bots(room)
+
+    async def rendered(self, room: Room) -> None:
+        """Render the seats' views of the watched roles off the event loop (the room's lock is
+        held), so that :meth:`broadcast` only encodes and sends."""
+        seats = {seat_of(conn.role) for conn in self.connections.get(room.id, ())}
+        if seats:
+            await self.run(lambda: [seat_part(room, seat) for seat in seats])
+
+    def sent(self, conn: Connection, message: dict[str, Any]) -> str:
+        """A whole state for one connection (a (re)connection or a sync), noting its story."""
+        conn.log_sent = int(message.get("log_total", conn.log_sent))
+        return json.dumps(message, ensure_ascii=False)
 
     def wake_bots(self, room: Room) -> None:
         """A bot seated in the room thinks if it must decide (:mod:`ludica.table.bots`)."""
@@ -497,7 +526,7 @@ async def _session(t: Table, ws: WebSocket, room_id: str) -> None:
         async with t.lock(room_id):
             room = t.rooms.live.get(room_id) or room
             t.connections.setdefault(room_id, set()).add(conn)
-            conn.push(json.dumps(payload(room, conn.role), ensure_ascii=False))
+            conn.push(t.sent(conn, payload(room, conn.role)))
             t.wake_bots(room)
         while True:
             text = await ws.receive_text()
@@ -512,6 +541,7 @@ async def _session(t: Table, ws: WebSocket, room_id: str) -> None:
         t.drop(room_id, conn)
         if room_id in t.rooms.live:
             t.last_seen[room_id] = time.monotonic()  # idle from now on, unless others still watch
+            t.unwatched(room_id)
         pump.cancel()
         with contextlib.suppress(asyncio.CancelledError, Exception):
             await pump
@@ -575,6 +605,7 @@ async def _handle(t: Table, room_id: str, conn: Connection, text: str) -> None:
         if reply is not None:
             conn.push(json.dumps({**reply, "id": message.get("id")}, ensure_ascii=False))
         if changed:
+            await t.rendered(room)
             t.broadcast(room)
 
 
@@ -639,7 +670,7 @@ async def _on_close_room(t: Table, room: Room, conn: Connection, message: dict[s
 
 
 async def _on_sync(t: Table, room: Room, conn: Connection, message: dict[str, Any]) -> Reply:
-    conn.push(json.dumps({**payload(room, conn.role), "id": message.get("id")}, ensure_ascii=False))
+    conn.push(t.sent(conn, {**payload(room, conn.role), "id": message.get("id")}))
     return None, False
 
 
