@@ -168,6 +168,26 @@ class Room:
         self.keys = self.store.keys(self.id)
         self.undo_request = None
 
+    def catch_up(self) -> bool:
+        """Apply the actions another table process committed after this room's last one (read
+        from storage, applied without re-checking, a snapshot kept before each person's action as
+        when acting here): the cost of following a room grows with what changed, not with the
+        length of its record. Returns False when nothing was new."""
+        start = self.step
+        recorded = [Action.from_json(a) for a in self.store.actions(self.id, start)]
+        if not recorded:
+            return False
+        for action in recorded:
+            if action.seat != CHANCE:
+                self.snapshots.append(self._snapshot(self.match))
+            self.match.replay([action], check=False)
+        self.keys.update(self.store.keys(self.id, start))
+        self.undo_request = None
+        self.decision_started = time.time()
+        if self.row.archived is None and self.match.is_over():
+            self.row = replace(self.row, archived=now())  # the writer marked it in storage
+        return True
+
     # -- facts ---------------------------------------------------------------------------------------
     @property
     def step(self) -> int:

@@ -309,8 +309,14 @@ class Table:
             if not self.connections.get(room_id):
                 self.forget(room_id)  # nobody watches it here: load it afresh when asked
                 return
-            if await self.run(self.store.count, room_id) != room.step:
-                await self.run(room.reload)
+            if length > room.step:  # the usual case: another process appended to the record
+                changed = await self.run(room.catch_up)
+            else:  # an undo elsewhere (or a late notice of our own commit): look at the record
+                changed = await self.run(self.store.count, room_id) != room.step
+                if changed:
+                    await self.run(room.reload)
+            if changed:
+                await self.rendered(room)
                 self.broadcast(room)
 
     async def clock(self) -> None:
@@ -812,20 +818,32 @@ def serve(
     open_browser: bool = True,
     *,
     room_rate: tuple[float, float] = (ROOM_RATE, ROOM_BURST),
+    workers: int = 1,
 ) -> None:
     """Run the table until interrupted (what ``ludica serve`` calls); prints and opens the URL.
 
     ``room_rate``: rooms per second and burst one client address may open (a load test on
-    loopback raises it)."""
+    loopback raises it). ``workers``: processes sharing the address (PostgreSQL only; see
+    :mod:`ludica.table.cluster`)."""
     import uvicorn
 
+    if workers != 1:
+        from .cluster import check_url, run_workers
+
+        url = check_url(db_url, workers)
+        print(f"Ludica table at http://{host}:{port}/  ({workers} processes; database: {_safe_url(url)})", flush=True)
+        run_workers(host, port, url, workers, room_rate, **_UVICORN)
+        return
     app = create_app(db_url, room_rate=room_rate)
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     url = f"http://{shown}:{port}/"
     print(f"Ludica table at {url}  (database: {_safe_url(app.state.store.url)}; Ctrl+C to stop)", flush=True)
     if open_browser:
         threading.Timer(1.0, webbrowser.open, args=(url,)).start()
-    uvicorn.run(app, host=host, port=port, log_level="warning", access_log=False, ws_max_size=4 * MAX_MESSAGE)
+    uvicorn.run(app, host=host, port=port, **_UVICORN)
+
+
+_UVICORN: dict[str, Any] = {"log_level": "warning", "access_log": False, "ws_max_size": 4 * MAX_MESSAGE}
 
 
 def _safe_url(url: str) -> str:
