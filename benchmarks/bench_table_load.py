@@ -29,6 +29,7 @@ import importlib.util
 import json
 import os
 import random
+import signal
 import socket
 import statistics
 import subprocess
@@ -60,11 +61,31 @@ def rss_kib(pid: int) -> int:
     return 0
 
 
+PROFILE: str | None = None
+"""``--profile FILE``: the (first) server process runs under cProfile and writes its statistics."""
+
+
+PROFILER = (
+    "exec(" + repr(
+        "import cProfile, pstats, signal, threading\n"
+        "def profile_all(path):\n"
+        "    found = []\n"
+        "    def begin(*_):\n"
+        "        p = cProfile.Profile(); found.append(p); p.enable()\n"
+        "    threading.setprofile(lambda *a: begin())\n"
+        "    main = cProfile.Profile(); found.append(main); main.enable()\n"
+        "    signal.signal(signal.SIGUSR1, lambda *_: pstats.Stats(*found).dump_stats(path))\n"
+    ) + ")"
+)
+"""Every thread of the server profiled (the loop and the threads that render and commit); the
+statistics are written when the process gets SIGUSR1."""
+
+
 def start_server(port: int, db_url: str) -> subprocess.Popen[bytes]:
-    code = (
-        "import sys; from ludica.table.server import serve; "
-        "serve('127.0.0.1', int(sys.argv[1]), sys.argv[2], False, room_rate=(1e6, 1e6))"
-    )
+    call = "serve('127.0.0.1', int(sys.argv[1]), sys.argv[2], False, room_rate=(1e6, 1e6))"
+    if PROFILE:
+        call = f"{PROFILER}; profile_all({PROFILE!r}); {call}"
+    code = "import sys; from ludica.table.server import serve; " + call
     here = Path(str(importlib.util.find_spec("ludica").origin)).parents[1]  # the build this process runs
     command = [sys.executable, "-c", code, str(port), db_url]
     proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, cwd=here)
@@ -402,6 +423,9 @@ async def main_async(args: argparse.Namespace, processes: int) -> dict[str, Any]
         return result
     finally:
         for server in servers:
+            if PROFILE:
+                server.send_signal(signal.SIGUSR1)
+                time.sleep(3)
             server.terminate()
             server.wait(10)
 
@@ -433,7 +457,7 @@ def print_table(rows: list[dict[str, Any]]) -> None:
 
 
 def main() -> None:
-    global GAME
+    global GAME, PROFILE
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--rooms", type=int, default=250)
     parser.add_argument("--seats", type=int, default=4, choices=(2, 3, 4))
@@ -454,8 +478,9 @@ def main() -> None:
     parser.add_argument("--baseline", metavar="REF", help="first run the same against git REF (the previous build)")
     parser.add_argument("--build", default="this", help="the build's name in the table")
     parser.add_argument("--results", help=argparse.SUPPRESS)
+    parser.add_argument("--profile", metavar="FILE", help="run the server under cProfile, statistics to FILE")
     args = parser.parse_args()
-    GAME = args.game
+    GAME, PROFILE = args.game, args.profile
     rows: list[dict[str, Any]] = []
     if args.baseline:
         print(f"== previous build ({args.baseline})", flush=True)
