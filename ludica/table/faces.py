@@ -94,6 +94,7 @@ def environment() -> Environment:
         autoescape=select_autoescape(default=True, default_for_string=True),
         trim_blocks=True,
         lstrip_blocks=True,
+        auto_reload=False,  # templates are read once per process: no file check on every render
     )
     env.filters["humanize"] = _humanize
     env.filters["compact"] = _compact
