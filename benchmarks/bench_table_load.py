@@ -388,10 +388,12 @@ async def main_async(args: argparse.Namespace, processes: int) -> dict[str, Any]
             ]
             await stats.ready.wait()
             cpu_start = sum(cpu_seconds(s.pid) for s in servers)
+            own_start = time.process_time()
             load_start = os.getloadavg()[0]
             await asyncio.gather(*tasks)
             elapsed = time.perf_counter() - stats.started
             cpu = sum(cpu_seconds(s.pid) for s in servers) - cpu_start
+            generator = (time.process_time() - own_start) / elapsed
             load = (load_start + os.getloadavg()[0]) / 2
         lat = sorted(stats.latencies)
         p = (lambda q: lat[min(len(lat) - 1, int(q * len(lat)))] * 1000) if lat else (lambda q: float("nan"))
@@ -407,6 +409,8 @@ async def main_async(args: argparse.Namespace, processes: int) -> dict[str, Any]
             "load": load,
             "timeouts": stats.refused,
             "idle_kib": per_room,
+            "server_cores": cpu / elapsed,
+            "generator_cores": generator,
         }
         print(f"-- {processes} process(es), database {db_url.split(':')[0]}")
         print(f"connected seats      {args.rooms * args.seats} ({args.rooms} rooms x {args.seats}), game {GAME}")
@@ -416,6 +420,7 @@ async def main_async(args: argparse.Namespace, processes: int) -> dict[str, Any]
         print(f"games finished       {stats.games}; timed out waits {stats.refused}")
         print(f"latency to all views p50 {p(0.50):.1f} ms  p99 {p(0.99):.1f} ms  max {p(1.0):.1f} ms")
         print(f"load average         {load:.2f} (1 min, over the run; {os.cpu_count()} cores)")
+        print(f"CPU used             server {cpu / elapsed:.2f} cores, this load generator {generator:.2f} cores")
         if processes == 1 and args.idle_rooms:
             grown = f"RSS growth over {args.idle_rooms} rooms"
             print(f"memory per idle room {per_room:.1f} KiB ({args.idle_game}, {grown})")
