@@ -166,3 +166,33 @@ def test_following_another_process_reads_only_the_new_actions(store: Store) -> N
     if second.can_undo_own(second.match.actions[-1].seat):
         second.undo_own(second.match.actions[-1].seat)  # the snapshot kept by catch_up
         assert second.step == first.step - 1
+
+
+def test_a_process_overtaken_by_another_catches_up_without_replaying(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two processes' seats act at the same step: the second commit is refused by the record's
+    key, that seat is told to look again, and its process applies the first one's action on top
+    of the state before its own (no replay of the record)."""
+    first, _ = Rooms(store).create("pig", ["Ann", "Bob"], {"target": 30})
+    second = Rooms(store).get(first.id)
+    assert second is not None
+    bot = RandomBot(random.Random(2))
+    for _ in range(30):  # a record long enough that replaying it would show
+        _act(first, bot)
+    assert second.catch_up() and not first.is_over()
+    seat, step = first.match.pending().seats[0], first.step
+    index = next(i for i, a in enumerate(first.match.legal_actions(seat)) if a.type != "title")
+    first.act(seat, {"step": step, "index": index})
+    plays = [0]
+    play = second.game.play
+
+    def counting(state: Any, action: Any) -> Any:
+        plays[0] += 1
+        return play(state, action)
+
+    monkeypatch.setattr(second.game, "play", counting)
+    with pytest.raises(Exception, match="moved on"):
+        second.act(seat, {"step": step, "index": index})
+    assert plays[0] <= 4, "only our action and the other's were applied"
+    assert second.step == first.step and second.match.digest() == first.match.digest()
