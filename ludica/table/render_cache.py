@@ -88,5 +88,5 @@ def memo(cache: dict[Any, Any], slot: tuple[Any, ...], key: Any, make: Callable[
 
 def drop_renderings(room: Any) -> None:
     """Forget a room's renderings (nobody watches it): an idle room keeps only its match."""
-    for slot in [k for k in room.cache if isinstance(k, tuple)]:
-        del room.cache[slot]
+    for slot in [k for k in list(room.cache) if isinstance(k, tuple)]:  # a copy: a bot may be acting
+        room.cache.pop(slot, None)
