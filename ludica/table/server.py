@@ -343,6 +343,7 @@ class Table:
                 return
             if done:
                 self.last_tick[room_id] = now
+                await self.rendered(room)
                 self.broadcast(room)
 
     def close(self) -> None:
