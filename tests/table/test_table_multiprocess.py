@@ -74,7 +74,7 @@ def open_room(base: str) -> tuple[str, dict[str, str]]:
 
 class Seat:
     def __init__(self, ws_base: str, room: str, token: str) -> None:
-        self.ws: ClientConnection = connect(f"{ws_base}/ws/{room}", proxy=None, open_timeout=30)
+        self.ws: ClientConnection = connect(f"{ws_base}/ws/{room}", proxy=None, open_timeout=30).__enter__()
         self.ws.send(json.dumps({"type": "hello", "token": token}))
         self.state = self.next_state()
 
