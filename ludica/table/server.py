@@ -46,6 +46,7 @@ from .rooms import Invite, Room, Rooms, TableError
 from .seatview import payload, seat_of, seat_part, story_entries, story_steps
 from .storage import CLOSED, Listener, Store
 from .wire import WireError, read_json
+from .ws_deflate import protocol as ws_protocol
 
 log = logging.getLogger("ludica.table")
 
@@ -844,7 +845,12 @@ def serve(
     uvicorn.run(app, host=host, port=port, **_UVICORN)
 
 
-_UVICORN: dict[str, Any] = {"log_level": "warning", "access_log": False, "ws_max_size": 4 * MAX_MESSAGE}
+_UVICORN: dict[str, Any] = {
+    "log_level": "warning",
+    "access_log": False,
+    "ws_max_size": 4 * MAX_MESSAGE,
+    "ws": ws_protocol(),  # per-message deflate at a faster level (ws_deflate.py)
+}
 
 
 def _safe_url(url: str) -> str:

@@ -196,3 +196,24 @@ def test_a_process_overtaken_by_another_catches_up_without_replaying(
         second.act(seat, {"step": step, "index": index})
     assert plays[0] <= 4, "only our action and the other's were applied"
     assert second.step == first.step and second.match.digest() == first.match.digest()
+
+
+def test_the_table_s_websocket_compresses_at_a_fast_level(live_server: Any) -> None:
+    """The server runs its own WebSocket protocol (deflate at level 1): the handshake still
+    agrees on per-message deflate, and a seat gets its state."""
+    import json
+
+    import httpx
+    from websockets.extensions.permessage_deflate import PerMessageDeflate
+    from websockets.sync.client import connect
+
+    from ludica.table import ws_deflate
+
+    assert ws_deflate.protocol().endswith(":TableWebSocketProtocol")
+    created = httpx.post(live_server.url + "/rooms", json={"game": "pig", "players": ["Ann", "Bob"]}).json()
+    token = next(i["token"] for i in created["invites"] if i["role"] == "p1")
+    url = live_server.url.replace("http", "ws") + f"/ws/{created['room']}"
+    with connect(url, proxy=None, open_timeout=10) as ws:
+        assert any(isinstance(e, PerMessageDeflate) for e in ws.protocol.extensions)
+        ws.send(json.dumps({"type": "hello", "token": token}))
+        assert json.loads(ws.recv(timeout=10))["type"] == "state"
