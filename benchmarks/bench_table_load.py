@@ -25,14 +25,18 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import importlib.util
 import json
+import os
 import random
+import signal
 import socket
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -57,12 +61,34 @@ def rss_kib(pid: int) -> int:
     return 0
 
 
+PROFILE: str | None = None
+"""``--profile FILE``: the (first) server process runs under cProfile and writes its statistics."""
+
+
+PROFILER = (
+    "exec(" + repr(
+        "import cProfile, pstats, signal, threading\n"
+        "def profile_all(path):\n"
+        "    found = []\n"
+        "    def begin(*_):\n"
+        "        p = cProfile.Profile(); found.append(p); p.enable()\n"
+        "    threading.setprofile(lambda *a: begin())\n"
+        "    main = cProfile.Profile(); found.append(main); main.enable()\n"
+        "    signal.signal(signal.SIGUSR1, lambda *_: pstats.Stats(*found).dump_stats(path))\n"
+    ) + ")"
+)
+"""Every thread of the server profiled (the loop and the threads that render and commit); the
+statistics are written when the process gets SIGUSR1."""
+
+
 def start_server(port: int, db_url: str) -> subprocess.Popen[bytes]:
-    code = (
-        "import sys; from ludica.table.server import serve; "
-        "serve('127.0.0.1', int(sys.argv[1]), sys.argv[2], False, room_rate=(1e6, 1e6))"
-    )
-    proc = subprocess.Popen([sys.executable, "-c", code, str(port), db_url], stdout=subprocess.DEVNULL)
+    call = "serve('127.0.0.1', int(sys.argv[1]), sys.argv[2], False, room_rate=(1e6, 1e6))"
+    if PROFILE:
+        call = f"{PROFILER}; profile_all({PROFILE!r}); {call}"
+    code = "import sys; from ludica.table.server import serve; " + call
+    here = Path(str(importlib.util.find_spec("ludica").origin)).parents[1]  # the build this process runs
+    command = [sys.executable, "-c", code, str(port), db_url]
+    proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, cwd=here)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         try:
@@ -161,12 +187,17 @@ def choose(state: dict[str, Any], rng: random.Random) -> dict[str, Any]:
     return {"type": "act", "step": state["step"], "index": index, "fields": fields}
 
 
+def route(ws_bases: list[str], room: str) -> str:
+    """The process a room's browsers meet on, as the nginx configuration of docs/table.md hashes it."""
+    return ws_bases[zlib.crc32(room.encode()) % len(ws_bases)]
+
+
 async def drive(
-    http: httpx.AsyncClient, ws_base: str, seats_n: int, duration: float, think: float, stats: Stats, seed: int
+    http: httpx.AsyncClient, ws_bases: list[str], seats_n: int, duration: float, think: float, stats: Stats, seed: int
 ) -> None:
     rng = random.Random(seed)
     room, tokens = await open_room(http, seats_n)
-    seats = await join(ws_base, room, tokens)
+    seats = await join(route(ws_bases, room), room, tokens)
     stats.arrived(duration)
     await stats.ready.wait()
     await asyncio.sleep(rng.random() * max(think, 0.05))
@@ -177,7 +208,7 @@ async def drive(
             for s in seats:
                 await s.ws.close()
             room, tokens = await open_room(http, seats_n)
-            seats = await join(ws_base, room, tokens)
+            seats = await join(route(ws_bases, room), room, tokens)
             continue
         step = acting.step
         t0 = time.perf_counter()
@@ -324,47 +355,114 @@ def measure_costs(samples: int, seed: int) -> None:
         store.close()
 
 
-async def main_async(args: argparse.Namespace) -> None:
-    port = free_port()
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process so far."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+async def main_async(args: argparse.Namespace, processes: int) -> dict[str, Any]:
+    """One load run on ``processes`` server processes; returns its figures (and prints them)."""
+    ports = [free_port() for _ in range(processes)]
     folder = tempfile.mkdtemp(prefix="ludica-bench-")
     db_url = args.db or f"sqlite:///{folder}/bench.sqlite3"
-    server = start_server(port, db_url)
-    base, ws_base = f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}"
+    if processes > 1 and db_url.startswith("sqlite"):
+        raise SystemExit("several processes need --db postgresql://... (they follow each other by NOTIFY)")
+    servers = [start_server(port, db_url) for port in ports]
+    base = f"http://127.0.0.1:{ports[0]}"
+    ws_bases = [f"ws://127.0.0.1:{port}" for port in ports]
+    per_room = created = float("nan")
     try:
         async with httpx.AsyncClient(base_url=base, timeout=60) as http:
-            await idle_rooms(http, 5, args.idle_seats, args.idle_game)  # warm up imports and caches
-            before = rss_kib(server.pid)
-            t = time.perf_counter()
-            await idle_rooms(http, args.idle_rooms, args.idle_seats, args.idle_game)
-            created = args.idle_rooms / (time.perf_counter() - t)
-            per_room = (rss_kib(server.pid) - before) / max(args.idle_rooms, 1)
+            if processes == 1 and args.idle_rooms:
+                await idle_rooms(http, 5, args.idle_seats, args.idle_game)  # warm up imports and caches
+                before = rss_kib(servers[0].pid)
+                t = time.perf_counter()
+                await idle_rooms(http, args.idle_rooms, args.idle_seats, args.idle_game)
+                created = args.idle_rooms / (time.perf_counter() - t)
+                per_room = (rss_kib(servers[0].pid) - before) / max(args.idle_rooms, 1)
             stats = Stats(args.rooms)
             tasks = [
-                asyncio.create_task(drive(http, ws_base, args.seats, args.duration, args.think, stats, i))
+                asyncio.create_task(drive(http, ws_bases, args.seats, args.duration, args.think, stats, i))
                 for i in range(args.rooms)
             ]
+            await stats.ready.wait()
+            cpu_start = sum(cpu_seconds(s.pid) for s in servers)
+            own_start = time.process_time()
+            load_start = os.getloadavg()[0]
             await asyncio.gather(*tasks)
             elapsed = time.perf_counter() - stats.started
+            cpu = sum(cpu_seconds(s.pid) for s in servers) - cpu_start
+            generator = (time.process_time() - own_start) / elapsed
+            load = (load_start + os.getloadavg()[0]) / 2
         lat = sorted(stats.latencies)
         p = (lambda q: lat[min(len(lat) - 1, int(q * len(lat)))] * 1000) if lat else (lambda q: float("nan"))
-        print(f"database             {db_url.split(':')[0]}")
-        print(f"connected seats      {args.rooms * args.seats} ({args.rooms} rooms x {args.seats})")
+        result = {
+            "processes": processes,
+            "game": GAME,
+            "seats": args.rooms * args.seats,
+            "think": args.think,
+            "actions_s": stats.actions / elapsed,
+            "cpu_ms": cpu * 1000 / max(stats.actions, 1),
+            "p50": p(0.50),
+            "p99": p(0.99),
+            "load": load,
+            "timeouts": stats.refused,
+            "idle_kib": per_room,
+            "server_cores": cpu / elapsed,
+            "generator_cores": generator,
+        }
+        print(f"-- {processes} process(es), database {db_url.split(':')[0]}")
+        print(f"connected seats      {args.rooms * args.seats} ({args.rooms} rooms x {args.seats}), game {GAME}")
         print(f"think time           {args.think:.2f} s (x0.5..1.5)")
         print(f"accepted actions     {stats.actions} in {elapsed:.1f} s = {stats.actions / elapsed:.1f} actions/s")
+        print(f"server CPU           {result['cpu_ms']:.2f} ms per accepted action (all processes, whole run)")
         print(f"games finished       {stats.games}; timed out waits {stats.refused}")
         print(f"latency to all views p50 {p(0.50):.1f} ms  p99 {p(0.99):.1f} ms  max {p(1.0):.1f} ms")
-        if lat:
-            print(f"                     mean {statistics.mean(lat) * 1000:.1f} ms")
-        print(f"memory per idle room {per_room:.1f} KiB ({args.idle_game}, RSS growth over {args.idle_rooms} rooms)")
-        print(f"rooms opened         {created:.0f}/s")
-        print(f"server RSS at end    {rss_kib(server.pid) / 1024:.0f} MiB")
+        print(f"load average         {load:.2f} (1 min, over the run; {os.cpu_count()} cores)")
+        print(f"CPU used             server {cpu / elapsed:.2f} cores, this load generator {generator:.2f} cores")
+        if processes == 1 and args.idle_rooms:
+            grown = f"RSS growth over {args.idle_rooms} rooms"
+            print(f"memory per idle room {per_room:.1f} KiB ({args.idle_game}, {grown})")
+            print(f"rooms opened         {created:.0f}/s")
+        return result
     finally:
-        server.terminate()
-        server.wait(10)
+        for server in servers:
+            if PROFILE:
+                server.send_signal(signal.SIGUSR1)
+                time.sleep(3)
+            server.terminate()
+            server.wait(10)
+
+
+def run_baseline(ref: str, argv: list[str]) -> list[dict[str, Any]]:
+    """This benchmark run again against the table of git ``ref`` (a temporary worktree)."""
+    repo = Path(__file__).resolve().parents[1]
+    folder = Path(tempfile.mkdtemp(prefix="ludica-baseline-")) / "tree"
+    out = folder.parent / "results.json"
+    subprocess.run(["git", "-C", str(repo), "worktree", "add", "--detach", "-q", str(folder), ref], check=True)
+    try:
+        env = {**os.environ, "PYTHONPATH": str(folder), "LUDICA_PURE": "1"}
+        rest = [a for a in argv if a != "--baseline" and a != ref]
+        subprocess.run([sys.executable, __file__, *rest, "--results", str(out)], env=env, check=True)
+        return list(json.loads(out.read_text()))
+    finally:
+        subprocess.run(["git", "-C", str(repo), "worktree", "remove", "--force", str(folder)], check=False)
+
+
+def print_table(rows: list[dict[str, Any]]) -> None:
+    print()
+    print("| build | processes | game | seats | think | accepted actions/s | server CPU / action | p50 | p99 | load |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
+    for r in rows:
+        print(
+            f"| {r['build']} | {r['processes']} | {r['game']} | {r['seats']} | {r['think']:.1f} s "
+            f"| {r['actions_s']:.1f} | {r['cpu_ms']:.2f} ms | {r['p50']:.1f} ms | {r['p99']:.1f} ms | {r['load']:.2f} |"
+        )
 
 
 def main() -> None:
-    global GAME
+    global GAME, PROFILE
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--rooms", type=int, default=250)
     parser.add_argument("--seats", type=int, default=4, choices=(2, 3, 4))
@@ -379,12 +477,29 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--cost-only", action="store_true", help="measure the server's cost per action only")
     parser.add_argument("--no-cost", action="store_true", help="skip the server's cost per action")
+    parser.add_argument(
+        "--processes", default="1", help="server processes to run in turn, e.g. 1,2 (several need --db postgresql://)"
+    )
+    parser.add_argument("--baseline", metavar="REF", help="first run the same against git REF (the previous build)")
+    parser.add_argument("--build", default="this", help="the build's name in the table")
+    parser.add_argument("--results", help=argparse.SUPPRESS)
+    parser.add_argument("--profile", metavar="FILE", help="run the server under cProfile, statistics to FILE")
     args = parser.parse_args()
-    GAME = args.game
+    GAME, PROFILE = args.game, args.profile
+    rows: list[dict[str, Any]] = []
+    if args.baseline:
+        print(f"== previous build ({args.baseline})", flush=True)
+        rows += run_baseline(args.baseline, [*sys.argv[1:], "--build", f"previous ({args.baseline})"])
+        print("== this build", flush=True)
     if not args.no_cost:
         measure_costs(args.samples, args.seed)
     if not args.cost_only:
-        asyncio.run(main_async(args))
+        for n in (int(x) for x in args.processes.split(",")):
+            rows.append({"build": args.build, **asyncio.run(main_async(args, n))})
+    if args.results:
+        Path(args.results).write_text(json.dumps(rows))
+    elif rows:
+        print_table(rows)
 
 
 if __name__ == "__main__":

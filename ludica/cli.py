@@ -206,9 +206,14 @@ def cmd_position(args: argparse.Namespace) -> int:
 
 # -- ludica serve / verify (the web table) -------------------------------------------------------
 def cmd_serve(args: argparse.Namespace) -> int:
+    from .table.cluster import ClusterError
     from .table.server import serve
 
-    serve(host=args.host, port=args.port, db_url=args.db, open_browser=not args.no_browser)
+    try:
+        serve(host=args.host, port=args.port, db_url=args.db, open_browser=not args.no_browser, workers=args.workers)
+    except ClusterError as exc:
+        print(f"ludica serve: {exc}", file=sys.stderr)
+        return 2
     console.print("Ludica table stopped.")
     quick_exit(0)
     return 0
@@ -286,6 +291,9 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--port", type=int, default=8000)
     serve.add_argument("--db", metavar="URL", help="database URL (default: SQLite in your data folder)")
     serve.add_argument("--no-browser", action="store_true", help="do not open the browser")
+    serve.add_argument(
+        "--workers", type=int, default=1, metavar="N", help="N processes on one address (needs --db postgresql://…)"
+    )
     serve.set_defaults(func=cmd_serve)
 
     verify = sub.add_parser("verify", help="recompute every chance step of a finished record from its seed")

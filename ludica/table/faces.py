@@ -94,6 +94,7 @@ def environment() -> Environment:
         autoescape=select_autoescape(default=True, default_for_string=True),
         trim_blocks=True,
         lstrip_blocks=True,
+        auto_reload=False,  # templates are read once per process: no file check on every render
     )
     env.filters["humanize"] = _humanize
     env.filters["compact"] = _compact
@@ -147,7 +148,7 @@ def face_context(
         "seat_names": seat_names,
         "pending": pending,
         "meta": game.meta.to_json(),
-        "generic": environment().get_template("_generic.html").module,
+        "generic": _table_template("_generic.html").module,
         "data": face_data(game),
     }
 
@@ -173,7 +174,7 @@ def render_view(
         return render_face(game, view, seat, seat_names, pending)
     except Exception:  # a game's face that breaks on some view falls back to the generic face
         context = face_context(game, view, seat, seat_names, pending)
-        return environment().get_template("generic_view.html").render(**context)
+        return _table_template("generic_view.html").render(**context)
 
 
 _MARKUP = re.compile(r"(<style\b.*?</style>|<script\b.*?</script>|<[^>]*>)", re.S | re.I)
@@ -227,7 +228,13 @@ def chance_form(step: ChanceStep, namer: Namer | None = None) -> dict[str, Any]:
 
 
 def render(name: str, **context: Any) -> str:
-    return environment().get_template(name).render(**context)
+    return _table_template(name).render(**context)
+
+
+@cache
+def _table_template(name: str) -> Template:
+    """A table template, looked up once (Jinja's own cache takes a lock at every lookup)."""
+    return environment().get_template(name)
 
 
 # -- decisions composed step by step (the core composer, rendered as nested choices) -------------

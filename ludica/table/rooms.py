@@ -168,6 +168,26 @@ class Room:
         self.keys = self.store.keys(self.id)
         self.undo_request = None
 
+    def catch_up(self) -> bool:
+        """Apply the actions another table process committed after this room's last one (read
+        from storage, applied without re-checking, a snapshot kept before each person's action as
+        when acting here): the cost of following a room grows with what changed, not with the
+        length of its record. Returns False when nothing was new."""
+        start = self.step
+        recorded = [Action.from_json(a) for a in self.store.actions(self.id, start)]
+        if not recorded:
+            return False
+        for action in recorded:
+            if action.seat != CHANCE:
+                self.snapshots.append(self._snapshot(self.match))
+            self.match.replay([action], check=False)
+        self.keys.update(self.store.keys(self.id, start))
+        self.undo_request = None
+        self.decision_started = time.time()
+        if self.row.archived is None and self.match.is_over():
+            self.row = replace(self.row, archived=now())  # the writer marked it in storage
+        return True
+
     # -- facts ---------------------------------------------------------------------------------------
     @property
     def step(self) -> int:
@@ -322,7 +342,7 @@ class Room:
                 else:
                     self.match = self._rebuilt(start)
             raise
-        done = self._persist(start, key)
+        done = self._persist(start, key, before)
         if before is not None:
             self.snapshots.append(before)
         return done
@@ -332,12 +352,12 @@ class Room:
         if self.physical_seat is None:
             self.match.run_chance()
 
-    def _persist(self, start: int, key: str | None = None) -> list[Action]:
+    def _persist(self, start: int, key: str | None = None, before: Snapshot | None = None) -> list[Action]:
         new = self.match.actions[start:]
         try:
             self.store.append(self.id, start, [a.to_json() for a in new], key)
         except IntegrityError:
-            self.reload()
+            self._overtaken(start, before)
             moved = "the game moved on meanwhile (another table process wrote first); look again"
             raise TableError(moved, rule="stale") from None
         except Exception:
@@ -350,6 +370,18 @@ class Room:
         if self.row.archived is None and self.match.is_over():
             self._archive()
         return list(new)
+
+    def _overtaken(self, start: int, before: Snapshot | None) -> None:
+        """Another process wrote step ``start`` first: go back to the state before our action
+        (its snapshot) and apply what the other wrote, without replaying the record."""
+        if before is None or before.length != start:
+            self.reload()
+            return
+        self._restore(before)
+        try:
+            self.catch_up()
+        except Exception:
+            self.reload()
 
     def _archive(self) -> None:
         """The game ended: mark the room archived (best effort: the record is already safe)."""

@@ -13,7 +13,8 @@ from typing import Any
 from ..core import CHANCE
 from ..core.match import LogEntry
 from ..core.names import Namer, namer_of
-from .faces import chance_form, composed_choices, render, render_view, say_html
+from .faces import chance_form, composed_choices, render, render_view
+from .render_cache import digest, fingerprint, memo, say_html
 from .rooms import Room
 from .storage import HOST, SPECTATOR
 
@@ -27,20 +28,88 @@ LOG_TAIL = 30
 """A broadcast carries only the last entries of the story; a (re)connection gets all of it."""
 
 
-def payload(room: Room, role: str, *, full_log: bool = True) -> dict[str, Any]:
-    """The message for one role at the room's current step."""
+def payload(room: Room, role: str, *, full_log: bool = True, log_from: int | None = None) -> dict[str, Any]:
+    """The message for one role at the room's current step.
+
+    The story: all of it (``full_log``), else its last :data:`LOG_TAIL` entries; ``log_from``
+    (the number of entries the connection already holds) sends only the entries after those,
+    or all of them when the story got shorter (an undo). The seat's part is rendered once per
+    step and shared by every role that plays no seat (:func:`seat_part`)."""
     seat = seat_of(role)
+    part = seat_part(room, seat)
+    names = part["names"]
+    return {
+        "type": "state",
+        "room": room.id,
+        "step": room.step,
+        "role": role,
+        "seat": seat,
+        "you": room.label(role),
+        "waiting_for": part["waiting_for"],
+        "your_turn": part["your_turn"],
+        "over": part["over"],
+        "html": part["html"],
+        **log_part(room, seat, full_log, log_from),
+        "legal": part["legal"],
+        "chance": part["chance"],
+        "fairness": fairness(room),
+        "timer": timer(room, part["over"]),
+        "notices": room.notices(),
+        "archived": room.archived,
+        "manage": room.can_manage(role),
+        "seats": [{"role": s, "label": names[s]} for s in room.seats()] if room.can_manage(role) else [],
+    }
+
+
+def seat_part(room: Room, seat: str | None) -> dict[str, Any]:
+    """What every role of ``seat`` (``None``: spectators and the host) sees at this step, rendered
+    once per step; each rendered part is also kept until its own input changes
+    (:mod:`ludica.table.render_cache`)."""
+    undo_request = room.undo_request.to_json() if room.undo_request else None
+    stamp = (room.step, digest(undo_request))
+    held = room.cache.get(("part", seat))
+    if held is not None and held[0] == stamp:
+        return dict(held[1])
+    part = _render_part(room, seat, undo_request)
+    room.cache[("part", seat)] = (stamp, part)
+    return dict(part)
+
+
+def _render_part(room: Room, seat: str | None, undo_request: dict[str, Any] | None) -> dict[str, Any]:
     match = room.match
     names = room.seat_names()
     pending = match.pending()
     over = pending.is_over
     outcome = match.game.outcome(match.state) if over else None
     legal = match.legal_actions(seat) if seat is not None and seat in pending.seats else []
+    namer = namer_of(match, seat)
+    said = fingerprint(namer)
     chance = None
     if seat is not None and pending.is_chance and room.physical_seat == seat:
-        chance = chance_form(match.game.chance_step(match.state), namer_of(match, seat))
-    undo_request = room.undo_request.to_json() if room.undo_request else None
+        chance = chance_form(match.game.chance_step(match.state), namer)
     pending_json = pending.to_json()
+    legal_json = [a.to_json() for a in legal]
+    can_undo = room.can_undo_own(seat)
+    can_request = room.can_request_undo(seat) and not can_undo
+    view = match.view(seat)
+    cache = room.cache
+    face_key = (digest(view), digest(names), digest(pending_json), said)
+
+    def face() -> str:
+        return say_html(render_view(match.game, view, seat, names, pending_json), namer, said)
+
+    def actions() -> str:
+        return render(
+            "actions.html",
+            choices=composed_choices(legal, namer),
+            chance=chance,
+            seat=seat,
+            can_undo=can_undo,
+            can_request_undo=can_request,
+            undo_request=undo_request,
+        )
+
+    actions_key = (digest(legal_json), digest(chance), can_undo, can_request, digest(undo_request), said)
     html = {
         "pending": render(
             "pending.html",
@@ -52,38 +121,18 @@ def payload(room: Room, role: str, *, full_log: bool = True) -> dict[str, Any]:
             outcome=outcome.to_json() if outcome else None,
             undo_request=undo_request,
         ),
-        "news": render("news.html", entries=news(room, seat)),
-        "view": say_html(render_view(match.game, match.view(seat), seat, names, pending_json), namer_of(match, seat)),
-        "actions": render(
-            "actions.html",
-            choices=composed_choices(legal, namer_of(match, seat)),
-            chance=chance,
-            seat=seat,
-            can_undo=room.can_undo_own(seat),
-            can_request_undo=room.can_request_undo(seat) and not room.can_undo_own(seat),
-            undo_request=undo_request,
-        ),
+        "news": render("news.html", entries=news(room, seat, namer)),
+        "view": memo(cache, ("face", seat), face_key, face),
+        "actions": memo(cache, ("actions", seat), actions_key, actions),
     }
     return {
-        "type": "state",
-        "room": room.id,
-        "step": room.step,
-        "role": role,
-        "seat": seat,
-        "you": room.label(role),
-        "waiting_for": [s for s in pending.seats],
+        "names": names,
+        "waiting_for": list(pending.seats),
         "your_turn": seat is not None and (seat in pending.seats or chance is not None),
         "over": over,
         "html": html,
-        **log_part(room, seat, full_log),
-        "legal": [a.to_json() for a in legal],
+        "legal": legal_json,
         "chance": chance,
-        "fairness": fairness(room),
-        "timer": timer(room, over),
-        "notices": room.notices(),
-        "archived": room.archived,
-        "manage": room.can_manage(role),
-        "seats": [{"role": s, "label": names[s]} for s in room.seats()] if room.can_manage(role) else [],
     }
 
 
@@ -91,7 +140,7 @@ NEWS = 5
 """How many lines of news (what happened since the seat last acted) are said above its decision."""
 
 
-def news(room: Room, seat: str | None) -> list[dict[str, Any]]:
+def news(room: Room, seat: str | None, namer: Namer | None = None) -> list[dict[str, Any]]:
     """What happened since ``seat`` last acted (a Conflict's result, a roll, a judgment), newest
     last, at most :data:`NEWS` lines; read from the end of the log, so its cost does not grow."""
     match = room.match
@@ -105,7 +154,7 @@ def news(room: Room, seat: str | None) -> list[dict[str, Any]]:
             break
         if entry.event.visible(seat):
             found.append(entry)
-    names, namer = room.seat_names(), namer_of(match, seat)
+    names, namer = room.seat_names(), namer or namer_of(match, seat)
     return [_entry(entry, names, namer) for entry in reversed(found)]
 
 
@@ -156,9 +205,12 @@ def story_items(room: Room, seat: str | None) -> list[str]:
     return items
 
 
-def log_part(room: Room, seat: str | None, full: bool) -> dict[str, Any]:
+def log_part(room: Room, seat: str | None, full: bool, log_from: int | None = None) -> dict[str, Any]:
     items = story_items(room, seat)
-    start = 0 if full else max(0, len(items) - LOG_TAIL)
+    if log_from is not None and 0 <= log_from <= len(items):
+        start = log_from  # the connection holds the entries before it
+    else:
+        start = 0 if full or log_from is not None else max(0, len(items) - LOG_TAIL)
     return {"log": items[start:], "log_start": start, "log_total": len(items)}
 
 

@@ -41,10 +41,12 @@ from ..core.records import chance_indices, record_of
 from ..core.registry import EXAMPLES, GAME_MODULES, available
 from .bots import TableBots
 from .faces import render
+from .render_cache import drop_renderings
 from .rooms import Invite, Room, Rooms, TableError
-from .seatview import payload, seat_of, story_entries, story_steps
+from .seatview import payload, seat_of, seat_part, story_entries, story_steps
 from .storage import CLOSED, Listener, Store
 from .wire import WireError, read_json
+from .ws_deflate import protocol as ws_protocol
 
 log = logging.getLogger("ludica.table")
 
@@ -99,11 +101,13 @@ class RateLimit:
 class Connection:
     """One browser's WebSocket, its role and its ordered outbox."""
 
-    __slots__ = ("close_code", "closed", "limit", "outbox", "role", "ws")
+    __slots__ = ("close_code", "closed", "limit", "log_sent", "outbox", "role", "ws")
 
     def __init__(self, ws: WebSocket, role: str, limit: RateLimit) -> None:
         self.ws = ws
         self.role = role
+        self.log_sent = -1
+        """How many story entries the page holds (the last ``log_total`` sent; -1: none yet)."""
         self.closed = False
         self.close_code = 1000
         self.outbox: asyncio.Queue[str | None] = asyncio.Queue(QUEUE_LIMIT)
@@ -204,6 +208,12 @@ class Table:
                 gone.append(room_id)
         return gone
 
+    def unwatched(self, room_id: str) -> None:
+        """Nobody watches the room any more: its renderings leave memory (the match stays)."""
+        room = self.rooms.live.get(room_id)
+        if room is not None and not self.connections.get(room_id):
+            drop_renderings(room)
+
     def forget(self, room_id: str) -> None:
         """Drop everything this process keeps of a room (storage keeps the room)."""
         self.rooms.forget(room_id)
@@ -230,15 +240,35 @@ class Table:
         self.forget(room_id)
 
     def broadcast(self, room: Room) -> None:
-        """Each connection gets its own role's view, in order (called with the room's lock held)."""
-        cache: dict[str, str] = {}
+        """Each connection gets its own role's view, in order (called with the room's lock held).
+
+        A view is rendered once per seat (spectators and the host share theirs) and encoded
+        once per role and story position; the story carries only the entries the page lacks."""
+        texts: dict[tuple[str, int], tuple[str, int]] = {}
         for conn in list(self.connections.get(room.id, ())):
-            text = cache.get(conn.role)
-            if text is None:
-                text = cache[conn.role] = json.dumps(payload(room, conn.role, full_log=False), ensure_ascii=False)
-            if not conn.push(text):
+            key = (conn.role, conn.log_sent)
+            found = texts.get(key)
+            if found is None:
+                start = conn.log_sent if conn.log_sent >= 0 else None
+                message = payload(room, conn.role, full_log=False, log_from=start)
+                found = texts[key] = json.dumps(message, ensure_ascii=False), int(message["log_total"])
+            if not conn.push(found[0]):
                 self.drop(room.id, conn, SLOW_CLIENT, drain=True)  # it reconnects and resynchronises
+                continue
+            conn.log_sent = found[1]
         self.wake_bots(room)
+
+    async def rendered(self, room: Room) -> None:
+        """Render the seats' views of the watched roles off the event loop (the room's lock is
+        held), so that :meth:`broadcast` only encodes and sends."""
+        seats = {seat_of(conn.role) for conn in self.connections.get(room.id, ())}
+        if seats:
+            await self.run(lambda: [seat_part(room, seat) for seat in seats])
+
+    def sent(self, conn: Connection, message: dict[str, Any]) -> str:
+        """A whole state for one connection (a (re)connection or a sync), noting its story."""
+        conn.log_sent = int(message.get("log_total", conn.log_sent))
+        return json.dumps(message, ensure_ascii=False)
 
     def wake_bots(self, room: Room) -> None:
         """A bot seated in the room thinks if it must decide (:mod:`ludica.table.bots`)."""
@@ -280,8 +310,14 @@ class Table:
             if not self.connections.get(room_id):
                 self.forget(room_id)  # nobody watches it here: load it afresh when asked
                 return
-            if await self.run(self.store.count, room_id) != room.step:
-                await self.run(room.reload)
+            if length > room.step:  # the usual case: another process appended to the record
+                changed = await self.run(room.catch_up)
+            else:  # an undo elsewhere (or a late notice of our own commit): look at the record
+                changed = await self.run(self.store.count, room_id) != room.step
+                if changed:
+                    await self.run(room.reload)
+            if changed:
+                await self.rendered(room)
                 self.broadcast(room)
 
     async def clock(self) -> None:
@@ -308,6 +344,7 @@ class Table:
                 return
             if done:
                 self.last_tick[room_id] = now
+                await self.rendered(room)
                 self.broadcast(room)
 
     def close(self) -> None:
@@ -497,7 +534,7 @@ async def _session(t: Table, ws: WebSocket, room_id: str) -> None:
         async with t.lock(room_id):
             room = t.rooms.live.get(room_id) or room
             t.connections.setdefault(room_id, set()).add(conn)
-            conn.push(json.dumps(payload(room, conn.role), ensure_ascii=False))
+            conn.push(t.sent(conn, payload(room, conn.role)))
             t.wake_bots(room)
         while True:
             text = await ws.receive_text()
@@ -512,6 +549,7 @@ async def _session(t: Table, ws: WebSocket, room_id: str) -> None:
         t.drop(room_id, conn)
         if room_id in t.rooms.live:
             t.last_seen[room_id] = time.monotonic()  # idle from now on, unless others still watch
+            t.unwatched(room_id)
         pump.cancel()
         with contextlib.suppress(asyncio.CancelledError, Exception):
             await pump
@@ -575,6 +613,7 @@ async def _handle(t: Table, room_id: str, conn: Connection, text: str) -> None:
         if reply is not None:
             conn.push(json.dumps({**reply, "id": message.get("id")}, ensure_ascii=False))
         if changed:
+            await t.rendered(room)
             t.broadcast(room)
 
 
@@ -639,7 +678,7 @@ async def _on_close_room(t: Table, room: Room, conn: Connection, message: dict[s
 
 
 async def _on_sync(t: Table, room: Room, conn: Connection, message: dict[str, Any]) -> Reply:
-    conn.push(json.dumps({**payload(room, conn.role), "id": message.get("id")}, ensure_ascii=False))
+    conn.push(t.sent(conn, {**payload(room, conn.role), "id": message.get("id")}))
     return None, False
 
 
@@ -783,20 +822,37 @@ def serve(
     open_browser: bool = True,
     *,
     room_rate: tuple[float, float] = (ROOM_RATE, ROOM_BURST),
+    workers: int = 1,
 ) -> None:
     """Run the table until interrupted (what ``ludica serve`` calls); prints and opens the URL.
 
     ``room_rate``: rooms per second and burst one client address may open (a load test on
-    loopback raises it)."""
+    loopback raises it). ``workers``: processes sharing the address (PostgreSQL only; see
+    :mod:`ludica.table.cluster`)."""
     import uvicorn
 
+    if workers != 1:
+        from .cluster import check_url, run_workers
+
+        url = check_url(db_url, workers)
+        print(f"Ludica table at http://{host}:{port}/  ({workers} processes; database: {_safe_url(url)})", flush=True)
+        run_workers(host, port, url, workers, room_rate, **_UVICORN)
+        return
     app = create_app(db_url, room_rate=room_rate)
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     url = f"http://{shown}:{port}/"
     print(f"Ludica table at {url}  (database: {_safe_url(app.state.store.url)}; Ctrl+C to stop)", flush=True)
     if open_browser:
         threading.Timer(1.0, webbrowser.open, args=(url,)).start()
-    uvicorn.run(app, host=host, port=port, log_level="warning", access_log=False, ws_max_size=4 * MAX_MESSAGE)
+    uvicorn.run(app, host=host, port=port, **_UVICORN)
+
+
+_UVICORN: dict[str, Any] = {
+    "log_level": "warning",
+    "access_log": False,
+    "ws_max_size": 4 * MAX_MESSAGE,
+    "ws": ws_protocol(),  # per-message deflate at a faster level (ws_deflate.py)
+}
 
 
 def _safe_url(url: str) -> str:

@@ -300,21 +300,27 @@ class Store:
         return bool(gone)
 
     # -- the record ----------------------------------------------------------------------------
-    def actions(self, room_id: str) -> list[dict[str, Any]]:
+    def actions(self, room_id: str, start: int = 0) -> list[dict[str, Any]]:
+        """The room's record, from action ``start`` on (another process's new actions)."""
         with self.engine.connect() as conn:
-            rows = conn.execute(select(actions.c.action).where(actions.c.room_id == room_id).order_by(actions.c.idx))
+            rows = conn.execute(
+                select(actions.c.action)
+                .where(actions.c.room_id == room_id, actions.c.idx >= start)
+                .order_by(actions.c.idx)
+            )
             return [json.loads(r.action) for r in rows]
 
     def count(self, room_id: str) -> int:
         with self.engine.connect() as conn:
             return int(conn.execute(select(func.count()).where(actions.c.room_id == room_id)).scalar_one())
 
-    def keys(self, room_id: str) -> dict[str, int]:
-        """The idempotency keys of the room's record: ``{"<seat>:<key>": index of the action}``."""
+    def keys(self, room_id: str, start: int = 0) -> dict[str, int]:
+        """The idempotency keys of the room's record: ``{"<seat>:<key>": index of the action}``
+        (of the actions from ``start`` on)."""
         with self.engine.connect() as conn:
             rows = conn.execute(
                 select(actions.c.act_key, actions.c.idx).where(
-                    actions.c.room_id == room_id, actions.c.act_key.is_not(None)
+                    actions.c.room_id == room_id, actions.c.act_key.is_not(None), actions.c.idx >= start
                 )
             )
             return {str(r.act_key): int(r.idx) for r in rows}

@@ -1,0 +1,219 @@
+"""Issue 24: the table at scale — renderings reused, never changed; rooms followed by what changed.
+
+Each test names the waste it removes; every reuse is checked against a rendering from scratch.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from ludica.bots.random_bot import RandomBot
+from ludica.core.names import namer_of
+from ludica.table import seatview
+from ludica.table.faces import say_html as plain_say_html
+from ludica.table.render_cache import say_html
+from ludica.table.rooms import Room, Rooms
+from ludica.table.seatview import payload
+from ludica.table.storage import HOST, SPECTATOR, Store
+
+
+def _act(room: Room, bot: RandomBot) -> None:
+    seat = room.match.pending().seats[0]
+    room.act(seat, {"step": room.step, "action": bot.choose(room.match, seat).to_json()})
+
+
+def _fresh(room: Room, role: str) -> dict[str, Any]:
+    """The role's message rendered from nothing (no cached rendering)."""
+    kept, room.cache = room.cache, {}
+    try:
+        return payload(room, role, full_log=False)
+    finally:
+        room.cache = kept
+
+
+def _count_faces(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    calls = [0]
+    render_view = seatview.render_view
+
+    def counting(*args: Any) -> str:
+        calls[0] += 1
+        return render_view(*args)
+
+    monkeypatch.setattr(seatview, "render_view", counting)
+    return calls
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Any:
+    store = Store(f"sqlite:///{tmp_path / 't.sqlite3'}")
+    yield store
+    store.close()
+
+
+def test_a_view_is_drawn_once_per_seat_per_step_spectators_and_host_share_it(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    room, _ = Rooms(store).create("euphoria", ["Ann", "Bob", "Cat", "Dan"], {})
+    bot = RandomBot(random.Random(3))
+    for _ in range(30):
+        _act(room, bot)
+    calls = _count_faces(monkeypatch)
+    roles = [*room.seats(), SPECTATOR, HOST, SPECTATOR]  # a second spectator's browser
+    for _ in range(10):
+        _act(room, bot)
+        calls[0] = 0
+        for role in roles:
+            payload(room, role, full_log=False)
+        assert calls[0] <= len(room.seats()) + 1, "one face per seat, one for everyone who plays no seat"
+        for role in roles:  # a second broadcast of the same step (a sync, a reconnection) draws nothing
+            payload(room, role, full_log=False)
+        assert calls[0] <= len(room.seats()) + 1
+
+
+def test_reused_renderings_are_exactly_the_fresh_ones(store: Store) -> None:
+    """Every part of every role's message equals the one rendered from nothing, step after step
+    (Euphoria: private mats, hidden recruits; Pig: a seat that waits keeps its decision box)."""
+    for game, players in (("euphoria", ["Ann", "Bob", "Cat"]), ("pig", ["Ann", "Bob"])):
+        room, _ = Rooms(store).create(game, players, {})
+        bot = RandomBot(random.Random(5))
+        roles = [*room.seats(), SPECTATOR, HOST]
+        for _ in range(60):
+            if room.is_over():
+                break
+            _act(room, bot)
+            for role in roles:
+                kept = payload(room, role, full_log=False)
+                fresh = _fresh(room, role)
+                assert kept["html"] == fresh["html"], (game, room.step, role)
+                assert kept["legal"] == fresh["legal"] and kept["log"] == fresh["log"]
+
+
+def test_texts_said_once_say_the_same(store: Store) -> None:
+    room, _ = Rooms(store).create("euphoria", ["Ann", "Bob", "Cat", "Dan"], {})
+    bot = RandomBot(random.Random(9))
+    for _ in range(40):
+        _act(room, bot)
+        for seat in [*room.seats(), None]:
+            page = seatview.render_view(
+                room.game, room.match.view(seat), seat, room.seat_names(), room.match.pending().to_json()
+            )
+            namer = namer_of(room.match, seat)
+            assert say_html(page, namer) == plain_say_html(page, namer)
+
+
+def test_the_story_is_sent_from_where_the_page_is(client: TestClient, seat_client: Any, opener: Any) -> None:
+    """A broadcast carries only the story entries the page lacks; a seat that joins gets all."""
+    room = opener(client)
+    ann = seat_client(client, room["room"], room["tokens"]["p1"])
+    bob = seat_client(client, room["room"], room["tokens"]["p2"])
+    try:
+        held = bob.state["log_total"]
+        assert ann.act_type("wager", amount=2)["type"] == "ack"
+        seen = bob.receive("state")
+        assert seen["log_start"] == held and len(seen["log"]) == seen["log_total"] - held
+        watcher = seat_client(client, room["room"], room["tokens"][SPECTATOR])
+        assert watcher.state["log_start"] == 0 and len(watcher.state["log"]) == watcher.state["log_total"]
+        watcher.close()
+    finally:
+        ann.close()
+        bob.close()
+
+
+def test_a_room_nobody_watches_keeps_no_renderings(client: TestClient, seat_client: Any, opener: Any) -> None:
+    room = opener(client, game="euphoria", players=("Ann", "Bob", "Cat"))
+    ann = seat_client(client, room["room"], room["tokens"]["p1"])
+    live = client.app.state.table().rooms.live[room["room"]]  # type: ignore[attr-defined]
+    assert any(isinstance(k, tuple) for k in live.cache)
+    ann.close()
+    for _ in range(50):  # the server notices the closed socket
+        if not any(isinstance(k, tuple) for k in live.cache):
+            break
+        client.get("/healthz")
+    assert not any(isinstance(k, tuple) for k in live.cache)
+
+
+def test_following_another_process_reads_only_the_new_actions(store: Store) -> None:
+    """``Room.catch_up``: the second process applies what the first appended, reading the record
+    from where it was; the result is the room replayed from the whole record, and undo works."""
+    first, _ = Rooms(store).create("euphoria", ["Ann", "Bob", "Cat"], {})
+    other = Rooms(store)
+    second = other.get(first.id)
+    assert second is not None
+    bot = RandomBot(random.Random(11))
+    reads: list[int] = []
+    actions = store.actions
+
+    def counting(room_id: str, start: int = 0) -> list[dict[str, Any]]:
+        found = actions(room_id, start)
+        reads.append(len(found))
+        return found
+
+    for _ in range(40):
+        _act(first, bot)
+        store.actions = counting  # type: ignore[method-assign]
+        assert second.catch_up()
+        store.actions = actions  # type: ignore[method-assign]
+        assert second.step == first.step and second.match.digest() == first.match.digest()
+    assert max(reads) < 20, "only the new actions are read, never the whole record"
+    assert not second.catch_up(), "nothing new"
+    fresh = Rooms(store).get(first.id)
+    assert fresh is not None and fresh.match.digest() == second.match.digest()
+    if second.can_undo_own(second.match.actions[-1].seat):
+        second.undo_own(second.match.actions[-1].seat)  # the snapshot kept by catch_up
+        assert second.step == first.step - 1
+
+
+def test_a_process_overtaken_by_another_catches_up_without_replaying(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two processes' seats act at the same step: the second commit is refused by the record's
+    key, that seat is told to look again, and its process applies the first one's action on top
+    of the state before its own (no replay of the record)."""
+    first, _ = Rooms(store).create("pig", ["Ann", "Bob"], {"target": 30})
+    second = Rooms(store).get(first.id)
+    assert second is not None
+    bot = RandomBot(random.Random(2))
+    for _ in range(30):  # a record long enough that replaying it would show
+        _act(first, bot)
+    assert second.catch_up() and not first.is_over()
+    seat, step = first.match.pending().seats[0], first.step
+    index = next(i for i, a in enumerate(first.match.legal_actions(seat)) if a.type != "title")
+    first.act(seat, {"step": step, "index": index})
+    plays = [0]
+    play = second.game.play
+
+    def counting(state: Any, action: Any) -> Any:
+        plays[0] += 1
+        return play(state, action)
+
+    monkeypatch.setattr(second.game, "play", counting)
+    with pytest.raises(Exception, match="moved on"):
+        second.act(seat, {"step": step, "index": index})
+    assert plays[0] <= 4, "only our action and the other's were applied"
+    assert second.step == first.step and second.match.digest() == first.match.digest()
+
+
+def test_the_table_s_websocket_compresses_at_a_fast_level(live_server: Any) -> None:
+    """The server runs its own WebSocket protocol (deflate at level 1): the handshake still
+    agrees on per-message deflate, and a seat gets its state."""
+    import json
+
+    import httpx
+    from websockets.extensions.permessage_deflate import PerMessageDeflate
+    from websockets.sync.client import connect
+
+    from ludica.table import ws_deflate
+
+    assert ws_deflate.protocol().endswith(":TableWebSocketProtocol")
+    created = httpx.post(live_server.url + "/rooms", json={"game": "pig", "players": ["Ann", "Bob"]}).json()
+    token = next(i["token"] for i in created["invites"] if i["role"] == "p1")
+    url = live_server.url.replace("http", "ws") + f"/ws/{created['room']}"
+    with connect(url, proxy=None, open_timeout=10) as ws:
+        assert any(isinstance(e, PerMessageDeflate) for e in ws.protocol.extensions)
+        ws.send(json.dumps({"type": "hello", "token": token}))
+        assert json.loads(ws.recv(timeout=10))["type"] == "state"
