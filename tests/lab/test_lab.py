@@ -156,7 +156,7 @@ def test_warnings_fire_on_a_crafted_batch() -> None:
     assert "40 of 41 games (97.6%" in kinds["safety bound"] and "'round_limit'" in kinds["safety bound"]
     assert "end never happens" not in kinds  # one rulebook end (ten_stars) and a bound: nothing to compare
     assert "seat p1 wins more than its share: 100.0%" in kinds["seat advantage"]
-    assert "'retrieve' was legal at 160 decisions, never taken" in kinds["action never taken"]
+    assert "never taken: 'retrieve' (legal at 160)" in kinds["action never taken"]
     assert "morale (mean) runs dry (at its floor 1) in 75% of samples" in kinds["counter runs dry"]
 
 
