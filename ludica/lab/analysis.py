@@ -311,6 +311,31 @@ def timeline(records: Sequence[dict[str, Any]]) -> tuple[str, dict[str, tuple[li
     return unit, out
 
 
+def timeline_bands(records: Sequence[dict[str, Any]]) -> dict[str, list[float]]:
+    """For each quantity of :func:`timeline`, the half-width of the 95% interval of the mean at
+    each clock value (normal approximation: 1.96 standard errors; 0 where one game is left)."""
+    sums: dict[str, dict[int, list[float]]] = defaultdict(lambda: defaultdict(list))
+    for r in records:
+        tl = r.get("timeline") or {}
+        for name, values in (tl.get("values") or {}).items():
+            for t, v in zip(tl["t"], values, strict=False):
+                if v is not None:
+                    sums[name][t].append(v)
+    out = {}
+    for name, by_t in sums.items():
+        halves = []
+        for t in sorted(by_t):
+            xs = by_t[t]
+            if len(xs) < 2:
+                halves.append(0.0)
+                continue
+            m = fmean(xs)
+            sd = math.sqrt(sum((x - m) ** 2 for x in xs) / (len(xs) - 1))
+            halves.append(Z95 * sd / math.sqrt(len(xs)))
+        out[name] = halves
+    return out
+
+
 # -- warnings ------------------------------------------------------------------------------------
 @dataclass(frozen=True, slots=True)
 class DesignWarning:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import csv
 import json
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -201,3 +202,11 @@ def test_out_csv_is_a_flat_table_of_a_row_a_game(tmp_path: Path) -> None:
     assert main(["simulate", "pig", "--games", "3", "--seed", "4", "--out", str(tmp_path / "p.jsonl")]) == 0
     assert main(["report", str(tmp_path / "p.jsonl"), "--out", str(table)]) == 0
     assert list(csv.DictReader(table.open())) == rows
+
+
+def test_a_and_b_histograms_share_their_bins() -> None:
+    from ludica.lab.report import shared_bins
+
+    edges = shared_bins([[3, 4, 9], [20, 5]])
+    assert edges[0] == 2.5 and edges[-1] >= 20 and all(b - a == 1.0 for a, b in pairwise(edges))
+    assert shared_bins([[2.0, 2.0]]) == [1.5, 2.5]
