@@ -50,11 +50,14 @@ from ..core.game import Game
 from ..core.registry import get_game
 from .base import BOTS, Bot, Decision, Situation, register_bot
 
-DEFAULT_PLAYOUTS = 80
-"""Iterations per decision at the default level: about 1.2 s a move in 4-player Euphoria on one
-core with heuristic playouts, 0.35 s with random ones (``benchmarks/bench_bots.py`` prints the
-playouts per second); the issue's bound is 2 s."""
-DEFAULT_HORIZON = 150
+DEFAULT_PLAYOUTS = 200
+"""Iterations per decision at the default level: with heuristic playouts cut at
+:data:`DEFAULT_HORIZON` steps, about 0.6 s a move in 4-player Euphoria on one core of the
+compiled build, 0.45 s in the Great City, 0.3 s in Lost Days (``benchmarks/bench_bots.py``
+prints the playouts per second); issue 22's bound is 1 s."""
+DEFAULT_HORIZON = 40
+"""Playout steps before the standing decides: about one round of 4-player Euphoria. Longer
+playouts cost time and add the noise of a far future the heuristic plays poorly."""
 DEFAULT_C = 0.7
 DEFAULT_WIDEN = 1.0
 DEFAULT_ANCHOR = 1.0
