@@ -93,30 +93,7 @@ def figures(records: Sequence[dict[str, Any]], declared: Sequence[str] = ()) -> 
     summary (numbers and true/false as they are; lists of numbers by their mean; text by the share
     of each value, ``end_reason = ten_stars``). Games stopped early count in the lab's figures only.
     Every ``declared`` end reason has its share, even when it never happens."""
-    out: dict[str, list[float]] = defaultdict(list)
-    reasons = [*declared, *sorted({r["end_reason"] for r in records} - set(declared))]
-    for r in records:
-        out["steps"].append(r["steps"])
-        out["turns"].append(r["turns"])
-        for reason in reasons:
-            out[f"end_reason = {reason}"].append(float(r["end_reason"] == reason))
-    finished = [r["summary"] for r in records if r["end_reason"] not in STOPPED]
-    keys: list[str] = []
-    for s in finished:
-        keys.extend(k for k in s if k not in keys and k not in ("steps", "turns", "end_reason"))
-    for key in keys:
-        values = [s.get(key) for s in finished]
-        if all(isinstance(v, int | float) for v in values):  # numbers, and true/false as 1/0
-            out[key] = [float(v) for v in values]  # type: ignore[arg-type]
-        elif all(isinstance(v, list) and all(isinstance(x, int | float) for x in v) for v in values):
-            if any(values):
-                out[f"{key} (mean of list)"] = [fmean(v) if v else math.nan for v in values]  # type: ignore[arg-type]
-        elif all(isinstance(v, str) for v in values):
-            kinds = Counter(values)
-            if len(kinds) <= 12:
-                for kind in sorted(kinds):  # type: ignore[type-var]
-                    out[f"{key} = {kind}"] = [float(v == kind) for v in values]
-    return {k: [v for v in vs if not math.isnan(v)] for k, vs in out.items()}
+    return {name: list(values.values()) for name, values in figures_by_game(records, declared).items()}
 
 
 def shares(records: Sequence[dict[str, Any]]) -> set[str]:
@@ -132,14 +109,32 @@ def shares(records: Sequence[dict[str, Any]]) -> set[str]:
 
 def figures_by_game(records: Sequence[dict[str, Any]], declared: Sequence[str] = ()) -> dict[str, dict[int, float]]:
     """:func:`figures` keyed by each game's index in its batch (for pairing game *i* of A with
-    game *i* of B); a game missing from a figure did not give it (stopped early)."""
-    out: dict[str, dict[int, float]] = {}
-    for position, r in enumerate(records):
-        index = int(r.get("index", position))
-        for name, values in figures([r], declared).items():
-            if values:
-                out.setdefault(name, {})[index] = values[0]
-    return out
+    game *i* of B); a game missing from a figure did not give it (stopped early, or an empty list)."""
+    out: dict[str, dict[int, float]] = defaultdict(dict)
+    indices = [int(r.get("index", k)) for k, r in enumerate(records)]
+    reasons = [*declared, *sorted({r["end_reason"] for r in records} - set(declared))]
+    for i, r in zip(indices, records, strict=True):
+        out["steps"][i] = r["steps"]
+        out["turns"][i] = r["turns"]
+        for reason in reasons:
+            out[f"end_reason = {reason}"][i] = float(r["end_reason"] == reason)
+    finished = [(i, r["summary"]) for i, r in zip(indices, records, strict=True) if r["end_reason"] not in STOPPED]
+    keys: list[str] = []
+    for _, s in finished:
+        keys.extend(k for k in s if k not in keys and k not in ("steps", "turns", "end_reason"))
+    for key in keys:
+        values = [(i, s.get(key)) for i, s in finished]
+        if all(isinstance(v, int | float) for _, v in values):  # numbers, and true/false as 1/0
+            out[key] = {i: float(v) for i, v in values}  # type: ignore[arg-type]
+        elif all(isinstance(v, list) and all(isinstance(x, int | float) for x in v) for _, v in values):
+            if any(v for _, v in values):
+                out[f"{key} (mean of list)"] = {i: fmean(v) for i, v in values if v}  # type: ignore[arg-type]
+        elif all(isinstance(v, str) for _, v in values):
+            kinds = Counter(v for _, v in values)
+            if len(kinds) <= 12:
+                for kind in sorted(kinds):  # type: ignore[type-var]
+                    out[f"{key} = {kind}"] = {i: float(v == kind) for i, v in values}
+    return dict(out)
 
 
 def align_by_game(a: dict[str, dict[int, float]], b: dict[str, dict[int, float]]) -> None:

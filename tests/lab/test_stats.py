@@ -210,3 +210,12 @@ def test_a_and_b_histograms_share_their_bins() -> None:
     edges = shared_bins([[3, 4, 9], [20, 5]])
     assert edges[0] == 2.5 and edges[-1] >= 20 and all(b - a == 1.0 for a, b in pairwise(edges))
     assert shared_bins([[2.0, 2.0]]) == [1.5, 2.5]
+
+
+def test_a_text_figure_is_paired_over_every_game_not_only_those_with_its_value() -> None:
+    from ludica.lab.analysis import figures_by_game
+
+    records = [_record(i, "p1", summary={"winner": "p1" if i % 2 else "p2"}) for i in range(6)]
+    by_game = figures_by_game(records)
+    assert by_game["winner = p1"] == {0: 0.0, 1: 1.0, 2: 0.0, 3: 1.0, 4: 0.0, 5: 1.0}
+    assert len(by_game["winner = p2"]) == 6
