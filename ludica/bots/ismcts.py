@@ -330,7 +330,10 @@ def heuristic_bot(game_id: str, seed: int) -> Bot | None:
         except ImportError:
             return None
     factory = BOTS.get("heuristic")
-    return factory(game_id, {}, seed) if factory else None
+    bot = factory(game_id, {}, seed) if factory else None
+    if bot is not None and getattr(bot, "plugin", True) is None:  # no heuristic for this game: it plays at random
+        return None
+    return bot
 
 
 def heuristic_policy(game_id: str, seed: int) -> Policy | None:
