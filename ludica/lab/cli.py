@@ -169,10 +169,12 @@ FLAT = ("index", "seed", "players", "end_reason", "steps", "turns", "decisions")
 def flat_row(record: dict[str, Any]) -> dict[str, Any]:
     """One game as one row: the lab's fields, the winners, each seat's bot, the actions taken by
     type, and the game's summary (numbers and text as they are, lists as JSON)."""
-    row: dict[str, Any] = {k: record.get(k, "") for k in FLAT}
+    row: dict[str, Any] = {"arm": record["arm"]} if "arm" in record else {}
+    row |= {k: record.get(k, "") for k in FLAT}
     row["winners"] = " ".join(record.get("winners", []))
-    for seat, spec in record.get("bots", {}).items():
-        row[f"bot {seat}"] = spec
+    bots = record.get("bots", {})
+    for seat in record.get("seats") or bots:
+        row[f"bot {seat}"] = bots.get(seat, "")
     for key, value in record.get("summary", {}).items():
         if key not in row:
             row[key] = json.dumps(value) if isinstance(value, list | dict) else value

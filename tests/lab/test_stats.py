@@ -219,3 +219,14 @@ def test_a_text_figure_is_paired_over_every_game_not_only_those_with_its_value()
     by_game = figures_by_game(records)
     assert by_game["winner = p1"] == {0: 0.0, 1: 1.0, 2: 0.0, 3: 1.0, 4: 0.0, 5: 1.0}
     assert len(by_game["winner = p2"]) == 6
+
+
+def test_a_comparison_as_one_table_names_the_arm_of_each_row(tmp_path: Path) -> None:
+    base = tmp_path / "pig.jsonl"
+    assert main(["compare", "pig", "--games", "2", "--a", "target=10", "--b", "target=20", "--out", str(base)]) == 0
+    table = tmp_path / "both.csv"
+    argv = ["report", str(tmp_path / "pig-A.jsonl"), str(tmp_path / "pig-B.jsonl"), "--out", str(table)]
+    assert main(argv) == 0
+    rows = list(csv.DictReader(table.open()))
+    assert [r["arm"] for r in rows] == ["A (pig-A)", "A (pig-A)", "B (pig-B)", "B (pig-B)"]
+    assert list(rows[0])[:2] == ["arm", "index"]
