@@ -87,7 +87,7 @@ def main() -> None:
         rate = playouts / spent
         print(
             f"  {'ismcts':<10} {len(points) / spent:>10.2f} decisions/s  "
-            f"{per_move:.2f} s per searched decision (anchor 1 s: {per_move:.2f}x)  "
+            f"{per_move:.2f} s per searched decision (bound 1 s: {per_move:.2f}x of it)  "
             f"{rate:.0f} playouts/s (anchor 1000: {rate / 1000:.2f}x)"
         )
         rng = random.Random(2)
