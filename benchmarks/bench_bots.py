@@ -9,6 +9,9 @@ time of this process, so a busy machine does not skew it):
 - redeals per second (what every ISMCTS iteration starts with).
 
     python benchmarks/bench_bots.py [GAME ...] [--states N] [--players N] [--ismcts SPEC]
+
+Anchors (issue 22): at least 1,000 ISMCTS playouts/s in 4-player Euphoria, at most 1 s a move at
+the default level; each printed beside its figure with the ratio.
 """
 
 from __future__ import annotations
@@ -80,9 +83,12 @@ def main() -> None:
             playouts += bot.last_playouts
             searched += bot.last_playouts > 0
         spent = time.process_time() - start
+        per_move = spent / max(1, searched)
+        rate = playouts / spent
         print(
             f"  {'ismcts':<10} {len(points) / spent:>10.2f} decisions/s  "
-            f"{spent / max(1, searched):.2f} s per searched decision  {playouts / spent:.0f} playouts/s"
+            f"{per_move:.2f} s per searched decision (bound 1 s: {per_move:.2f}x of it)  "
+            f"{rate:.0f} playouts/s (anchor 1000: {rate / 1000:.2f}x)"
         )
         rng = random.Random(2)
         start = time.process_time()

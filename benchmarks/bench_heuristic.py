@@ -10,6 +10,8 @@ the heuristic's decisions per second (CPU time of its ``decide`` calls only).
 
 Issue 12's Euphoria targets: the heuristic wins at least 90% of 4-player games against three
 ``random``; at least 99% of 4-player heuristic games end by the rulebook's end (``ten_stars``).
+Issue 22's: all-heuristic 4-player Euphoria at least 100 games/s on one core (CPU time of whole
+games), printed beside that anchor with the ratio.
 """
 
 from __future__ import annotations
@@ -29,6 +31,8 @@ from ludica.core import Match, available, get_game
 from ludica.lab.playthrough import default_config
 
 PLAYERS = {"euphoria": 4, "great-city": 3, "euthymia": 3, "misery-bubblegum": 3, "lost-days": 3}
+GAMES_PER_SECOND = {"euphoria": 100.0}
+"""The anchors of all-heuristic games per CPU second (issue 22: 4-player Euphoria)."""
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -144,6 +148,7 @@ def all_heuristic(game_id: str, players: int, games: int, verbose: bool = False)
     ends: Counter[str] = Counter()
     summaries: list[dict[str, Any]] = []
     Timed.decisions, Timed.seconds = 0, 0.0
+    start = time.process_time()
     for g in range(games):
         match, steps, _ = play_one(game_id, players, 2000 + g, dict.fromkeys(range(players), "heuristic"))
         summary = match.game.summarize(match.state, steps)
@@ -152,6 +157,11 @@ def all_heuristic(game_id: str, players: int, games: int, verbose: bool = False)
         if isinstance(summary.get("turns"), int):
             turns.append(summary["turns"])
         ends[end_of(summary)] += 1
+    spent = time.process_time() - start
+    per_second = games / spent if spent else float("nan")
+    anchor = GAMES_PER_SECOND.get(game_id)
+    beside = f" (anchor {anchor:.0f}/s: {per_second / anchor:.2f}x)" if anchor else ""
+    print(f"  all heuristic: {per_second:.1f} games/s CPU, whole games{beside}")
     line = f"  all heuristic: steps mean {statistics.mean(steps_list):.0f} (max {max(steps_list)})"
     if turns:
         line += f", turns mean {statistics.mean(turns):.0f} (min {min(turns)}, max {max(turns)})"

@@ -10,14 +10,20 @@ not states. Every iteration
 2. **selects** down the tree among the actions legal *in that determinization*, by UCB1 in which
    a child's exploration term counts the iterations in which it was available (not the parent's
    visits), from the point of view of the seat acting there;
-3. **expands** one untried action;
+3. **expands** one untried action, under *progressive widening*: a node visited *n* times has at
+   most ``1 + widen·√n`` children, so a wide decision (a hundred placements) is searched among a
+   few actions well rather than among all of them once; at the root the heuristic's own choice
+   is the first child;
 4. **plays out** with the ``heuristic`` bot (or the random policy), for at most ``horizon`` steps;
    chance steps on the way are sampled as a dealer would (:meth:`ChanceStep.sample`);
 5. **backs up** one reward per seat: at the end of the game the winners share 1; when the
    playout is cut short, the game's :meth:`~ludica.core.game.Game.standing` (or an even share
    when the game has none) stands in for the result.
 
-The decision is the most visited action at the root. Actions are played on raw states with the
+The decision is the most visited action at the root, except that the heuristic's choice is kept
+unless the search found an action better by ``anchor`` standard errors (its mean reward against
+the heuristic choice's): with few playouts the search is noisy, and a noisy search must not
+throw away the strength of its own playout policy. Actions are played on raw states with the
 rules' :meth:`~ludica.core.game.Game.play` and no second check (they come from the legal list:
 what :meth:`Match.apply` calls *trusted*); free parameters are filled with
 :func:`~ludica.core.actions.fill`.
@@ -25,7 +31,9 @@ what :meth:`Match.apply` calls *trusted*); free parameters are filled with
 Parameters (``ismcts:playouts=300,policy=heuristic``): ``playouts`` (iterations per decision),
 ``seconds`` (a time budget instead, not reproducible), ``policy`` (``heuristic``, the default, or
 ``random``; random when no heuristic is registered), ``c`` (exploration, default 0.7), ``horizon`` (playout
-steps before the standing decides).
+steps before the standing decides), ``widen`` (progressive widening, 0: every action at once),
+``anchor`` (standard errors by which an action must beat the heuristic's choice; 0: the most
+visited action, as in plain ISMCTS).
 """
 
 from __future__ import annotations
@@ -42,12 +50,17 @@ from ..core.game import Game
 from ..core.registry import get_game
 from .base import BOTS, Bot, Decision, Situation, register_bot
 
-DEFAULT_PLAYOUTS = 80
-"""Iterations per decision at the default level: about 1.2 s a move in 4-player Euphoria on one
-core with heuristic playouts, 0.35 s with random ones (``benchmarks/bench_bots.py`` prints the
-playouts per second); the issue's bound is 2 s."""
-DEFAULT_HORIZON = 150
+DEFAULT_PLAYOUTS = 200
+"""Iterations per decision at the default level: with heuristic playouts cut at
+:data:`DEFAULT_HORIZON` steps, about 0.6 s a move in 4-player Euphoria on one core of the
+compiled build, 0.45 s in the Great City, 0.3 s in Lost Days (``benchmarks/bench_bots.py``
+prints the playouts per second); issue 22's bound is 1 s."""
+DEFAULT_HORIZON = 40
+"""Playout steps before the standing decides: about one round of 4-player Euphoria. Longer
+playouts cost time and add the noise of a far future the heuristic plays poorly."""
 DEFAULT_C = 0.7
+DEFAULT_WIDEN = 1.0
+DEFAULT_ANCHOR = 1.0
 SPREAD = 12
 """An amount (``IntRange``) with at most this many values is searched value by value; a wider
 one, or free text, is filled at random (:func:`~ludica.core.actions.fill`)."""
@@ -64,10 +77,20 @@ class Node:
     visits: int = 0
     available: int = 0
     reward: dict[str, float] = field(default_factory=dict)
+    square: float = 0.0
+    """The sum of the squared rewards of ``seat`` (for the standard error of the root's choice)."""
     children: dict[Action, Node] = field(default_factory=dict)
 
     def mean(self, seat: str) -> float:
         return self.reward.get(seat, 0.0) / self.visits if self.visits else 0.0
+
+    def error(self) -> float:
+        """The standard error of the mean reward of ``seat`` (the seat acting here)."""
+        if self.visits < 2:
+            return math.inf
+        mean = self.mean(self.seat)
+        variance = max(0.0, self.square / self.visits - mean * mean)
+        return math.sqrt(variance / (self.visits - 1))
 
 
 @dataclass(slots=True)
@@ -123,6 +146,9 @@ class ISMCTSBot:
         policy: Policy = random_policy,
         c: float = DEFAULT_C,
         horizon: int = DEFAULT_HORIZON,
+        guide: Bot | None = None,
+        widen: float = DEFAULT_WIDEN,
+        anchor: float = DEFAULT_ANCHOR,
     ) -> None:
         self.game = game
         self.rng = random.Random(seed)
@@ -130,7 +156,11 @@ class ISMCTSBot:
         self.policy = policy
         self.c = c
         self.horizon = horizon
+        self.guide = guide
+        self.widen = widen
+        self.anchor = anchor
         self.last_playouts = 0
+        self._first: Action | None = None
 
     # -- the decision ------------------------------------------------------------------------
     def decide(self, situation: Situation) -> Decision:
@@ -140,6 +170,7 @@ class ISMCTSBot:
         if len(legal) == 1:
             self.last_playouts = 0
             return Decision(fill(legal[0], self.rng), "Only one thing to do." if not legal[0].is_template else "")
+        self._first = self.hint(situation, legal)
         root = self.search(situation)
         listed = set(legal)
         ranked = sorted(
@@ -147,9 +178,32 @@ class ISMCTSBot:
         )
         if not ranked:
             return Decision(fill(legal[self.rng.randrange(len(legal))], self.rng), "Nothing came of my thinking.")
-        best = ranked[-1]
+        best = self.choose(root, ranked)
         assert best.action is not None
         return Decision(fill(best.action, self.rng), self.narrate(best, situation.seat))
+
+    def hint(self, situation: Situation, legal: list[Action]) -> Action | None:
+        """The guide's (the heuristic's) choice in this situation, as one of ``legal``, or None."""
+        if self.guide is None:
+            return None
+        action = self.guide.decide(situation).action
+        if action in legal:
+            return action
+        return next((a for a in legal if a.type == action.type and a.is_template), None)
+
+    def choose(self, root: Node, ranked: list[Node]) -> Node:
+        """The most visited child; but the guide's choice unless that one beats it by ``anchor``
+        standard errors of the difference of their mean rewards."""
+        best = ranked[-1]
+        guided = root.children.get(self._first) if self._first is not None else None
+        if self.anchor <= 0 or guided is None or guided is best:
+            return best
+        contenders = [n for n in ranked if n is not guided and n.visits >= 2]
+        if not contenders:
+            return guided
+        top = max(contenders, key=lambda n: n.mean(n.seat))
+        margin = self.anchor * math.hypot(top.error(), guided.error())
+        return top if top.mean(top.seat) - guided.mean(guided.seat) > margin else guided
 
     def narrate(self, best: Node, seat: str) -> str:
         share = best.mean(seat)
@@ -195,9 +249,14 @@ class ISMCTSBot:
             n.visits += 1
             for s, r in reward.items():
                 n.reward[s] = n.reward.get(s, 0.0) + r
+            mine = reward.get(n.seat, 0.0)
+            n.square += mine * mine
 
     def select(self, node: Node, seat: str, legal: list[Action]) -> tuple[Node, bool]:
-        """The child to follow (UCB over the available ones) or a new one; True when new."""
+        """The child to follow (UCB over the available ones) or a new one; True when new.
+
+        A new child only while the node has fewer than ``1 + widen·√visits`` children (all of
+        them at once when ``widen`` is 0), or when none of its children is legal here."""
         children = node.children
         untried = []
         best, best_value = None, -math.inf
@@ -207,13 +266,13 @@ class ISMCTSBot:
                 untried.append(action)
                 continue
             child.available += 1
-            if untried:
-                continue
             value = child.mean(seat) + self.c * math.sqrt(math.log(child.available) / child.visits)
             if value > best_value:
                 best, best_value = child, value
-        if untried:
-            action = untried[self.rng.randrange(len(untried))]
+        room = self.widen <= 0 or len(children) < 1 + self.widen * math.sqrt(node.visits)
+        if untried and (room or best is None):
+            first = self._first if node.action is None and self._first in untried else None
+            action = first if first is not None else untried[self.rng.randrange(len(untried))]
             child = Node(action, seat, available=1)
             children[action] = child
             return child, True
@@ -263,22 +322,31 @@ def rewards(game: Game[Any], state: Any) -> dict[str, float]:
     return out
 
 
-def heuristic_policy(game_id: str, seed: int) -> Policy | None:
-    """The heuristic bot as a playout policy, or None when no heuristic is registered."""
+def heuristic_bot(game_id: str, seed: int) -> Bot | None:
+    """The heuristic bot of the game, or None when no heuristic is registered."""
     if "heuristic" not in BOTS:
         try:
             from . import heuristic  # noqa: F401  (registers "heuristic" when it exists)
         except ImportError:
             return None
     factory = BOTS.get("heuristic")
-    return bot_policy(factory(game_id, {}, seed)) if factory else None
+    bot = factory(game_id, {}, seed) if factory else None
+    if bot is not None and getattr(bot, "plugin", True) is None:  # no heuristic for this game: it plays at random
+        return None
+    return bot
 
 
-PARAMETERS = ("playouts", "seconds", "policy", "c", "horizon")
+def heuristic_policy(game_id: str, seed: int) -> Policy | None:
+    """The heuristic bot as a playout policy, or None when no heuristic is registered."""
+    bot = heuristic_bot(game_id, seed)
+    return bot_policy(bot) if bot is not None else None
+
+
+PARAMETERS = ("playouts", "seconds", "policy", "c", "horizon", "widen", "anchor")
 
 
 def make_ismcts(game_id: str, params: dict[str, str], seed: int) -> ISMCTSBot:
-    """``ismcts[:playouts=N|seconds=S][,policy=heuristic|random][,c=0.7][,horizon=150]``."""
+    """``ismcts[:playouts=N|seconds=S][,policy=heuristic|random][,c=0.7][,horizon=150][,widen=1][,anchor=1]``."""
     unknown = sorted(set(params) - set(PARAMETERS))
     if unknown:
         raise ValueError(f"ismcts has no parameter {', '.join(unknown)}; its parameters: {', '.join(PARAMETERS)}")
@@ -289,15 +357,30 @@ def make_ismcts(game_id: str, params: dict[str, str], seed: int) -> ISMCTSBot:
         )
         c = float(params.get("c", DEFAULT_C))
         horizon = int(params.get("horizon", DEFAULT_HORIZON))
+        widen = float(params.get("widen", DEFAULT_WIDEN))
+        anchor = float(params.get("anchor", DEFAULT_ANCHOR))
     except ValueError:
-        raise ValueError("ismcts: playouts and horizon are whole numbers, seconds and c are numbers") from None
+        raise ValueError(
+            "ismcts: playouts and horizon are whole numbers, seconds, c, widen and anchor are numbers"
+        ) from None
     if budget.playouts < 1 or (budget.seconds is not None and budget.seconds <= 0) or horizon < 0:
         raise ValueError("ismcts: playouts must be at least 1, seconds above 0, horizon at least 0")
     policy_name = params.get("policy", "heuristic")
     if policy_name not in ("random", "heuristic"):
         raise ValueError(f"ismcts: policy is random or heuristic, not {policy_name!r}")
-    policy = (heuristic_policy(game_id, seed) if policy_name == "heuristic" else None) or random_policy
-    return ISMCTSBot(get_game(game_id), seed=seed, budget=budget, policy=policy, c=c, horizon=horizon)
+    guide = heuristic_bot(game_id, seed)
+    policy = (bot_policy(guide) if guide is not None and policy_name == "heuristic" else None) or random_policy
+    return ISMCTSBot(
+        get_game(game_id),
+        seed=seed,
+        budget=budget,
+        policy=policy,
+        c=c,
+        horizon=horizon,
+        guide=guide,
+        widen=widen,
+        anchor=anchor,
+    )
 
 
 register_bot("ismcts", make_ismcts)

@@ -9,6 +9,13 @@ it: "ismcts against three random"). Each game has its own dealer seed (``seed + 
 bot its own seed, so a tournament is reproducible whatever ``--jobs`` (except for bots given a
 time budget). A win is shared between the winners of a game.
 
+A bot's win rate is per seat (its wins over the seats it held), but its interval counts games,
+not seats: the seats of one bot in one game are not independent trials (when one of three
+heuristic seats wins, the other two lose). A referee seat (the Great City's GM) is never one of
+the rotated seats: one bot (``--gm``, default ``heuristic``) plays it in every game, and the
+command says so. A game whose rules name no winners (Euthymia, Misery Bubblegum) has nothing to
+rank and is refused.
+
 It belongs with the bots, not the lab: it measures bots, not rule sets (the lab's ``simulate`` and
 ``compare`` measure rules and may use it).
 """
@@ -19,6 +26,7 @@ import argparse
 import json
 import math
 import random
+import sys
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
@@ -48,19 +56,46 @@ class GameResult:
 
 @dataclass(slots=True)
 class Standing:
-    """A bot's record: games (seats) played, wins (shared), interval, rating."""
+    """A bot's record: seats played, wins (shared), interval, rating; and per game in which it
+    sat, its seats and its wins there (``per_game``), from which the interval is counted."""
 
     bot: str
     played: int = 0
     wins: float = 0.0
     rating: float | None = None
+    per_game: list[tuple[int, float]] = field(default_factory=list)
 
     @property
     def rate(self) -> float:
         return self.wins / self.played if self.played else 0.0
 
+    @property
+    def games(self) -> int:
+        return len(self.per_game)
+
     def interval(self) -> tuple[float, float]:
-        return wilson(self.wins, self.played)
+        """95% interval of the win rate per seat, counting games, not seats: Wilson's over the
+        games (a bot holding *s* seats in each game: its wins per game are a share of at most 1,
+        divided by *s*); a seeded bootstrap over games when its number of seats varies."""
+        return game_interval(self.per_game)
+
+
+def game_interval(per_game: Sequence[tuple[int, float]], *, rounds: int = 2000) -> tuple[float, float]:
+    """The 95% interval of ``sum(wins) / sum(seats)`` over games given as ``(seats, wins)``."""
+    if not per_game:
+        return (0.0, 1.0)
+    sizes = {seats for seats, _ in per_game}
+    if len(sizes) == 1:
+        seats = sizes.pop()
+        lo, hi = wilson(sum(w for _, w in per_game), len(per_game))
+        return (lo / seats, hi / seats)
+    rng = random.Random(len(per_game))
+    rates = []
+    for _ in range(rounds):
+        sample = rng.choices(per_game, k=len(per_game))
+        rates.append(sum(w for _, w in sample) / sum(s for s, _ in sample))
+    rates.sort()
+    return (rates[int(0.025 * rounds)], rates[int(0.975 * rounds) - 1])
 
 
 @dataclass(slots=True)
@@ -74,12 +109,15 @@ class Tournament:
         table = {b: Standing(b) for b in dict.fromkeys(self.bots)}
         for r in self.results:
             share = 1.0 / len(r.winners) if r.winners else 0.0
-            for seat, bot in r.lineup.items():
-                if seat not in _players(r, self.players):
-                    continue
+            mine: dict[str, list[float]] = {}
+            for seat in _players(r, self.players):
+                bot = r.lineup[seat]
                 table[bot].played += 1
-                if seat in r.winners:
-                    table[bot].wins += share
+                won = share if seat in r.winners else 0.0
+                table[bot].wins += won
+                mine.setdefault(bot, []).append(won)
+            for bot, wins in mine.items():
+                table[bot].per_game.append((len(wins), sum(wins)))
         ratings = bradley_terry(self.results, list(table), self.players)
         for name, rating in ratings.items():
             table[name].rating = rating
@@ -156,12 +194,18 @@ def lineups(bots: Sequence[str], seats: Sequence[str], games: int) -> Iterator[d
         yield {seat: bots[(i + j) % k] for j, seat in enumerate(seats)}
 
 
-def play_game(game_id: str, players: int, lineup_bots: list[str], seed: int, index: int) -> GameResult:
-    """Play one game with the bots in seat order (``lineup_bots``); the dealer seed is ``seed``."""
+def play_game(
+    game_id: str, players: int, lineup_bots: list[str], seed: int, index: int, referee: str | None = None
+) -> GameResult:
+    """Play one game with the bots in seat order (``lineup_bots``); the dealer seed is ``seed``.
+    ``referee``: the bot of the seats after the players' (a GM); None: the lineup goes round."""
     game = get_game(game_id)
     match: Match[Any] = Match(game, Config(NAMES[:players], {}, seed))
     seats = game.seats(match.state)
-    lineup = {seat: lineup_bots[j % len(lineup_bots)] for j, seat in enumerate(seats)}
+    lineup = {
+        seat: referee if referee is not None and j >= players else lineup_bots[j % len(lineup_bots)]
+        for j, seat in enumerate(seats)
+    }
     bots: dict[str, Bot] = {s: make_bot(spec, game_id, seed * 31 + j) for j, (s, spec) in enumerate(lineup.items())}
     steps = play_match(match, bots, random.Random(seed), max_steps=game.meta.max_steps)
     outcome = game.outcome(match.state)
@@ -183,7 +227,24 @@ def check(game_id: str, bots: Sequence[str], players: int | None) -> int:
     return n
 
 
-def _play(task: tuple[str, int, list[str], int, int]) -> GameResult:
+def referee_seats(game_id: str, players: int) -> list[str]:
+    """The seats after the players' (a referee such as the Great City's GM), in seat order."""
+    game = get_game(game_id)
+    return list(game.seats(game.setup(Config(NAMES[:players], {}, 0))))[players:]
+
+
+def ranks(game_id: str, players: int) -> bool:
+    """Whether the game names winners, so that a tournament has something to rank: a game with a
+    standing does; one without is tried once with random bots, and a finished game without a
+    winner means its rules name none (Euthymia, Misery Bubblegum)."""
+    game = get_game(game_id)
+    if game.standing(game.setup(Config(NAMES[:players], {}, 0))) is not None:
+        return True
+    result = play_game(game_id, players, ["random"], 0, 0)
+    return bool(result.winners) or result.end == "unfinished"
+
+
+def _play(task: tuple[str, int, list[str], int, int, str | None]) -> GameResult:
     return play_game(*task)
 
 
@@ -196,12 +257,17 @@ def run(
     seed: int = 0,
     jobs: int = 1,
     on_result: Callable[[GameResult], None] | None = None,
+    referee: str | None = None,
 ) -> Tournament:
-    """Play ``games`` seat-rotated games between ``bots`` (specs such as ``"ismcts:playouts=50"``)."""
+    """Play ``games`` seat-rotated games between ``bots`` (specs such as ``"ismcts:playouts=50"``);
+    ``referee`` plays the seats after the players' in every game (None: the lineup goes round)."""
     n = check(game_id, bots, players)
+    if referee is not None:
+        make_bot(referee, game_id, 0)
     seats = [f"s{j}" for j in range(n)]
     tasks = [
-        (game_id, n, [lineup[s] for s in seats], seed + i, i) for i, lineup in enumerate(lineups(bots, seats, games))
+        (game_id, n, [lineup[s] for s in seats], seed + i, i, referee)
+        for i, lineup in enumerate(lineups(bots, seats, games))
     ]
     result = Tournament(game_id, list(bots), n)
     if jobs <= 1:
@@ -239,7 +305,13 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--players", type=int, help="players per game (default: as many as bots listed, within bounds)")
     p.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
     p.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
-    p.add_argument("--out", metavar="FILE", help="also write each game's result as a JSON line as it ends")
+    p.add_argument(
+        "--gm",
+        default="heuristic",
+        metavar="SPEC",
+        help="the bot of a referee seat (the Great City's GM) in every game (default heuristic)",
+    )
+    p.add_argument("--out", metavar="FILE", help="also write each game's result as a JSON line as it ends (replaced)")
     p.set_defaults(func=command)
 
 
@@ -253,14 +325,19 @@ def command(args: argparse.Namespace) -> int:
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
     from rich.table import Table
 
-    console = Console(highlight=False, width=max(Console().width, 110))
+    console = Console(highlight=False, width=max(Console().width, 110) if sys.stdout.isatty() else 250)
     bots = split_bots(args.bots)
     finished: list[GameResult] = []
     try:
-        check(args.game, bots, args.players)
+        players = check(args.game, bots, args.players)
         if args.games < 1 or args.jobs < 1:
             raise ValueError("--games and --jobs must be at least 1")
-        out = open(args.out, "a", encoding="utf-8") if args.out else None  # noqa: SIM115 (closed below)
+        if not ranks(args.game, players):
+            title = get_game(args.game).meta.title
+            raise ValueError(f"{title} names no winners: a tournament has nothing to rank (use ludica simulate)")
+        referees = referee_seats(args.game, players)
+        make_bot(args.gm, args.game, 0)
+        out = open(args.out, "w", encoding="utf-8") if args.out else None  # noqa: SIM115 (closed below)
 
         def done(r: GameResult) -> None:
             finished.append(r)
@@ -280,6 +357,7 @@ def command(args: argparse.Namespace) -> int:
                 seed=args.seed,
                 jobs=args.jobs,
                 on_result=done,
+                referee=args.gm if referees else None,
             )
         if out is not None:
             out.close()
@@ -291,13 +369,17 @@ def command(args: argparse.Namespace) -> int:
         console.print(f"ludica: stopped (Ctrl-C): {len(finished)} games finished{kept}", soft_wrap=True)
         return 130
     table = Table(title=f"{args.game}: {args.games} games, {result.players} players (parity {1 / result.players:.0%})")
-    for column in ("bot", "seats played", "wins", "win rate", "95% interval", "rating (Elo)"):
+    columns = ("bot", "games", "seats played", "wins", "win rate (per seat)", "95% interval (by game)", "rating (Elo)")
+    for column in columns:
         table.add_column(column, no_wrap=True)
     for s in result.standings():
         lo, hi = s.interval()
         rating = f"{s.rating:+.0f}" if s.rating is not None else "-"
-        table.add_row(s.bot, str(s.played), f"{s.wins:g}", f"{s.rate:.1%}", f"{lo:.1%} – {hi:.1%}", rating)
+        row = (s.bot, str(s.games), str(s.played), f"{s.wins:g}", f"{s.rate:.1%}", f"{lo:.1%} – {hi:.1%}", rating)
+        table.add_row(*row)
     console.print(table)
+    if referees:
+        console.print(f"{', '.join(referees)} (the referee, not ranked) played by {args.gm} in every game (--gm)")
     unfinished = sum(1 for r in result.results if not r.winners)
     if unfinished:
         console.print(f"{unfinished} game(s) without a winner (the game has none, or it did not end)")

@@ -1,8 +1,12 @@
 """Figures over a batch's records: per-game figures, confidence intervals, seat and bot win rates,
 the game's quantities over time, and the warnings a designer must see.
 
-Confidence intervals are 95%: Wilson's interval for a win rate (a share of games), a seeded
-percentile bootstrap for a mean and for the difference of two means (``ludica compare``).
+Confidence intervals are 95%: Wilson's interval for a share of games (a win rate, how often an
+end reason or a yes/no figure happens: never of zero width), a seeded percentile bootstrap for the
+mean of any other figure, and a seeded *paired* bootstrap for the difference B − A of ``ludica
+compare``: game *i* of A and game *i* of B are dealt with the same seed and seat the same bots
+(common random numbers), so the difference is read game by game, as narrow as the data allow.
+Seat-advantage warnings test every seat and correct for how many were tested (Holm).
 """
 
 from __future__ import annotations
@@ -43,6 +47,37 @@ def bootstrap_mean(values: Sequence[float], *, seed: int = 0, rounds: int = 2000
     return (means[int(0.025 * rounds)], means[int(0.975 * rounds) - 1])
 
 
+def is_share(values: Sequence[float]) -> bool:
+    """Whether every value is 0 or 1: a share of games (Wilson's interval, not the bootstrap)."""
+    return bool(values) and all(v in (0.0, 1.0) for v in values)
+
+
+def interval(
+    values: Sequence[float], *, share: bool | None = None, seed: int = 0, rounds: int = 2000
+) -> tuple[float, float]:
+    """The 95% interval of the mean: Wilson's for a share of games (``share``; by default when
+    every value is 0 or 1), else the seeded bootstrap."""
+    if share if share is not None else is_share(values):
+        return wilson(round(sum(values)), len(values))
+    return bootstrap_mean(values, seed=seed, rounds=rounds)
+
+
+def paired_diff(
+    a: dict[int, float], b: dict[int, float], *, seed: int = 0, rounds: int = 2000
+) -> tuple[float, float, float, int]:
+    """``(mean of B − A, low, high, pairs)`` over the games both arms have (by index): the 95%
+    percentile bootstrap of the mean of the per-game differences (seeded, reproducible). The
+    interval has zero width only when every pair differs by the same amount (e.g. identical games)."""
+    common = sorted(set(a) & set(b))
+    diffs = [b[i] - a[i] for i in common]
+    if not diffs:
+        return (math.nan, math.nan, math.nan, 0)
+    rng = random.Random(seed)
+    n = len(diffs)
+    means = sorted(fmean(rng.choices(diffs, k=n)) for _ in range(rounds))
+    return (fmean(diffs), means[int(0.025 * rounds)], means[int(0.975 * rounds) - 1], n)
+
+
 def bootstrap_diff(a: Sequence[float], b: Sequence[float], *, seed: int = 0, rounds: int = 2000) -> tuple[float, float]:
     """The 95% percentile-bootstrap interval of ``mean(b) - mean(a)`` (independent samples)."""
     if not a or not b:
@@ -58,30 +93,80 @@ def figures(records: Sequence[dict[str, Any]], declared: Sequence[str] = ()) -> 
     summary (numbers and true/false as they are; lists of numbers by their mean; text by the share
     of each value, ``end_reason = ten_stars``). Games stopped early count in the lab's figures only.
     Every ``declared`` end reason has its share, even when it never happens."""
-    out: dict[str, list[float]] = defaultdict(list)
-    reasons = [*declared, *sorted({r["end_reason"] for r in records} - set(declared))]
+    return {name: list(values.values()) for name, values in figures_by_game(records, declared).items()}
+
+
+def shares(records: Sequence[dict[str, Any]]) -> set[str]:
+    """The figures of :func:`figures` that are shares of games (how often something happens): an
+    end reason or a text value (``key = value``), or a yes/no figure of the game's summary."""
+    names = {f"end_reason = {r['end_reason']}" for r in records}
+    keys: dict[str, bool] = {}
     for r in records:
-        out["steps"].append(r["steps"])
-        out["turns"].append(r["turns"])
+        for key, value in r.get("summary", {}).items():
+            keys[key] = keys.get(key, True) and isinstance(value, bool)
+    return names | {k for k, yes in keys.items() if yes}
+
+
+def figures_by_game(records: Sequence[dict[str, Any]], declared: Sequence[str] = ()) -> dict[str, dict[int, float]]:
+    """:func:`figures` keyed by each game's index in its batch (for pairing game *i* of A with
+    game *i* of B); a game missing from a figure did not give it (stopped early, or an empty list)."""
+    out: dict[str, dict[int, float]] = defaultdict(dict)
+    indices = [int(r.get("index", k)) for k, r in enumerate(records)]
+    reasons = [*declared, *sorted({r["end_reason"] for r in records} - set(declared))]
+    for i, r in zip(indices, records, strict=True):
+        out["steps"][i] = r["steps"]
+        out["turns"][i] = r["turns"]
         for reason in reasons:
-            out[f"end_reason = {reason}"].append(float(r["end_reason"] == reason))
-    finished = [r["summary"] for r in records if r["end_reason"] not in STOPPED]
+            out[f"end_reason = {reason}"][i] = float(r["end_reason"] == reason)
+    finished = [(i, r["summary"]) for i, r in zip(indices, records, strict=True) if r["end_reason"] not in STOPPED]
     keys: list[str] = []
-    for s in finished:
+    for _, s in finished:
         keys.extend(k for k in s if k not in keys and k not in ("steps", "turns", "end_reason"))
     for key in keys:
-        values = [s.get(key) for s in finished]
-        if all(isinstance(v, int | float) for v in values):  # numbers, and true/false as 1/0
-            out[key] = [float(v) for v in values]  # type: ignore[arg-type]
-        elif all(isinstance(v, list) and all(isinstance(x, int | float) for x in v) for v in values):
-            if any(values):
-                out[f"{key} (mean of list)"] = [fmean(v) if v else math.nan for v in values]  # type: ignore[arg-type]
-        elif all(isinstance(v, str) for v in values):
-            kinds = Counter(values)
+        values = [(i, s.get(key)) for i, s in finished]
+        if all(isinstance(v, int | float) for _, v in values):  # numbers, and true/false as 1/0
+            out[key] = {i: float(v) for i, v in values}  # type: ignore[arg-type]
+        elif all(isinstance(v, list) and all(isinstance(x, int | float) for x in v) for _, v in values):
+            if any(v for _, v in values):
+                out[f"{key} (mean of list)"] = {i: fmean(v) for i, v in values if v}  # type: ignore[arg-type]
+        elif all(isinstance(v, str) for _, v in values):
+            kinds = Counter(v for _, v in values)
             if len(kinds) <= 12:
                 for kind in sorted(kinds):  # type: ignore[type-var]
-                    out[f"{key} = {kind}"] = [float(v == kind) for v in values]
-    return {k: [v for v in vs if not math.isnan(v)] for k, vs in out.items()}
+                    out[f"{key} = {kind}"] = {i: float(v == kind) for i, v in values}
+    return dict(out)
+
+
+def align_by_game(a: dict[str, dict[int, float]], b: dict[str, dict[int, float]]) -> None:
+    """:func:`align` for figures keyed by game: a share never seen in one arm is 0 in its games."""
+    for mine, theirs in ((a, b), (b, a)):
+        for name in theirs:
+            if name in mine or " = " not in name:
+                continue
+            key = name.split(" = ")[0] + " = "
+            sibling = next((v for k, v in mine.items() if k.startswith(key)), None)
+            if sibling is not None:
+                mine[name] = dict.fromkeys(sibling, 0.0)
+
+
+SAME_GAME = ("end_reason", "winners", "steps", "turns", "decisions", "summary", "timeline", "actions_taken")
+"""The fields of a record compared to tell whether two arms played the same game."""
+
+
+def differing_games(a: Sequence[dict[str, Any]], b: Sequence[dict[str, Any]]) -> tuple[int, int]:
+    """``(pairs, pairs that differ)``: game *i* of A against game *i* of B, by the fields of
+    :data:`SAME_GAME` (how it ended, its length, the game's figures, its timeline, the actions
+    taken by type). A pair that does not differ is, to all the lab records, the same game: the
+    change between the arms never came into play in it."""
+    by_index = {int(r.get("index", k)): r for k, r in enumerate(b)}
+    pairs = differ = 0
+    for k, r in enumerate(a):
+        other = by_index.get(int(r.get("index", k)))
+        if other is None:
+            continue
+        pairs += 1
+        differ += any(r.get(f) != other.get(f) for f in SAME_GAME)
+    return pairs, differ
 
 
 def align(a: dict[str, list[float]], b: dict[str, list[float]]) -> None:
@@ -158,8 +243,47 @@ def _rates(records: Sequence[dict[str, Any]], label: Any) -> list[Rate]:
 
 def _player_seats(record: dict[str, Any]) -> list[str]:
     """The seats that can win: those that ever won in a game like this, i.e. not a referee seat.
-    A referee (GM, the table) never appears among winners; the lab counts the first ``players`` seats."""
-    return list(record["bots"])[: record["players"]]
+    A referee (GM, the table) never appears among winners; the lab counts the first ``players`` seats
+    in seat order (``seats`` when the record has it: a JSON file may have sorted ``bots``)."""
+    return list(record.get("seats") or record["bots"])[: record["players"]]
+
+
+def p_value(rate: Rate) -> float:
+    """Two-sided p-value of the score test of ``rate`` against its fair share (the test whose
+    inversion is Wilson's interval: p < 0.05 exactly when the interval excludes the fair share)."""
+    n, p0 = rate.games, rate.fair
+    if n == 0:
+        return 1.0
+    if p0 <= 0.0 or p0 >= 1.0:
+        return 1.0 if rate.wins == n * p0 else 0.0
+    z = (rate.wins - n * p0) / math.sqrt(n * p0 * (1 - p0))
+    return math.erfc(abs(z) / math.sqrt(2))
+
+
+def holm(p_values: Sequence[float]) -> list[float]:
+    """Holm's adjusted p-values (step-down, family-wise error at most the level for any number of
+    tests): the k-th smallest is multiplied by ``m - k``, kept monotone, capped at 1."""
+    m = len(p_values)
+    order = sorted(range(m), key=lambda i: p_values[i])
+    out = [1.0] * m
+    running = 0.0
+    for k, i in enumerate(order):
+        running = max(running, min(1.0, (m - k) * p_values[i]))
+        out[i] = running
+    return out
+
+
+def seat_tests(records: Sequence[dict[str, Any]]) -> list[tuple[Rate, float]]:
+    """Each seat's win rate with its Holm-adjusted p-value against its fair share."""
+    rates = seat_rates(records)
+    return list(zip(rates, holm([p_value(r) for r in rates]), strict=True))
+
+
+SEAT_CAVEAT = (
+    "each seat is tested against its fair share at 95%, corrected for the {m} seats tested (Holm); across "
+    "many batches some still raise a warning by chance alone: confirm with a bigger batch or another seed "
+    "before acting on it"
+)
 
 
 # -- time series ---------------------------------------------------------------------------------
@@ -180,6 +304,31 @@ def timeline(records: Sequence[dict[str, Any]]) -> tuple[str, dict[str, tuple[li
         ts = sorted(by_t)
         out[name] = (ts, [fmean(by_t[t]) for t in ts], [len(by_t[t]) for t in ts])
     return unit, out
+
+
+def timeline_bands(records: Sequence[dict[str, Any]]) -> dict[str, list[float]]:
+    """For each quantity of :func:`timeline`, the half-width of the 95% interval of the mean at
+    each clock value (normal approximation: 1.96 standard errors; 0 where one game is left)."""
+    sums: dict[str, dict[int, list[float]]] = defaultdict(lambda: defaultdict(list))
+    for r in records:
+        tl = r.get("timeline") or {}
+        for name, values in (tl.get("values") or {}).items():
+            for t, v in zip(tl["t"], values, strict=False):
+                if v is not None:
+                    sums[name][t].append(v)
+    out = {}
+    for name, by_t in sums.items():
+        halves = []
+        for t in sorted(by_t):
+            xs = by_t[t]
+            if len(xs) < 2:
+                halves.append(0.0)
+                continue
+            m = fmean(xs)
+            sd = math.sqrt(sum((x - m) ** 2 for x in xs) / (len(xs) - 1))
+            halves.append(Z95 * sd / math.sqrt(len(xs)))
+        out[name] = halves
+    return out
 
 
 # -- warnings ------------------------------------------------------------------------------------
@@ -224,20 +373,24 @@ def warnings(game: Game[Any], records: Sequence[dict[str, Any]], *, saturation: 
         else:
             for reason in never:
                 out.append(DesignWarning("end never happens", f"end reason {reason!r} happened in 0 of {n} games"))
-    for rate in seat_rates(records):
-        if rate.unfair:
+    tests = seat_tests(records)
+    for rate, p in tests:
+        if p < 0.05:
             side = "more" if rate.rate > rate.fair else "less"
-            out.append(DesignWarning("seat advantage", f"seat {rate.who} wins {side} than its share: {rate.text()}"))
+            message = f"seat {rate.who} wins {side} than its share: {rate.text()}, p = {p:.2g} (Holm)"
+            out.append(DesignWarning("seat advantage", message))
+    if any(p < 0.05 for _, p in tests):
+        out.append(DesignWarning("seat advantage, read with care", SEAT_CAVEAT.format(m=len(tests))))
     offered: Counter[str] = Counter()
     taken: Counter[str] = Counter()
     for r in records:
         offered.update(r.get("actions_offered", {}))
         taken.update(r.get("actions_taken", {}))
-    for action in sorted(offered):
-        if not taken[action]:
-            out.append(
-                DesignWarning("action never taken", f"{action!r} was legal at {offered[action]} decisions, never taken")
-            )
+    never = [f"{action!r} (legal at {offered[action]})" for action in sorted(offered) if not taken[action]]
+    if never:
+        what = "action type" if len(never) == 1 else f"{len(never)} action types"
+        message = f"{what} legal at some decisions, never taken: {', '.join(never)}"
+        out.append(DesignWarning("action never taken", message))
     out.extend(_counter_warnings(game, records, saturation))
     return out
 

@@ -3,7 +3,10 @@
 * ``ludica simulate GAME --games N --bot heuristic [--bot p2=random] [--option KEY=VALUE]
   [--seed S] [--players P] [--jobs N | --ray [ADDRESS]] [--out FILE.jsonl] [--report DIR]``
 * ``ludica compare GAME --a KEY=VALUE … --b KEY=VALUE … --games N --bot …``: every figure under
-  A and B, the difference B − A with its 95% bootstrap interval, and the seat advantage under each.
+  A and B, the difference B − A with its 95% paired-bootstrap interval (game *i* of A and of B share
+  their seed and seats), how many pairs of games differ at all, and the seat advantage under each.
+* ``ludica report FILE.jsonl… --out DIR``: the report again from saved records (one file: one
+  batch; two: A and B).
 
 Every user mistake is a :class:`~ludica.core.errors.ConfigError` (one line, exit status 2).
 """
@@ -11,9 +14,11 @@ Every user mistake is a :class:`~ludica.core.errors.ConfigError` (one line, exit
 from __future__ import annotations
 
 import argparse
+import csv
 import json
 import math
 import shlex
+import sys
 import zlib
 from collections.abc import Sequence
 from pathlib import Path
@@ -25,15 +30,32 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from ..core.errors import ConfigError
-from ..core.game import Game, GameMeta
+from ..core.game import Config, Game, GameMeta
 from ..core.registry import get_game
-from .analysis import Rate, align, bootstrap_diff, bootstrap_mean, bot_rates, figures, has_winners, seat_rates, warnings
+from .analysis import (
+    DesignWarning,
+    Rate,
+    align_by_game,
+    bot_rates,
+    differing_games,
+    figures,
+    figures_by_game,
+    has_winners,
+    holm,
+    interval,
+    p_value,
+    paired_diff,
+    seat_rates,
+    shares,
+    warnings,
+)
 from .batch import Batch, Interrupted, run, summaries
 from .playthrough import NAMES
 from .ray_backend import require_ray
 from .report import Arm, require_matplotlib, write_report
 
-console = Console(highlight=False)
+console = Console(highlight=False, width=None if sys.stdout.isatty() else 250)
+"""Full names when the output is a file or a pipe (rich would cut it at 80 columns)."""
 
 TRUE = {"true", "yes", "on", "1"}
 FALSE = {"false", "no", "off", "0"}
@@ -119,7 +141,7 @@ def play(batch: Batch, args: argparse.Namespace, label: str, out: str | None = N
             return run(batch, jobs=args.jobs, ray=args.ray, advance=lambda n: progress.advance(task, n))
     except Interrupted as stop:
         if out:
-            write_records(out, stop.records, quiet=True)
+            write_records(out, stop.records, batch, quiet=True)
             stop.saved.append(out)
         raise
 
@@ -130,17 +152,62 @@ def arm_out(args: argparse.Namespace, tag: str) -> str:
     return str(base.with_name(f"{base.stem}-{tag}{base.suffix or '.jsonl'}"))
 
 
-def write_records(path: str, records: list[dict[str, Any]], *, quiet: bool = False) -> None:
-    """JSON Lines (one game a line) unless the file ends in ``.json`` (one list)."""
-    with open(path, "w", encoding="utf-8") as out:
-        if path.endswith(".json"):
-            json.dump([r["summary"] | {k: v for k, v in r.items() if k != "summary"} for r in records], out)
-            out.write("\n")
-        else:
-            for r in records:
-                out.write(json.dumps(r, sort_keys=True) + "\n")
+def saved(batch: Batch, records: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The records as saved: each also names its game, options and seats in seat order (the file
+    sorts ``bots`` by name, which would put a GM before the players), so that ``ludica report``
+    can rebuild the report from the file alone."""
+    head = {"game": batch.game, "options": dict(batch.options)}
+    return [head | {"seats": list(r["bots"])} | r for r in records]
+
+
+def write_records(
+    path: str, records: list[dict[str, Any]], batch: Batch | None = None, *, quiet: bool = False
+) -> None:
+    """JSON Lines (one game a line); ``.json``: one list; ``.csv``: a flat table (a row a game)."""
+    rows = saved(batch, records) if batch is not None else records
+    if path.endswith(".csv"):
+        write_csv(path, rows)
+    else:
+        with open(path, "w", encoding="utf-8") as out:
+            if path.endswith(".json"):
+                json.dump([r["summary"] | {k: v for k, v in r.items() if k != "summary"} for r in rows], out)
+                out.write("\n")
+            else:
+                for r in rows:
+                    out.write(json.dumps(r, sort_keys=True) + "\n")
     if not quiet:
         console.print(f"Per-game records written to {path}")
+
+
+FLAT = ("index", "seed", "players", "end_reason", "steps", "turns", "decisions")
+
+
+def flat_row(record: dict[str, Any]) -> dict[str, Any]:
+    """One game as one row: the lab's fields, the winners, each seat's bot, the actions taken by
+    type, and the game's summary (numbers and text as they are, lists as JSON)."""
+    row: dict[str, Any] = {"arm": record["arm"]} if "arm" in record else {}
+    row |= {k: record.get(k, "") for k in FLAT}
+    row["winners"] = " ".join(record.get("winners", []))
+    bots = record.get("bots", {})
+    for seat in record.get("seats") or bots:
+        row[f"bot {seat}"] = bots.get(seat, "")
+    for key, value in record.get("summary", {}).items():
+        if key not in row:
+            row[key] = json.dumps(value) if isinstance(value, list | dict) else value
+    for action, n in sorted(record.get("actions_taken", {}).items()):
+        row[f"taken {action}"] = n
+    return row
+
+
+def write_csv(path: str, records: Sequence[dict[str, Any]]) -> None:
+    rows = [flat_row(r) for r in records]
+    columns: list[str] = []
+    for row in rows:
+        columns.extend(k for k in row if k not in columns)
+    with open(path, "w", encoding="utf-8", newline="") as out:
+        writer = csv.DictWriter(out, fieldnames=columns)
+        writer.writeheader()
+        writer.writerows(rows)
 
 
 # -- printing ------------------------------------------------------------------------------------
@@ -153,30 +220,59 @@ def _fmt(x: float) -> str:
 
 
 def figure_rows(arm: Arm) -> tuple[list[str], list[list[str]]]:
+    """Each figure's mean and 95% interval: Wilson's for a share of games, the bootstrap else."""
     rows = []
+    yes_no = shares(arm.records)
     for name, values in figures(arm.records, get_game(arm.batch.game).meta.end_reasons).items():
         if not values:
             continue
-        lo, hi = bootstrap_mean(values, seed=_seed(name, arm.batch), rounds=1000)
-        rows.append([name, _fmt(fmean(values)), f"[{_fmt(lo)}, {_fmt(hi)}]", str(len(values))])
+        share = " = " in name or name in yes_no
+        lo, hi = interval(values, share=share, seed=_seed(name, arm.batch), rounds=1000)
+        kind = "Wilson" if share else "bootstrap"
+        rows.append([name, _fmt(fmean(values)), f"[{_fmt(lo)}, {_fmt(hi)}] {kind}", str(len(values))])
     return ["figure", "mean", "95% CI", "games"], rows
 
 
+PAIRED = (
+    "B - A is read game by game: game i of A and game i of B are dealt with the same seed and seat the same "
+    "bots (common random numbers); its 95% interval is a paired bootstrap of the per-game differences "
+    "(1000 resamples, seeded)."
+)
+
+
 def compare_rows(a: Arm, b: Arm) -> tuple[list[str], list[list[str]]]:
+    """Each figure under A and B, and B − A over the pairs of games with its paired interval."""
     declared = get_game(a.batch.game).meta.end_reasons
-    fa, fb = figures(a.records, declared), figures(b.records, declared)
-    align(fa, fb)
+    fa, fb = figures_by_game(a.records, declared), figures_by_game(b.records, declared)
+    align_by_game(fa, fb)
     rows = []
     for name in [*fa, *(k for k in fb if k not in fa)]:
-        va, vb = fa.get(name, []), fb.get(name, [])
+        va, vb = fa.get(name, {}), fb.get(name, {})
         if not va and not vb:
             continue
-        ma = fmean(va) if va else math.nan
-        mb = fmean(vb) if vb else math.nan
-        lo, hi = bootstrap_diff(va, vb, seed=_seed(name, a.batch), rounds=1000)
+        ma = fmean(va.values()) if va else math.nan
+        mb = fmean(vb.values()) if vb else math.nan
+        diff, lo, hi, pairs = paired_diff(va, vb, seed=_seed(name, a.batch), rounds=1000)
         mark = " *" if not math.isnan(lo) and (lo > 0 or hi < 0) else ""
-        rows.append([name, _fmt(ma), _fmt(mb), _fmt(mb - ma) + mark, f"[{_fmt(lo)}, {_fmt(hi)}]"])
-    return ["figure", "A", "B", "B - A (* CI excludes 0)", "95% CI of B - A"], rows
+        rows.append([name, _fmt(ma), _fmt(mb), _fmt(diff) + mark, f"[{_fmt(lo)}, {_fmt(hi)}]", str(pairs)])
+    return ["figure", "A", "B", "B - A (* CI excludes 0)", "95% CI of B - A (paired)", "pairs"], rows
+
+
+def sameness(a: Arm, b: Arm) -> tuple[str, list[DesignWarning]]:
+    """How many pairs of games differ at all (how often the change came into play), and a
+    warning when none does."""
+    pairs, differ = differing_games(a.records, b.records)
+    line = (
+        f"{differ} of {pairs} pairs of games differ ({100 * differ / max(1, pairs):.0f}%): in the others the "
+        "change between A and B never came into play (same end, length, figures, timeline and actions taken)."
+    )
+    if pairs and not differ:
+        message = (
+            f"A and B played identical games ({pairs} of {pairs} pairs): the change never came into play "
+            "with these bots and settings; every difference is 0 by construction, not by evidence"
+        )
+        return line, [DesignWarning("arms identical", message)]
+    return line, []
 
 
 def print_table(title: str, head: Sequence[str], rows: Sequence[Sequence[str]]) -> None:
@@ -188,9 +284,15 @@ def print_table(title: str, head: Sequence[str], rows: Sequence[Sequence[str]]) 
     console.print(table)
 
 
-def print_rates(label: str, rates: list[Rate]) -> None:
-    rows = [[r.who, r.text(), "yes" if r.unfair else ""] for r in rates]
-    print_table(label, ["who", "win rate [95% CI]", "CI excludes fair share"], rows)
+def print_rates(label: str, rates: list[Rate], *, seats: bool = True) -> None:
+    """Win rates with their Wilson intervals; for seats, the p-value against the fair share,
+    corrected for the number of seats (Holm)."""
+    if not seats:
+        print_table(label, ["who", "win rate [95% CI]"], [[r.who, r.text()] for r in rates])
+        return
+    adjusted = holm([p_value(r) for r in rates])
+    rows = [[r.who, r.text(), f"{p:.2g}", "yes" if p < 0.05 else ""] for r, p in zip(rates, adjusted, strict=True)]
+    print_table(label, ["seat", "win rate [95% CI]", "p vs fair (Holm)", "differs from fair"], rows)
 
 
 def print_warnings(label: str, found: list[Any]) -> None:
@@ -207,7 +309,7 @@ def describe(game: Game[Any], arm: Arm) -> None:
     print_table(f"{game.meta.title} — {arm.label}: {len(arm.records)} games", *figure_rows(arm))
     if has_winners(arm.records):
         print_rates(f"Win rate by seat — {arm.label}", seat_rates(arm.records))
-        print_rates(f"Win rate by bot — {arm.label}", bot_rates(arm.records))
+        print_rates(f"Win rate by bot — {arm.label}", bot_rates(arm.records), seats=False)
     finished = summaries(arm.records)
     if finished:
         print_table(f"The game's own figures — {arm.label}", ["figure", "value"], game.report(finished))
@@ -234,7 +336,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     found = warnings(game, records)
     print_warnings(label, found)
     if args.out:
-        write_records(args.out, records)
+        write_records(args.out, records, batch)
     if args.report:
         page = write_report(
             args.report,
@@ -251,6 +353,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 def cmd_compare(args: argparse.Namespace) -> int:
     check_extras(args)
+    if not (args.a or args.b or args.bot_a or args.bot_b):
+        raise ConfigError("compare needs what differs: at least one --a, --b, --bot-a or --bot-b", rule="lab")
     game = get_game(args.game)
     common = options_of(game.meta, args.option)
     arms: list[Arm] = []
@@ -262,13 +366,19 @@ def cmd_compare(args: argparse.Namespace) -> int:
             records = play(batch, args, f"{args.game} {label}", out)
         except Interrupted as stop:  # Ctrl-C in B: A's games are finished too
             if args.out and arms:
-                write_records(arm_out(args, "A"), arms[0].records, quiet=True)
+                write_records(arm_out(args, "A"), arms[0].records, arms[0].batch, quiet=True)
                 stop.saved.insert(0, arm_out(args, "A"))
             raise
         arms.append(Arm(f"{label} ({changed})", batch, records))
     a, b = arms
     print_table(f"{game.meta.title}: {a.label} vs {b.label}", *compare_rows(a, b))
-    found = {}
+    console.print(PAIRED)
+    line, same = sameness(a, b)
+    console.print(line)
+    found: dict[str, list[DesignWarning]] = {}
+    if same:
+        found["A and B"] = same
+        print_warnings("A and B", same)
     for arm in arms:
         finished = summaries(arm.records)
         if finished:
@@ -279,7 +389,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
         print_warnings(arm.label, found[arm.label])
     if args.out:
         for arm, tag in zip(arms, "AB", strict=True):
-            write_records(arm_out(args, tag), arm.records)
+            write_records(arm_out(args, tag), arm.records, arm.batch)
     if args.report:
         lines = {arm.label: game.report(summaries(arm.records)) for arm in arms if summaries(arm.records)}
         page = write_report(
@@ -292,6 +402,97 @@ def cmd_compare(args: argparse.Namespace) -> int:
             game_lines=lines,
         )
         console.print(f"Report written to {page}")
+    return 0
+
+
+RECORD_KEYS = {
+    "index", "seed", "bots", "players", "end_reason", "winners", "steps", "turns", "decisions", "error",
+    "timeline", "actions_offered", "actions_taken", "game", "options", "seats",
+}  # fmt: skip
+
+
+def read_records(path: str) -> list[dict[str, Any]]:
+    """The records of a file written by ``--out`` (JSON Lines, or one JSON list)."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise ConfigError(f"cannot read {path}: {exc.strerror}", rule="report") from None
+    try:
+        if path.endswith(".json"):
+            records = [
+                {k: v for k, v in r.items() if k in RECORD_KEYS} | {"summary": {k: v for k, v in r.items()
+                 if k not in RECORD_KEYS}} for r in json.loads(text)
+            ]  # fmt: skip
+        else:
+            records = [json.loads(line) for line in text.splitlines() if line.strip()]
+    except (json.JSONDecodeError, AttributeError) as exc:
+        message = f"{path} is not a file of per-game records (--out FILE.jsonl): {exc}"
+        raise ConfigError(message, rule="report") from None
+    if not records or not all(isinstance(r, dict) and "end_reason" in r and "bots" in r for r in records):
+        raise ConfigError(f"{path} holds no per-game records (written by simulate or compare --out)", rule="report")
+    return records
+
+
+def arm_of(label: str, records: list[dict[str, Any]], game_id: str | None) -> Arm:
+    """A batch rebuilt from its saved records; the seats put back in seat order from the game
+    itself for files that do not name them (an older file sorted ``bots`` by name)."""
+    first = records[0]
+    game_id = game_id or first.get("game")
+    if not game_id:
+        raise ConfigError("this file does not name its game: give it with --game GAME", rule="report")
+    game = get_game(game_id)
+    players = NAMES[: int(first["players"])]
+    options = dict(first.get("options") or {})
+    for r in records:
+        if not r.get("seats"):
+            order = game.seats(game.setup(Config(players, options, int(r["seed"]))))
+            r["seats"] = [s for s in order if s in r["bots"]]
+    seed = int(first["seed"]) - int(first.get("index", 0))
+    batch = Batch(game_id, players, options, dict(first["bots"]), games=len(records), seed=seed)
+    return Arm(label, batch, records)
+
+
+def cmd_report(args: argparse.Namespace) -> int:
+    """``ludica report FILE.jsonl [FILE2.jsonl] --out DIR|FILE.csv``: the report of saved games."""
+    if len(args.files) > 2:
+        raise ConfigError("report takes one file (a batch) or two (A and B of a comparison)", rule="report")
+    to_csv = args.out.endswith(".csv")
+    if not to_csv:
+        require_matplotlib()
+    tags = ("A", "B") if len(args.files) == 2 else ("",)
+    arms = []
+    for tag, path in zip(tags, args.files, strict=True):
+        label = f"{tag} ({Path(path).stem})" if tag else Path(path).stem
+        arms.append(arm_of(label, read_records(path), args.game))
+    if len({arm.batch.game for arm in arms}) > 1:
+        raise ConfigError("the two files hold different games", rule="report")
+    game = get_game(arms[0].batch.game)
+    if to_csv:
+        rows = [{"arm": arm.label} | r if len(arms) > 1 else r for arm in arms for r in arm.records]
+        write_csv(args.out, rows)
+        console.print(f"Table written to {args.out}")
+        return 0
+    found = {arm.label: warnings(game, arm.records) for arm in arms}
+    if len(arms) == 2:
+        a, b = arms
+        rows = compare_rows(a, b)
+        print_table(f"{game.meta.title}: {a.label} vs {b.label}", *rows)
+        console.print(PAIRED)
+        line, same = sameness(a, b)
+        console.print(line)
+        if same:
+            found = {"A and B": same} | found
+    else:
+        rows = figure_rows(arms[0])
+        describe(game, arms[0])
+    for label, ws in found.items():
+        print_warnings(label, ws)
+    lines = {arm.label: game.report(summaries(arm.records)) for arm in arms if summaries(arm.records)}
+    command = " ".join(shlex.quote(w) for w in ["ludica", "report", *args.files, "--out", args.out])
+    page = write_report(
+        args.out, game, arms, command=command, warnings=found, figure_rows=rows, game_lines=lines
+    )
+    console.print(f"Report written to {page}")
     return 0
 
 
@@ -311,6 +512,17 @@ def _command(args: argparse.Namespace) -> str:
 
 
 # -- registration --------------------------------------------------------------------------------
+def at_least_one(text: str) -> int:
+    """A whole number of at least 1 (``--jobs``, ``--games``): argparse says so in one line."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expects a whole number, not {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+    return value
+
+
 def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument("game", help="game id (see 'ludica games')")
     p.add_argument("--players", type=int, help="number of players (default: the game's minimum)")
@@ -319,7 +531,7 @@ def _common(p: argparse.ArgumentParser) -> None:
         "--option", action="append", metavar="KEY=VALUE", help="a game option or house rule (typed like its default)"
     )
     p.add_argument("--seed", type=int, default=0, help="seed of game 0; game i is dealt with seed+i (default 0)")
-    p.add_argument("--games", type=int, default=100, help="how many games (default 100)")
+    p.add_argument("--games", type=at_least_one, default=100, help="how many games (default 100)")
     p.add_argument(
         "--bot",
         action="append",
@@ -328,7 +540,7 @@ def _common(p: argparse.ArgumentParser) -> None:
         "default random",
     )
     p.add_argument("--max-steps", type=int, help="stop a game after this many steps (default: the game's bound)")
-    p.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
+    p.add_argument("--jobs", type=at_least_one, default=1, help="worker processes (default 1, at least 1)")
     p.add_argument(
         "--ray",
         nargs="?",
@@ -336,7 +548,12 @@ def _common(p: argparse.ArgumentParser) -> None:
         metavar="ADDRESS",
         help="play on a Ray cluster at ADDRESS (alone: a local Ray with max(2, --jobs) CPUs)",
     )
-    p.add_argument("--out", metavar="FILE", help="write every game's record: FILE.jsonl (a line each) or FILE.json")
+    p.add_argument(
+        "--out",
+        metavar="FILE",
+        help="write every game's record: FILE.jsonl (a line each; 'ludica report' reads it), FILE.json or "
+        "FILE.csv (a flat table)",
+    )
     p.add_argument("--report", metavar="DIR", help="write an HTML report with its plots into DIR")
 
 
@@ -356,3 +573,8 @@ def register(sub: Any) -> None:
     )
     compare.add_argument("--bot-b", action="append", metavar="SPEC|SEAT=SPEC", help="the bots of B, over --bot")
     compare.set_defaults(func=cmd_compare)
+    report = sub.add_parser("report", help="the report of saved games (--out of simulate or compare) again")
+    report.add_argument("files", nargs="+", metavar="FILE.jsonl", help="one batch's records, or A's and B's")
+    report.add_argument("--out", required=True, metavar="DIR|FILE.csv", help="the report's folder, or a flat table")
+    report.add_argument("--game", help="the game, for files that do not name it")
+    report.set_defaults(func=cmd_report)

@@ -18,7 +18,7 @@ from typing import Any
 
 from ..core.errors import ConfigError
 from ..core.game import Game
-from .analysis import DesignWarning, bot_rates, has_winners, seat_rates, timeline
+from .analysis import DesignWarning, bot_rates, has_winners, seat_rates, timeline, timeline_bands
 from .batch import Batch
 
 COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd")
@@ -48,13 +48,38 @@ def require_matplotlib() -> Any:
 
 
 # -- figures -------------------------------------------------------------------------------------
+def shared_bins(samples: Sequence[Sequence[float]], most: int = 30) -> list[float]:
+    """The same bin edges for every arm (A and B comparable bar by bar): whole numbers when the
+    values are, at most ``most`` bins over the range of all of them."""
+    values = [v for sample in samples for v in sample]
+    if not values:
+        return [0.0, 1.0]
+    lo, hi = min(values), max(values)
+    if lo == hi:
+        return [lo - 0.5, hi + 0.5]
+    width = (hi - lo) / most
+    if all(float(v).is_integer() for v in values):
+        width = max(1.0, math.ceil(width))
+        lo -= 0.5
+    edges = [lo + k * width for k in range(int((hi - lo) / width) + 2)]
+    return edges
+
+
+def _legend_below(ax: Any, arms: Sequence[Arm]) -> None:
+    """The legend under the axes, clear of the bars and their error bars."""
+    ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.18), ncol=max(1, len(arms)), fontsize=8, frameon=False)
+
+
 def _length(plt: Any, ax: Any, arms: Sequence[Arm]) -> None:
-    for k, arm in enumerate(arms):
-        ax.hist([r["turns"] for r in arm.records], bins=30, alpha=0.6, color=COLOURS[k], label=arm.label)
-    ax.set_xlabel("turns per game")
+    samples = [[r["turns"] for r in arm.records] for arm in arms]
+    bins = shared_bins(samples)
+    for k, (arm, sample) in enumerate(zip(arms, samples, strict=True)):
+        ax.hist(sample, bins=bins, alpha=0.55, color=COLOURS[k], label=arm.label, histtype="stepfilled")
+    ax.set_xlabel("turns per game (the same bins for every arm)")
     ax.set_ylabel("games")
+    ax.set_ylim(bottom=0)
     ax.set_title("Game length")
-    ax.legend()
+    _legend_below(ax, arms)
 
 
 def _ends(plt: Any, ax: Any, arms: Sequence[Arm], declared: Sequence[str]) -> None:
@@ -68,8 +93,9 @@ def _ends(plt: Any, ax: Any, arms: Sequence[Arm], declared: Sequence[str]) -> No
         ax.bar([i + k * width for i in range(len(reasons))], shares, width, color=COLOURS[k], label=arm.label)
     ax.set_xticks([i + width * (len(arms) - 1) / 2 for i in range(len(reasons))], reasons, rotation=15)
     ax.set_ylabel("% of games")
+    ax.set_ylim(0, 100)
     ax.set_title("How games end")
-    ax.legend()
+    _legend_below(ax, arms)
 
 
 def _rates(plt: Any, ax: Any, arms: Sequence[Arm], by: str) -> None:
@@ -86,12 +112,14 @@ def _rates(plt: Any, ax: Any, arms: Sequence[Arm], by: str) -> None:
             ax.plot([x - width / 2, x + width / 2], [100 * r.fair] * 2, color="black", lw=1)
     ax.set_xticks([i + width * (len(arms) - 1) / 2 for i in range(len(names))], names)
     ax.set_ylabel("% of games won (95% CI; black: fair share)")
+    ax.set_ylim(0, 100)
     ax.set_title(f"Win rate by {by}")
-    ax.legend()
+    _legend_below(ax, arms)
 
 
 def _over_time(plt: Any, arms: Sequence[Arm]) -> Any:
     series = [timeline(arm.records) for arm in arms]
+    bands = [timeline_bands(arm.records) for arm in arms]
     unit = next((u for u, _ in series if u), "")
     names: list[str] = []
     for _, quantities in series:
@@ -103,19 +131,31 @@ def _over_time(plt: Any, arms: Sequence[Arm]) -> Any:
     fig, axes = plt.subplots(rows, cols, figsize=(4.5 * cols, 3.2 * rows), squeeze=False)
     for i, name in enumerate(names):
         ax = axes[i // cols][i % cols]
+        low = math.inf
         for k, (arm, (_, quantities)) in enumerate(zip(arms, series, strict=True)):
             if name in quantities:
                 enough = max(3, len(arm.records) // 20)  # the tail of a few long games is noise
-                points = [(t, m) for t, m, c in zip(*quantities[name], strict=True) if c >= enough]
-                ax.plot([t for t, _ in points], [m for _, m in points], color=COLOURS[k], label=arm.label)
+                data = zip(*quantities[name], bands[k][name], strict=True)
+                points = [(t, m, h) for t, m, c, h in data if c >= enough]
+                ts = [t for t, _, _ in points]
+                ax.plot(ts, [m for _, m, _ in points], color=COLOURS[k], label=arm.label)
+                ax.fill_between(
+                    ts, [m - h for _, m, h in points], [m + h for _, m, h in points], color=COLOURS[k], alpha=0.2, lw=0
+                )
+                low = min([low, *(m - h for _, m, h in points)])
+        if low >= 0:
+            ax.set_ylim(bottom=0)  # from zero: a small change looks small
         ax.set_title(name, fontsize=10)
         ax.set_xlabel(unit)
-        if i == 0:
-            ax.legend(fontsize=8)
     for j in range(len(names), rows * cols):
         axes[j // cols][j % cols].axis("off")
-    fig.suptitle(f"Mean over the games still going (at least 5% of them), by {unit}")
-    fig.tight_layout()
+    fig.suptitle(
+        f"Mean over the games still going (at least 5% of them), by {unit}; band: its 95% interval; "
+        "y from 0 unless a value is negative"
+    )
+    handles, labels = axes[0][0].get_legend_handles_labels()
+    fig.legend(handles, labels, loc="lower center", ncol=max(1, len(arms)), fontsize=9, frameon=False)
+    fig.tight_layout(rect=(0, 0.05, 1, 0.95))
     return fig
 
 
@@ -134,7 +174,8 @@ def make_figures(game: Game[Any], arms: Sequence[Arm]) -> list[tuple[str, str, A
     one("end_reasons", "End reasons (share of games)", _ends, game.meta.end_reasons)
     if any(has_winners(arm.records) for arm in arms):
         one("win_by_seat", "Win rate by seat, with 95% Wilson intervals", _rates, "seat")
-        one("win_by_bot", "Win rate by bot, with 95% Wilson intervals", _rates, "bot")
+        if any(len(bot_rates(arm.records)) > 1 for arm in arms):  # one bot: nothing to compare
+            one("win_by_bot", "Win rate by bot, with 95% Wilson intervals", _rates, "bot")
     fig = _over_time(plt, arms)
     if fig is not None:
         out.append(("over_time", f"{game.meta.title}: key quantities over time", fig))

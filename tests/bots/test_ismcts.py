@@ -107,3 +107,33 @@ def test_ismcts_plays_every_game_to_its_end(game_id: str) -> None:
     small = "ismcts:playouts=4+horizon=10".replace("+", ",")
     result = play_game(game_id, players, [small, "random"], seed=random.Random(game_id).randrange(100), index=0)
     assert result.end != "unfinished"
+
+
+def _wide_euphoria_decision() -> Match[Any]:
+    from ludica.bots.samples import sampled_states
+
+    for match, _ in sampled_states("euphoria", 4, 7, 40):
+        seat = match.pending().seats[0]
+        if len(choices(match.game.legal_actions(match.state, seat))) >= 12:
+            return match
+    raise AssertionError("no wide decision met")
+
+
+def test_progressive_widening_searches_a_few_actions_of_a_wide_decision() -> None:
+    match = _wide_euphoria_decision()
+    sit = situation(match, match.pending().seats[0])
+    narrow = make_bot("ismcts:playouts=16,horizon=5", "euphoria", 1)
+    assert isinstance(narrow, ISMCTSBot)
+    root = narrow.search(sit)
+    assert 1 <= len(root.children) <= 5  # at most 1 + sqrt(15) children after 16 iterations
+    wide = make_bot("ismcts:playouts=16,horizon=5,widen=0", "euphoria", 1)
+    assert isinstance(wide, ISMCTSBot)
+    assert len(wide.search(sit).children) == min(16, len(choices(sit.legal)))  # each iteration a new action
+
+
+def test_the_heuristics_choice_stands_unless_the_search_beats_it() -> None:
+    match = _wide_euphoria_decision()
+    seat = match.pending().seats[0]
+    heuristic = make_bot("heuristic", "euphoria", 5).decide(situation(match, seat)).action
+    anchored = make_bot("ismcts:playouts=12,horizon=5,anchor=1000", "euphoria", 5)
+    assert anchored.decide(situation(match, seat)).action == heuristic

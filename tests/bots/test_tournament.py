@@ -8,7 +8,16 @@ from pathlib import Path
 
 import pytest
 
-from ludica.bots.tournament import GameResult, bradley_terry, lineups, run, split_bots, wilson
+from ludica.bots.tournament import (
+    GameResult,
+    Tournament,
+    bradley_terry,
+    game_interval,
+    lineups,
+    run,
+    split_bots,
+    wilson,
+)
 from ludica.cli import main
 
 
@@ -71,3 +80,36 @@ def test_the_command_prints_rates_intervals_and_ratings(tmp_path: Path, capsys: 
     assert len(lines) == 4 and all(set(r) >= {"lineup", "winners", "steps"} for r in lines)
     assert main(["tournament", "pig", "--bots", "genius"]) == 2
     assert "no bot 'genius'" in capsys.readouterr().out
+
+
+def test_a_bot_holding_several_seats_is_counted_by_game() -> None:
+    # ismcts against three heuristic, 40 games: ismcts wins 10, a heuristic seat the other 30
+    lineup = {"p1": "ismcts", "p2": "heuristic", "p3": "heuristic", "p4": "heuristic"}
+    results = [GameResult(i, lineup, (f"p{1 + i % 4}",), 9, "") for i in range(40)]
+    t = Tournament("euphoria", ["ismcts", "heuristic", "heuristic", "heuristic"], 4, results)
+    table = {s.bot: s for s in t.standings()}
+    heuristic = table["heuristic"]
+    assert (heuristic.games, heuristic.played, heuristic.wins) == (40, 120, 30)
+    lo, hi = heuristic.interval()
+    wlo, whi = wilson(30, 40)
+    assert (lo, hi) == pytest.approx((wlo / 3, whi / 3))
+    naive = wilson(30, 120)  # seat rows as if independent trials: not what 40 games tell
+    assert (lo, hi) != pytest.approx(naive)
+    assert table["ismcts"].interval() == pytest.approx(wilson(10, 40))
+    assert game_interval([(1, 1.0), (2, 0.0), (1, 0.0)]) == game_interval([(1, 1.0), (2, 0.0), (1, 0.0)])
+
+
+def test_the_gm_is_one_bot_named_and_chosen(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "gc.jsonl"
+    out.write_text("old line\n")
+    argv = ["tournament", "great-city", "--bots", "heuristic,random,random", "--games", "3", "--players", "3"]
+    assert main([*argv, "--gm", "random", "--out", str(out)]) == 0
+    printed = capsys.readouterr().out
+    assert "gm (the referee, not ranked) played by random in every game (--gm)" in printed
+    lines = [json.loads(line) for line in out.read_text().splitlines()]  # replaced, not appended to
+    assert len(lines) == 3 and all(r["lineup"]["gm"] == "random" for r in lines)
+
+
+def test_a_game_without_winners_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["tournament", "euthymia", "--bots", "random,heuristic", "--games", "2", "--players", "3"]) == 2
+    assert "names no winners" in capsys.readouterr().out

@@ -110,8 +110,8 @@ def test_compare_two_kinds_of_players(tmp_path: Path) -> None:
 
 def test_report_is_written_with_its_figures(tmp_path: Path) -> None:
     pytest.importorskip("matplotlib")
-    argv = ["simulate", "lost-days", "--games", "3", "--players", "3", "--report", str(tmp_path)]
-    assert main(argv) == 0
+    argv = ["simulate", "lost-days", "--games", "3", "--players", "3", "--bot", "p1=heuristic"]
+    assert main([*argv, "--report", str(tmp_path)]) == 0
     page = (tmp_path / "index.html").read_text()
     for stem in ("length", "end_reasons", "win_by_seat", "win_by_bot", "over_time"):
         png = tmp_path / f"{stem}.png"
@@ -119,6 +119,9 @@ def test_report_is_written_with_its_figures(tmp_path: Path) -> None:
         assert f"href='{stem}.png'" in page
     assert page.count("src='data:image/png;base64,") == 5
     assert "Where a rule breaks" in page
+    one_bot = tmp_path / "one"
+    assert main(["simulate", "lost-days", "--games", "3", "--players", "3", "--report", str(one_bot)]) == 0
+    assert not (one_bot / "win_by_bot.png").exists()  # one bot: no chart to compare bots
 
 
 def test_a_game_that_will_not_end_is_stopped_and_said(capsys: pytest.CaptureFixture[str]) -> None:
@@ -156,7 +159,7 @@ def test_warnings_fire_on_a_crafted_batch() -> None:
     assert "40 of 41 games (97.6%" in kinds["safety bound"] and "'round_limit'" in kinds["safety bound"]
     assert "end never happens" not in kinds  # one rulebook end (ten_stars) and a bound: nothing to compare
     assert "seat p1 wins more than its share: 100.0%" in kinds["seat advantage"]
-    assert "'retrieve' was legal at 160 decisions, never taken" in kinds["action never taken"]
+    assert "never taken: 'retrieve' (legal at 160)" in kinds["action never taken"]
     assert "morale (mean) runs dry (at its floor 1) in 75% of samples" in kinds["counter runs dry"]
 
 
