@@ -18,7 +18,7 @@ import numpy as np
 from ..core.game import Config, Game
 from ..core.match import Match
 from ..core.registry import get_game
-from .encoding import Catalogue, EncodingError, Legal, Observer, TextFiller, catalogue, default_text, rewards
+from .encoding import Catalogue, EncodingError, Legal, TextFiller, catalogue, default_text, observer, rewards
 
 NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal")
 """The players' names, in seat order (the rules never look at them)."""
@@ -68,7 +68,7 @@ class Driver:
         referee = self.game.meta.referee
         self.players: tuple[str, ...] = tuple(s for s in self.seats if s != referee)
         self.catalogue: Catalogue = catalogue(self.game, self.config, self.seats)
-        self.observer = Observer(self.seats)
+        self.observer = observer(self.game, self.config, self.seats)
         self.steps = 0
         self._last_acted: dict[str, int] = {}
         self._legal: dict[str, Legal] = {}

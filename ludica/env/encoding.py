@@ -311,6 +311,22 @@ def catalogue(game: Game[Any], config: Config, seats: Sequence[str]) -> Catalogu
     return Catalogue(game.meta.id, module.shapes(game, config, tuple(seats)))
 
 
+def observer(game: Game[Any], config: Config, seats: Sequence[str]) -> Any:
+    """The observation tensor's :class:`~ludica.env.tensor.Schema` of ``game`` under ``config``.
+
+    A game whose encoding module declares no ``observation`` schema falls back to the hashed
+    :class:`Observer` (only the example game Pig does).
+    """
+    from .tensor import Schema
+
+    module = importlib.import_module(ENCODINGS[game.meta.id])
+    declare = getattr(module, "observation", None)
+    if declare is None:
+        return Observer(seats)
+    players = [s for s in seats if s != game.meta.referee]
+    return Schema(seats, players, declare(game, config, tuple(seats)))
+
+
 def max_chance_outcomes(game: Game[Any], config: Config) -> int:
     """The most outcomes one decomposed chance draw of the game can have (OpenSpiel's bound)."""
     module = importlib.import_module(ENCODINGS[game.meta.id])
