@@ -424,3 +424,31 @@ class Schema:
 
     def project(self, view: dict[str, Any]) -> Any:
         return self.view.project(view)
+
+
+class Dice(Field):
+    """A set of dice named ``"<seat>.<i>"`` (``i < k``): a multi-hot over (seat in the observer's
+    order, i); with ``n = 1`` only the number ``i`` counts (a participant's own dice)."""
+
+    def __init__(self, n: int, k: int, doc: str = "") -> None:
+        self.n, self.k, self.doc = n, k, doc
+        self.size = n * k
+
+    def rows(self, name: str) -> list[tuple[str, str]]:
+        who = (lambda s: f"seat{s}.") if self.n > 1 else (lambda s: "")
+        return [
+            (f"{name}∋{who(s)}{i}", f"{self.doc + ' ' if self.doc else ''}1 if die {who(s)}{i} is in it")
+            for s in range(self.n)
+            for i in range(self.k)
+        ]
+
+    def put(self, out: list[float], at: int, value: Any, ctx: Ctx) -> None:
+        for die in value or ():
+            seat, _, i = str(die).rpartition(".")
+            s = ctx.pos.get(seat) if self.n > 1 else 0
+            if s is None or not i.isdigit() or int(i) >= self.k:
+                raise SchemaError(f"die {die!r} is beyond the declared {self.n} seats x {self.k} dice")
+            out[at + s * self.k + int(i)] = 1.0
+
+    def project(self, value: Any) -> Any:
+        return sorted(set(map(str, value or ())))
