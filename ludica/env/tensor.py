@@ -452,3 +452,53 @@ class Dice(Field):
 
     def project(self, value: Any) -> Any:
         return sorted(set(map(str, value or ())))
+
+
+class Sentence(Field):
+    """A sentence the game writes from a template (``pattern``, a regular expression): each group
+    is laid out by its field (e.g. Euthymia's "p1 passed a RED identity card to p3")."""
+
+    def __init__(self, pattern: str, doc: str = "", **groups: Field) -> None:
+        import re
+
+        self.pattern = re.compile(pattern)
+        self.rec = Rec(groups, text=set(self.pattern.groupindex) - set(groups))
+        self.size = 1 + self.rec.size
+        self.doc = doc
+
+    def rows(self, name: str) -> list[tuple[str, str]]:
+        return [(f"{name}?", f"{self.doc + ' ' if self.doc else ''}1 if shown"), *self.rec.rows(name)]
+
+    def put(self, out: list[float], at: int, value: Any, ctx: Ctx) -> None:
+        found = self.pattern.fullmatch(str(value))
+        if found is None:
+            raise SchemaError(f"{value!r} does not read as {self.pattern.pattern!r}")
+        out[at] = 1.0
+        self.rec.put(out, at + 1, found.groupdict(), ctx)
+
+    def project(self, value: Any) -> Any:
+        return None if value is None else str(value)
+
+
+class SeatOr(Field):
+    """Either a seat (a one-hot) or a record (e.g. ``{"tied": [...]}``), the first slot saying which."""
+
+    def __init__(self, n: int, other: Field, doc: str = "") -> None:
+        self.seat = Seat(n, extra=())
+        self.other = other
+        self.size = 1 + self.seat.size + other.size
+        self.doc = doc
+
+    def rows(self, name: str) -> list[tuple[str, str]]:
+        return [(f"{name}:seat", f"{self.doc + ' ' if self.doc else ''}1 if one seat"), *self.seat.rows(name),
+                *self.other.rows(name)]  # fmt: skip
+
+    def put(self, out: list[float], at: int, value: Any, ctx: Ctx) -> None:
+        if isinstance(value, str):
+            out[at] = 1.0
+            self.seat.put(out, at + 1, value, ctx)
+        else:
+            self.other.put(out, at + 1 + self.seat.size, value, ctx)
+
+    def project(self, value: Any) -> Any:
+        return value if isinstance(value, str) else self.other.project(value)
