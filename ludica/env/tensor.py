@@ -502,3 +502,22 @@ class SeatOr(Field):
 
     def project(self, value: Any) -> Any:
         return value if isinstance(value, str) else self.other.project(value)
+
+
+class Bits(Field):
+    """A string of ``n`` binary digits (spaces ignored), e.g. a Great City hexagram pair ``"010 011"``."""
+
+    def __init__(self, n: int, doc: str = "") -> None:
+        self.n = self.size = n
+        self.doc = doc
+
+    def rows(self, name: str) -> list[tuple[str, str]]:
+        return [(f"{name}#{i}", f"{self.doc + ' ' if self.doc else ''}digit {i} (1 if '1' or '+')") for i in range(self.n)]
+
+    def put(self, out: list[float], at: int, value: Any, ctx: Ctx) -> None:
+        digits = str(value).replace(" ", "")
+        if len(digits) != self.n or set(digits) - set("01+-"):
+            raise SchemaError(f"{value!r} is not {self.n} binary digits")
+        for i, d in enumerate(digits):
+            if d in "1+":
+                out[at + i] = 1.0
