@@ -51,6 +51,10 @@ def seat_order(seats: Sequence[str], players: Sequence[str], seat: str | None) -
     return (*players, *referee)
 
 
+def _pre(doc: str) -> str:
+    return f"{doc} " if doc else ""
+
+
 class Field:
     """One part of a view: ``size`` slots written by :meth:`put` at ``at``."""
 
@@ -78,7 +82,7 @@ class Num(Field):
 
     def rows(self, name: str) -> list[tuple[str, str]]:
         shift = f" + {self.offset:g}" if self.offset else ""
-        return [(name, f"{self.doc + ' ' if self.doc else ''}(number{shift}) / {self.scale:g}")]
+        return [(name, f"{_pre(self.doc)}(number{shift}) / {self.scale:g}")]
 
     def put(self, out: list[float], at: int, value: Any, ctx: Ctx) -> None:
         if value is not None:
@@ -97,7 +101,7 @@ class Flag(Field):
         self.doc = doc
 
     def rows(self, name: str) -> list[tuple[str, str]]:
-        return [(name, f"{self.doc + ' ' if self.doc else ''}1 if true")]
+        return [(name, f"{_pre(self.doc)}1 if true")]
 
     def put(self, out: list[float], at: int, value: Any, ctx: Ctx) -> None:
         if value:
@@ -121,7 +125,7 @@ class OneOf(Field):
         self.doc = doc
 
     def rows(self, name: str) -> list[tuple[str, str]]:
-        return [(f"{name}={_label(v)}", f"{self.doc + ' ' if self.doc else ''}1 if {_label(v)}") for v in self.domain]
+        return [(f"{name}={_label(v)}", f"{_pre(self.doc)}1 if {_label(v)}") for v in self.domain]
 
     def put(self, out: list[float], at: int, value: Any, ctx: Ctx) -> None:
         i = self.index.get(value)
@@ -142,7 +146,7 @@ class Members(Field):
 
     def rows(self, name: str) -> list[tuple[str, str]]:
         what = "how many times" if self.counts else "1 if it holds"
-        return [(f"{name}∋{_label(v)}", f"{self.doc + ' ' if self.doc else ''}{what} {_label(v)}") for v in self.domain]
+        return [(f"{name}∋{_label(v)}", f"{_pre(self.doc)}{what} {_label(v)}") for v in self.domain]
 
     def put(self, out: list[float], at: int, value: Any, ctx: Ctx) -> None:
         for v in value or ():
@@ -169,7 +173,7 @@ class Seat(Field):
         self.doc = doc
 
     def rows(self, name: str) -> list[tuple[str, str]]:
-        seats = [(f"{name}=seat{i}", f"{self.doc + ' ' if self.doc else ''}1 if seat {i} (0 = you)") for i in range(self.n)]
+        seats = [(f"{name}=seat{i}", f"{_pre(self.doc)}1 if seat {i} (0 = you)") for i in range(self.n)]
         return seats + [(f"{name}={_label(v)}", f"1 if {_label(v)}") for v in self.extra]
 
     def put(self, out: list[float], at: int, value: Any, ctx: Ctx) -> None:
@@ -184,22 +188,27 @@ class Seat(Field):
 class Seats(Field):
     """A set of seats (multi-hot in the observer's seat order)."""
 
-    def __init__(self, n: int, doc: str = "") -> None:
+    def __init__(self, n: int, doc: str = "", counts: bool = False) -> None:
         self.n = self.size = n
         self.doc = doc
+        self.counts = counts
 
     def rows(self, name: str) -> list[tuple[str, str]]:
-        return [(f"{name}∋seat{i}", f"{self.doc + ' ' if self.doc else ''}1 if seat {i} is in it") for i in range(self.n)]
+        what = "how many times seat {} is in it" if self.counts else "1 if seat {} is in it"
+        return [(f"{name}∋seat{i}", f"{_pre(self.doc)}{what.format(i)} (0 = you)") for i in range(self.n)]
 
     def put(self, out: list[float], at: int, value: Any, ctx: Ctx) -> None:
         for seat in value or ():
             i = ctx.pos.get(seat)
             if i is None:
                 raise SchemaError(f"{seat!r} is not a seat")
-            out[at + i] = 1.0
+            if self.counts:
+                out[at + i] += 1.0
+            else:
+                out[at + i] = 1.0
 
     def project(self, value: Any) -> Any:
-        return sorted(value or ())
+        return sorted(value or ()) if self.counts else sorted(set(value or ()))
 
 
 class Text(Field):
@@ -229,7 +238,7 @@ class Opt(Field):
         self.doc = doc
 
     def rows(self, name: str) -> list[tuple[str, str]]:
-        return [(f"{name}?", f"{self.doc + ' ' if self.doc else ''}1 if present"), *self.inner.rows(name)]
+        return [(f"{name}?", f"{_pre(self.doc)}1 if present"), *self.inner.rows(name)]
 
     def put(self, out: list[float], at: int, value: Any, ctx: Ctx) -> None:
         if value is not None:
@@ -293,7 +302,7 @@ class BySeat(Field):
     def rows(self, name: str) -> list[tuple[str, str]]:
         out: list[tuple[str, str]] = []
         for i in range(self.n):
-            out.append((f"{name}[seat{i}]", f"{self.doc + ' ' if self.doc else ''}1 if seat {i} (0 = you) is listed"))
+            out.append((f"{name}[seat{i}]", f"{_pre(self.doc)}1 if seat {i} (0 = you) is listed"))
             out.extend(self.item.rows(f"{name}[seat{i}]"))
         return out
 
@@ -330,7 +339,7 @@ class ById(Field):
     def rows(self, name: str) -> list[tuple[str, str]]:
         out: list[tuple[str, str]] = []
         for v in self.ids:
-            out.append((f"{name}[{v}]", f"{self.doc + ' ' if self.doc else ''}1 if {v} is shown"))
+            out.append((f"{name}[{v}]", f"{_pre(self.doc)}1 if {v} is shown"))
             out.extend(self.item.rows(f"{name}[{v}]"))
         return out
 
@@ -364,7 +373,7 @@ class Seq(Field):
     def rows(self, name: str) -> list[tuple[str, str]]:
         out: list[tuple[str, str]] = []
         for i in range(self.n):
-            out.append((f"{name}[{i}]", f"{self.doc + ' ' if self.doc else ''}1 if item {i} exists"))
+            out.append((f"{name}[{i}]", f"{_pre(self.doc)}1 if item {i} exists"))
             out.extend(self.item.rows(f"{name}[{i}]"))
         return out
 
@@ -437,7 +446,7 @@ class Dice(Field):
     def rows(self, name: str) -> list[tuple[str, str]]:
         who = (lambda s: f"seat{s}.") if self.n > 1 else (lambda s: "")
         return [
-            (f"{name}∋{who(s)}{i}", f"{self.doc + ' ' if self.doc else ''}1 if die {who(s)}{i} is in it")
+            (f"{name}∋{who(s)}{i}", f"{_pre(self.doc)}1 if die {who(s)}{i} is in it")
             for s in range(self.n)
             for i in range(self.k)
         ]
@@ -467,7 +476,7 @@ class Sentence(Field):
         self.doc = doc
 
     def rows(self, name: str) -> list[tuple[str, str]]:
-        return [(f"{name}?", f"{self.doc + ' ' if self.doc else ''}1 if shown"), *self.rec.rows(name)]
+        return [(f"{name}?", f"{_pre(self.doc)}1 if shown"), *self.rec.rows(name)]
 
     def put(self, out: list[float], at: int, value: Any, ctx: Ctx) -> None:
         found = self.pattern.fullmatch(str(value))
@@ -490,7 +499,7 @@ class SeatOr(Field):
         self.doc = doc
 
     def rows(self, name: str) -> list[tuple[str, str]]:
-        return [(f"{name}:seat", f"{self.doc + ' ' if self.doc else ''}1 if one seat"), *self.seat.rows(name),
+        return [(f"{name}:seat", f"{_pre(self.doc)}1 if one seat"), *self.seat.rows(name),
                 *self.other.rows(name)]  # fmt: skip
 
     def put(self, out: list[float], at: int, value: Any, ctx: Ctx) -> None:
@@ -512,7 +521,7 @@ class Bits(Field):
         self.doc = doc
 
     def rows(self, name: str) -> list[tuple[str, str]]:
-        return [(f"{name}#{i}", f"{self.doc + ' ' if self.doc else ''}digit {i} (1 if '1' or '+')") for i in range(self.n)]
+        return [(f"{name}#{i}", f"{_pre(self.doc)}digit {i} (1 if '1' or '+')") for i in range(self.n)]
 
     def put(self, out: list[float], at: int, value: Any, ctx: Ctx) -> None:
         digits = str(value).replace(" ", "")
@@ -521,3 +530,29 @@ class Bits(Field):
         for i, d in enumerate(digits):
             if d in "1+":
                 out[at + i] = 1.0
+
+
+class Workers(Field):
+    """Workers standing somewhere, a list of ``[seat, face]``: how many of each seat's workers
+    (in the observer's order) show each face, divided by ``scale``."""
+
+    def __init__(self, n: int, faces: int = 6, scale: float = 1.0, doc: str = "") -> None:
+        self.n, self.faces, self.scale, self.doc = n, faces, float(scale), doc
+        self.size = n * faces
+
+    def rows(self, name: str) -> list[tuple[str, str]]:
+        return [
+            (f"{name}[seat{s}:{f}]", f"{_pre(self.doc)}workers of seat {s} (0 = you) showing {f}")
+            for s in range(self.n)
+            for f in range(1, self.faces + 1)
+        ]
+
+    def put(self, out: list[float], at: int, value: Any, ctx: Ctx) -> None:
+        for seat, face in value or ():
+            s = ctx.pos.get(seat)
+            if s is None or not 1 <= int(face) <= self.faces:
+                raise SchemaError(f"worker {seat!r} showing {face!r} is not a seat's die face")
+            out[at + s * self.faces + int(face) - 1] += 1.0 / self.scale
+
+    def project(self, value: Any) -> Any:
+        return sorted(f"{s}:{f}" for s, f in value or ())

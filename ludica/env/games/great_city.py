@@ -168,7 +168,9 @@ def observation(game: Game[Any], config: Config, seats: Sequence[str]) -> Rec:
         to_react=seat,
         undo_window=Opt(Rec(controller=seat, position=Num(6))),
     )
-    fate = Rec(character=char, seat=seat, intent=OneOf(("yes", "no")), pair=Bits(6), text=("name", "judgment", "triads"))
+    fate = Rec(
+        text=("name", "judgment", "triads"), character=char, seat=seat, intent=OneOf(("yes", "no")), pair=Bits(6)
+    )
     endgame = Rec(
         city=Opt(reading),
         city_fate=OneOf(("survives", "succumbs", None)),

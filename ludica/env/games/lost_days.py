@@ -10,7 +10,18 @@ from collections.abc import Sequence
 from typing import Any
 
 from ...core.game import Config, Game
-from ...games.lost_days.state import ADVERSITY, BANK, CENTRE, INTERRUPT, MARKET, OWNED, PERSONAL, SET_ASIDE, STORY, WRITE_OUT
+from ...games.lost_days.state import (
+    ADVERSITY,
+    BANK,
+    CENTRE,
+    INTERRUPT,
+    MARKET,
+    OWNED,
+    PERSONAL,
+    SET_ASIDE,
+    STORY,
+    WRITE_OUT,
+)
 from ...games.lost_days.vocabulary import NONE
 from ..encoding import FREE, Shape, ids, shape
 from ..tensor import ById, BySeat, Flag, Members, Num, OneOf, Opt, Rec, Seat, Seats, Seq
