@@ -91,7 +91,7 @@ def test_describe_prints_the_catalogue(capsys: pytest.CaptureFixture[str]) -> No
 
     main(["describe", "euphoria", "--players", "3"])
     out = capsys.readouterr().out
-    assert "choose_recruits" in out and "hashed view features" in out
+    assert "choose_recruits" in out and "observation:" in out
 
 
 def test_sample_by_type_picks_a_type_then_an_index() -> None:
