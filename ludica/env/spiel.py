@@ -15,9 +15,13 @@ no node has more outcomes than the largest die, deck or list (``max_chance_outco
 Once a step's draws are complete the filled chance action is played. The distribution is exactly
 the one of :meth:`ChanceStep.outcomes`, without listing ``52!`` outcomes.
 
-**Information.** The observation string is the seat's view as canonical JSON; the information
-state string adds the number of actions so far and the seat's own past actions (perfect recall);
-the observation tensor is the seat's vector (:class:`~ludica.env.encoding.Observer`).
+**Information.** The observation string is the seat's view as canonical JSON; the observation
+tensor is the seat's semantic tensor (:mod:`ludica.env.tensor`). The information state string is
+the seat's whole observation history (perfect recall): its view at the start, then for every
+record step (a decision, or a completed chance step) its own decision (``you: <label>``) and its
+view if it changed (``·`` after a decision, ``~`` after a chance step when nothing it sees moved).
+It is built on the first request by replaying the record, then kept up to date. There is no
+information state tensor (the game type says so, and asking raises).
 ``resample_from_infostate`` imagines the hidden rest through the game's redeal, for IS-MCTS.
 """
 
@@ -31,13 +35,13 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from ..core.actions import CHANCE
+from ..core.actions import CHANCE, Action
 from ..core.chance import ChanceStep, Pick, Roll, Shuffle, chance_action
 from ..core.game import Config, Game
 from ..core.match import canonical_json
 from ..core.registry import GAME_MODULES, get_game
 from .driver import make_config, next_seat
-from .encoding import Catalogue, Legal, Observer, catalogue, default_text, max_chance_outcomes, rewards
+from .encoding import Catalogue, Legal, catalogue, default_text, max_chance_outcomes, observer, rewards
 
 PREFIX = "ludica_"
 
@@ -82,7 +86,7 @@ class Context:
     seats: tuple[str, ...]
     players: tuple[str, ...]
     catalogue: Catalogue
-    observer: Observer
+    observer: Any
     max_steps: int
     max_chance: int
 
@@ -112,7 +116,7 @@ class LudicaSpielGame(pyspiel.Game):  # type: ignore[misc]
             seats,
             tuple(s for s in seats if s != game.meta.referee),
             catalogue(game, config, seats),
-            Observer(seats),
+            observer(game, config, seats),
             max_steps,
             max_chance_outcomes(game, config),
         )
@@ -165,6 +169,10 @@ class LudicaSpielState(pyspiel.State):  # type: ignore[misc]
         self._own: list[list[int]] = [[] for _ in ctx.seats]
         self._last_acted: dict[str, int] = {}
         self._legal: Legal | None = None
+        self._record_actions: list[tuple[Action, int | None]] = []
+        self._seen: list[list[str]] | None = None
+        self._last_view: list[str] = []
+        self._moves = 0
 
     @property
     def ctx(self) -> Context:
@@ -189,6 +197,9 @@ class LudicaSpielState(pyspiel.State):  # type: ignore[misc]
         other._own = [list(o) for o in self._own]
         other._last_acted = dict(self._last_acted)
         other._legal = None
+        other._record_actions = list(self._record_actions)
+        other._seen = None if self._seen is None else [list(h) for h in self._seen]
+        other._last_view = list(self._last_view)
         return other
 
     def ludica_state(self) -> Any:
@@ -199,7 +210,7 @@ class LudicaSpielState(pyspiel.State):  # type: ignore[misc]
     def current_player(self) -> int:
         ctx = self.ctx
         pending = ctx.game.pending(self._state)
-        if pending.is_over or self._decisions >= ctx.max_steps:
+        if pending.is_over or self._moves >= ctx.max_steps:
             return pyspiel.PlayerId.TERMINAL
         if pending.is_chance:
             return pyspiel.PlayerId.CHANCE
@@ -229,6 +240,7 @@ class LudicaSpielState(pyspiel.State):  # type: ignore[misc]
     def _apply_action(self, action: int) -> None:
         ctx = self.ctx
         game = ctx.game
+        self._moves += 1
         if game.pending(self._state).is_chance:
             step = game.chance_step(self._state)
             self._draws.append(int(action))
@@ -237,6 +249,7 @@ class LudicaSpielState(pyspiel.State):  # type: ignore[misc]
             done = chance_action(step, outcome_of(step, self._draws))
             self._draws = []
             game.play(self._state, done)
+            self._record_actions.append((done, None))
         else:
             seat = self._seat(game.pending(self._state).seats)
             decided = ctx.catalogue.decode(self._seat_legal(), int(action), default_text)
@@ -244,8 +257,48 @@ class LudicaSpielState(pyspiel.State):  # type: ignore[misc]
             self._own[ctx.seats.index(seat)].append(int(action))
             self._last_acted[seat] = self._record
             self._decisions += 1
+            self._record_actions.append((decided, int(action)))
         self._record += 1
         self._legal = None
+        if self._seen is not None:
+            self._observe(self._state, self._seen, self._last_view, *self._record_actions[-1])
+
+    # -- what each seat has observed (perfect recall) ---------------------------------------------
+    def _observe(
+        self, state: Any, seen: list[list[str]], last: list[str], action: Action | None, index: int | None
+    ) -> None:
+        """Append one record step to every seat's observation history: the seat's own decision (its
+        label), then its view if it changed, else ``·`` after a decision and ``~`` after a chance
+        step (the step happened, nothing the seat sees moved; that a step happened is public)."""
+        ctx = self.ctx
+        for i, seat in enumerate(ctx.seats):
+            if action is not None and index is not None and action.seat == seat:
+                seen[i].append(f"you: {ctx.catalogue.label(index)}")
+            view = canonical_json(ctx.game.view(state, seat))
+            if i < len(last) and view == last[i]:
+                seen[i].append("·" if index is not None else "~")
+                continue
+            seen[i].append(view)
+            if i < len(last):
+                last[i] = view
+            else:
+                last.append(view)
+
+    def observation_history(self, player: int) -> list[str]:
+        """Everything seat ``player`` has observed, in order: its view at the start, then per
+        record step (a decision or a completed chance step) its own decision and its view when
+        it changed. Built on the first request by replaying the record, then kept up to date."""
+        if self._seen is None:
+            ctx = self.ctx
+            state = ctx.game.setup(ctx.config)
+            seen: list[list[str]] = [[] for _ in ctx.seats]
+            last: list[str] = []
+            self._observe(state, seen, last, None, None)
+            for action, index in self._record_actions:
+                ctx.game.play(state, action)
+                self._observe(state, seen, last, action, index)
+            self._seen, self._last_view = seen, last
+        return self._seen[player]
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -268,6 +321,7 @@ class LudicaSpielState(pyspiel.State):  # type: ignore[misc]
         """A state ``player_id`` cannot tell apart from this one (the game's redeal)."""
         ctx = self.ctx
         rng = random.Random(int(float(probability_sampler()) * 2**53))
+        self.observation_history(player_id)  # the imagined state keeps the seat's history as it is
         other = self.clone()
         other._state = ctx.game.redeal(self._state, ctx.seats[player_id], rng)
         other._legal = None
@@ -283,23 +337,27 @@ class LudicaObserver:
     def __init__(self, ctx: Context, perfect_recall: bool) -> None:
         self.ctx = ctx
         self.perfect_recall = perfect_recall
-        self.tensor = np.zeros(ctx.observer.size, np.float32)
-        self.dict = {"observation": self.tensor}
+        # no information state tensor: a whole history has no fixed-size tensor here
+        self.tensor = np.zeros(0 if perfect_recall else ctx.observer.size, np.float32)
+        self.dict = {} if perfect_recall else {"observation": self.tensor}
 
     def set_from(self, state: LudicaSpielState, player: int) -> None:
         ctx = self.ctx
+        if self.perfect_recall:
+            raise pyspiel.SpielError(
+                f"{ctx.game.meta.id}: no information state tensor (the game type says so); "
+                "use information_state_string or observation_tensor"
+            )
         seat = ctx.seats[player]
         view = ctx.game.view(state.ludica_state(), seat)
         pending = ctx.game.pending(state.ludica_state()).seats
         self.tensor[:] = ctx.observer.encode(seat, view, tuple(s for s in pending if s != CHANCE))
 
     def string_from(self, state: LudicaSpielState, player: int) -> str:
+        if self.perfect_recall:
+            return "\n".join(state.observation_history(player))
         ctx = self.ctx
-        view = canonical_json(ctx.game.view(state.ludica_state(), ctx.seats[player]))
-        if not self.perfect_recall:
-            return view
-        own = ",".join(map(str, state._own[player]))
-        return f"step {state._record}\nmine {own}\n{view}"
+        return canonical_json(ctx.game.view(state.ludica_state(), ctx.seats[player]))
 
 
 def _game_type(game: Game[Any]) -> pyspiel.GameType:

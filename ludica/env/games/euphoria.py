@@ -95,7 +95,7 @@ def observation(game: Game[Any], config: Config, seats: Sequence[str]) -> Rec:
         hidden_recruits=Num(2),
         dilemma_done=Flag(),
         dilemma_star=Flag(),
-        dilemma=OneOf((*sorted(DILEMMAS), None)),
+        dilemma=OneOf((*sorted(DILEMMAS), "", None)),
         chosen=Flag(),
         market_hand=Members(tuple(sorted(MARKETS))),
         kept_market=OneOf((*sorted(MARKETS), None)),
