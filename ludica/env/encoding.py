@@ -243,6 +243,69 @@ class Catalogue:
                 args[name] = value
         return Action(template.seat, template.type, args)
 
+    # -- factored actions ------------------------------------------------------------------------
+    def _radices(self, i: int) -> list[int]:
+        sh = self.shapes[i]
+        if sh.ranked:
+            return [sh.ranked]
+        return [len(domain) for _, domain in sh.params if domain is not FREE]
+
+    @property
+    def heads(self) -> tuple[int, ...]:
+        """The sizes of the factored action's heads: the shape (action type), then one head per
+        parameter position (free text has none; a ranked shape has one, its rank); a shape with
+        fewer parameters leaves the later heads at 0."""
+        found = getattr(self, "_heads", None)
+        if found is None:
+            depth = max((len(self._radices(i)) for i in range(len(self.shapes))), default=0)
+            sizes = [len(self.shapes)] + [1] * depth
+            for i in range(len(self.shapes)):
+                for h, radix in enumerate(self._radices(i)):
+                    sizes[h + 1] = max(sizes[h + 1], radix)
+            found = self._heads = tuple(sizes)
+        return found
+
+    def factor(self, index: int) -> tuple[int, ...]:
+        """A flat index as ``(shape, digit of parameter 1, digit of parameter 2, ...)`` (padded with 0)."""
+        sh, number = self.locate(index)
+        i = self.shapes.index(sh)
+        radices = self._radices(i)
+        digits = []
+        for radix in reversed(radices):
+            number, d = divmod(number, radix)
+            digits.append(d)
+        out = [i, *reversed(digits)]
+        return tuple(out + [0] * (len(self.heads) - len(out)))
+
+    def compose(self, picks: Sequence[int]) -> int:
+        """The flat index of a factored action ``(shape, digits...)`` (the inverse of :meth:`factor`)."""
+        i = int(picks[0])
+        if not 0 <= i < len(self.shapes):
+            raise EncodingError(f"{self.game_id}: action shape {i} is outside 0..{len(self.shapes) - 1}")
+        number = 0
+        for h, radix in enumerate(self._radices(i)):
+            d = int(picks[h + 1])
+            if not 0 <= d < radix:
+                name = self.shapes[i].type
+                raise EncodingError(f"{self.game_id}: {name} parameter {h + 1} is {d}, not 0..{radix - 1}")
+            number = number * radix + d
+        return self.offsets[i] + number
+
+    def factored(self, indices: Sequence[int]) -> np.ndarray:
+        """The legal actions as rows ``(shape, digits...)``: an ``(L, len(heads))`` int array."""
+        return np.array([self.factor(int(i)) for i in indices], dtype=np.int64).reshape(-1, len(self.heads))
+
+    def head_mask(self, rows: np.ndarray, prefix: Sequence[int]) -> np.ndarray:
+        """The legal values of head ``len(prefix)`` given the earlier picks ``prefix`` (the
+        composer's order: type first, then each parameter), as a 0/1 int8 mask."""
+        h = len(prefix)
+        keep = np.ones(len(rows), dtype=bool)
+        for j, pick in enumerate(prefix):
+            keep &= rows[:, j] == int(pick)
+        out = np.zeros(self.heads[h], dtype=np.int8)
+        out[rows[keep, h]] = 1
+        return out
+
     # -- people ---------------------------------------------------------------------------------
     def locate(self, index: int) -> tuple[Shape, int]:
         """The shape an index belongs to and the number within it."""
