@@ -20,7 +20,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from .driver import Driver
-from .encoding import OBS_BOUND, TextFiller, default_text
+from .encoding import OBS_BOUND, EncodingError, TextFiller, default_text
 
 
 class LudicaAEC(AECEnv):  # type: ignore[misc]
@@ -43,8 +43,14 @@ class LudicaAEC(AECEnv):  # type: ignore[misc]
         max_steps: int | None = None,
         render_mode: str | None = None,
         text: TextFiller = default_text,
+        action: str = "flat",
+        illegal_reward: float = -1.0,
     ) -> None:
         super().__init__()
+        if action not in ("flat", "factored"):
+            raise ValueError(f"action must be 'flat' or 'factored', not {action!r}")
+        self.action_mode = action
+        self.illegal_reward = float(illegal_reward)
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}, not {render_mode!r}")
         self.driver = Driver(game, players, options, reward=reward, text=text, max_steps=max_steps, seed=seed)
@@ -58,7 +64,11 @@ class LudicaAEC(AECEnv):  # type: ignore[misc]
         mask = spaces.Box(0, 1, (n_actions,), np.int8)
         both = spaces.Dict({"observation": obs, "action_mask": mask})
         self.observation_spaces = dict.fromkeys(self.possible_agents, both)
-        self.action_spaces = {a: spaces.Discrete(n_actions) for a in self.possible_agents}
+        if action == "factored":
+            heads = np.array(self.driver.catalogue.heads, dtype=np.int64)
+            self.action_spaces = {a: spaces.MultiDiscrete(heads) for a in self.possible_agents}
+        else:
+            self.action_spaces = {a: spaces.Discrete(n_actions) for a in self.possible_agents}
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -93,8 +103,35 @@ class LudicaAEC(AECEnv):  # type: ignore[misc]
             raise ValueError(f"{agent} must act: pass an index whose action_mask is 1")
         self._cumulative_rewards[agent] = 0.0
         self.infos[agent] = {}
-        self.driver.act(agent, int(action))
+        index = self._index(action)
+        if index is None or index not in self.driver.legal(agent).templates:
+            self._illegal(agent, action)
+            return
+        self.driver.act(agent, index)
         self._settle()
+
+    def _index(self, action: Any) -> int | None:
+        if self.action_mode == "flat":
+            return int(action)
+        try:
+            return self.driver.catalogue.compose(np.asarray(action).ravel().tolist())
+        except (EncodingError, IndexError):
+            return None
+
+    def _illegal(self, agent: str, action: Any) -> None:
+        """As PettingZoo's classic games: an illegal move ends the game, the mover gets
+        ``illegal_reward`` and everyone else 0."""
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self.rewards[agent] = self.illegal_reward
+        for a in self.agents:
+            self.terminations[a] = True
+        self.infos[agent] = {"illegal_action": np.asarray(action).tolist()}
+        self._accumulate_rewards()
+
+    def head_mask(self, agent: str, prefix: list[int]) -> np.ndarray:
+        """Factored actions: the legal values of head ``len(prefix)`` for ``agent`` given the earlier picks."""
+        cat = self.driver.catalogue
+        return cat.head_mask(cat.factored(self.driver.legal(agent).indices), prefix)
 
     def _settle(self) -> None:
         driver = self.driver
@@ -107,7 +144,10 @@ class LudicaAEC(AECEnv):  # type: ignore[misc]
         else:
             self.rewards = dict.fromkeys(self.agents, 0.0)
             self.agent_selection = driver.current() or self.agents[0]
-            self.infos[self.agent_selection] = {"view": driver.view(self.agent_selection)}
+            info: dict[str, Any] = {"view": driver.view(self.agent_selection)}
+            if self.action_mode == "factored":
+                info["legal_factored"] = driver.catalogue.factored(driver.legal(self.agent_selection).indices)
+            self.infos[self.agent_selection] = info
         self._accumulate_rewards()
 
     def render(self) -> str | None:

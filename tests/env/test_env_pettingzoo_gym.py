@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import random
 import warnings
+from typing import Any
 
 import pytest
 from gymnasium.utils.env_checker import check_env
@@ -90,3 +92,43 @@ def test_each_reset_without_a_seed_deals_a_new_game_and_a_seed_repeats_one() -> 
     assert not (aec.observe("p1")["observation"] == one).all()
     aec.reset(seed=4)
     assert (aec.observe("p1")["observation"] == one).all()
+
+
+def test_an_illegal_index_ends_the_aec_game_as_pettingzoo_classic() -> None:
+    env = aec_env("lost-days", seed=1)
+    env.reset()
+    agent = env.agent_selection
+    obs, *_ = env.last()
+    illegal = int((obs["action_mask"] == 0).nonzero()[0][0])
+    env.step(illegal)
+    assert all(env.terminations.values())
+    assert env.rewards[agent] == -1.0 and all(r == 0.0 for a, r in env.rewards.items() if a != agent)
+    assert env.infos[agent]["illegal_action"] == illegal
+
+
+def _factored_pick(env: Any, rng: random.Random, prefix_mask: Any) -> list[int]:
+    picks: list[int] = []
+    for _ in env.driver.catalogue.heads:
+        mask = prefix_mask(picks)
+        picks.append(int(rng.choice(mask.nonzero()[0])))
+    return picks
+
+
+@pytest.mark.parametrize("game_id", ["great-city", "euphoria"])
+def test_factored_actions_play_a_game_head_by_head(game_id: str) -> None:
+    env = gym_env(game_id, opponents="random", action="factored", max_steps=80)
+    _, info = env.reset(seed=3)
+    assert env.action_space.nvec.tolist() == list(env.driver.catalogue.heads)
+    rng = random.Random(0)
+    done = False
+    while not done:
+        picks = _factored_pick(env, rng, env.head_mask)
+        assert any((row == picks).all() for row in info["legal_factored"])
+        _, _, terminated, truncated, info = env.step(picks)
+        assert "illegal_action" not in info
+        done = terminated or truncated
+    aec = aec_env(game_id, action="factored", max_steps=60)
+    aec.reset(seed=1)
+    for agent in aec.agent_iter():
+        _, _, term, trunc, _ = aec.last()
+        aec.step(None if term or trunc else _factored_pick(aec, rng, lambda p, a=agent: aec.head_mask(a, p)))
