@@ -31,6 +31,7 @@ from __future__ import annotations
 import importlib
 import itertools
 import json
+import math
 import zlib
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -388,6 +389,24 @@ def observer(game: Game[Any], config: Config, seats: Sequence[str]) -> Any:
         return Observer(seats)
     players = [s for s in seats if s != game.meta.referee]
     return Schema(seats, players, declare(game, config, tuple(seats)))
+
+
+SPLIT = 64
+"""A uniform draw of more outcomes than this is made as two nodes: a block, then a place in it."""
+
+
+def split_bound(size: int) -> int:
+    """The most outcomes of one chance node for a uniform draw of ``size`` outcomes."""
+    if size <= SPLIT:
+        return size
+    width = math.isqrt(size - 1) + 1
+    return max(width, -(-size // width))
+
+
+def max_steps(game: Game[Any]) -> int:
+    """The environments' documented cap on one game of ``game`` (``MAX_STEPS`` of its encoding module)."""
+    module = importlib.import_module(ENCODINGS[game.meta.id])
+    return int(getattr(module, "MAX_STEPS", game.meta.max_steps))
 
 
 def max_chance_outcomes(game: Game[Any], config: Config) -> int:

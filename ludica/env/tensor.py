@@ -22,6 +22,7 @@ The tensor is computed from the seat's view alone (``Game.view(state, seat)``).
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -403,6 +404,7 @@ class Schema:
         self.n = len(self.seats)
         self.size = 2 * self.n + view.size
         self._orders: dict[str | None, Ctx] = {}
+        self._zeros = bytes(4 * self.size)
 
     def ctx(self, seat: str | None, strict: bool = False) -> Ctx:
         found = self._orders.get(seat)
@@ -421,15 +423,15 @@ class Schema:
         self, seat: str | None, view: dict[str, Any], pending: Sequence[str] = (), strict: bool = False
     ) -> np.ndarray:
         ctx = self.ctx(seat, strict)
-        out = [0.0] * self.size
+        out = array("f", self._zeros)  # float32 slots written in place, handed to numpy without a copy
         if seat is not None:
             out[self.seats.index(seat)] = 1.0
         for s in pending:
             i = ctx.pos.get(s)
             if i is not None:
                 out[self.n + i] = 1.0
-        self.view.put(out, 2 * self.n, view, ctx)
-        return np.asarray(out, dtype=np.float32)
+        self.view.put(out, 2 * self.n, view, ctx)  # type: ignore[arg-type]
+        return np.frombuffer(out, dtype=np.float32)
 
     def project(self, view: dict[str, Any]) -> Any:
         return self.view.project(view)

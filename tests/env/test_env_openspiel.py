@@ -13,7 +13,8 @@ from open_spiel.python.algorithms import ismcts, mcts
 
 from ludica.core.chance import Pick, Roll, Shuffle
 from ludica.env import register_openspiel
-from ludica.env.spiel import draw_sizes, outcome_of, short_name
+from ludica.env.encoding import split_bound
+from ludica.env.spiel import draw_sizes, next_node, outcome_of, short_name
 
 from .conftest import GAMES
 
@@ -170,3 +171,45 @@ def test_a_revealed_bid_is_remembered_after_the_view_forgets_it() -> None:
     seen: dict[tuple[int, str], tuple[str, ...]] = {}
     for seed in range(4):
         _history_walk(game, seed, 0, seen)
+
+
+def _paths(sizes: list[int]):  # type: ignore[no-untyped-def]
+    """Every path of chance nodes for ``sizes`` uniform draws, with its probability and draws."""
+    stack: list[tuple[list[int], float]] = [([], 1.0)]
+    while stack:
+        nodes, p = stack.pop()
+        draws, outcomes = next_node(sizes, nodes)
+        if outcomes is None:
+            yield draws, p
+            continue
+        assert abs(sum(q for _, q in outcomes) - 1.0) < 1e-9
+        for k, q in outcomes:
+            stack.append(([*nodes, k], p * q))
+
+
+@pytest.mark.parametrize("sizes", [[5], [130], [7, 100], [14833]])
+def test_a_large_draw_is_split_into_two_nodes_with_exact_probabilities(sizes: list[int]) -> None:
+    got: Counter[tuple[int, ...]] = Counter()
+    total = 1
+    for m in sizes:
+        total *= m
+    for draws, p in _paths(sizes):
+        got[tuple(draws)] += 1
+        assert p == pytest.approx(1 / total, rel=1e-9)
+    assert len(got) == total and set(got.values()) == {1}
+    for m in sizes:
+        assert split_bound(m) <= max(m if m <= 64 else 122, 1)
+
+
+def test_euthymia_with_eight_players_has_no_huge_chance_node() -> None:
+    game = pyspiel.load_game("ludica_euthymia", {"players": 8})
+    assert game.max_chance_outcomes() <= 122  # was 14 833: the identity pass as one pick
+    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_game_has_a_finite_documented_length_random_sim_reaches(game_id: str) -> None:
+    """``random_sim_test`` with the game's default parameters ends (max_game_length is the cap)."""
+    game = pyspiel.load_game(short_name(game_id))
+    assert game.max_game_length() <= 10_000
+    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)

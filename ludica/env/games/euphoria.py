@@ -39,6 +39,12 @@ def _places() -> tuple[str, ...]:
     return tuple(sorted(places))
 
 
+MAX_STEPS = 10_000
+"""The environments' cap on one game: decisions (PettingZoo, Gymnasium) or moves with chance
+included (OpenSpiel's ``max_steps``, its ``max_game_length``); random play ends well within
+it; a longer game is truncated."""
+
+
 def shapes(game: Game[Any], config: Config, seats: Sequence[str]) -> list[Shape]:
     places = _places()
     recruits = tuple(sorted(RECRUITS))

@@ -15,7 +15,7 @@ from ...core.game import Config, Game
 from ...core.mechanisms.cards import standard_deck
 from ...games.euthymia.legal import CLOCK_STEP_MAX
 from ...games.euthymia.state import CONTEXTS
-from ..encoding import FREE, Shape, shape
+from ..encoding import FREE, Shape, shape, split_bound
 from ..tensor import BySeat, Flag, Members, Num, OneOf, Opt, Rec, Seat, SeatOr, Seats, Sentence, Seq
 
 CLOCK_STEPS = (1, 5, 15, 30, 60, 120, 300, CLOCK_STEP_MAX)
@@ -26,6 +26,12 @@ LAUNCH_TYPES = ("WANT", "TEMPTED", "COMMITTEE")
 def _units(game: Game[Any], config: Config) -> range:
     most = max(config.option(game.meta, "BOTTLE_UNITS"), config.option(game.meta, "GLASS_CAPACITY"))
     return range(1, most + 1)
+
+
+MAX_STEPS = 6_000
+"""The environments' cap on one game: decisions (PettingZoo, Gymnasium) or moves with chance
+included (OpenSpiel's ``max_steps``, its ``max_game_length``); random play ends well within
+it; a longer game is truncated."""
 
 
 def shapes(game: Game[Any], config: Config, seats: Sequence[str]) -> list[Shape]:
@@ -63,7 +69,7 @@ def shapes(game: Game[Any], config: Config, seats: Sequence[str]) -> list[Shape]
 def max_chance_outcomes(config: Config) -> int:
     n = len(config.players)
     derangements = round(math.factorial(n) / math.e) if n > 1 else 0  # the identity-card passes
-    return max(52, derangements)
+    return max(52, split_bound(derangements))
 
 
 PHASES = ("IDEAL_CITIZEN", "BUILD_STATE", "CHARACTERS", "STRENGTHS", "CM_DEAL", "CM_PASS", "HOUR_END",

@@ -38,6 +38,12 @@ def _allocations() -> list[dict[str, str]]:
     return out
 
 
+MAX_STEPS = 2_000
+"""The environments' cap on one game: decisions (PettingZoo, Gymnasium) or moves with chance
+included (OpenSpiel's ``max_steps``, its ``max_game_length``); random play ends well within
+it; a longer game is truncated."""
+
+
 def shapes(game: Game[Any], config: Config, seats: Sequence[str]) -> list[Shape]:
     chars = ids("c", CHARACTERS)
     traits = _traits()

@@ -32,6 +32,12 @@ DICE = 40
 PAY_WITH = ("purse", "own_madness", "opponent_madness")
 
 
+MAX_STEPS = 3_000
+"""The environments' cap on one game: decisions (PettingZoo, Gymnasium) or moves with chance
+included (OpenSpiel's ``max_steps``, its ``max_game_length``); the rules have no bound (memories
+may be traded and sold for ever), so this is a truncation."""
+
+
 def shapes(game: Game[Any], config: Config, seats: Sequence[str]) -> list[Shape]:
     mems = ids("m", MEMORIES)
     coins = range(0, COINS + 1)

@@ -19,6 +19,12 @@ DICE = 40
 POOLS = ("passion", "confidence", "insight")
 
 
+MAX_STEPS = 4_000
+"""The environments' cap on one game: decisions (PettingZoo, Gymnasium) or moves with chance
+included (OpenSpiel's ``max_steps``, its ``max_game_length``); random play ends well within
+it; a longer game is truncated."""
+
+
 def shapes(game: Game[Any], config: Config, seats: Sequence[str]) -> list[Shape]:
     players = tuple(s for s in seats if s != "gm")
     resources = ids("r", IDS)
