@@ -168,3 +168,23 @@ class LudicaGym(gym.Env):  # type: ignore[misc]
 def gym_env(game: str, seat: str = "p1", opponents: str | Mapping[str, str] = "heuristic", **kwargs: Any) -> LudicaGym:
     """A Gymnasium environment of ``game`` where ``seat`` learns against Ludica bots (``"random"``...)."""
     return LudicaGym(game, seat, opponents, **kwargs)
+
+
+GYM_IDS = {
+    "great-city": "ludica/GreatCity-v0",
+    "euthymia": "ludica/Euthymia-v0",
+    "misery-bubblegum": "ludica/MiseryBubblegum-v0",
+    "lost-days": "ludica/LostDays-v0",
+    "euphoria": "ludica/Euphoria-v0",
+}
+"""The ``gymnasium.make`` ids, registered when this module is imported:
+``gymnasium.make("ludica.env.gym:ludica/Euphoria-v0", opponents="random")`` imports it first."""
+
+
+def _register() -> None:
+    for game_id, env_id in GYM_IDS.items():
+        if env_id not in gym.registry:
+            gym.register(id=env_id, entry_point="ludica.env.gym:gym_env", kwargs={"game": game_id})
+
+
+_register()

@@ -158,6 +158,22 @@ def views_from_history(history: str) -> list[Any]:
     return views
 
 
+def parse_options(text: str) -> dict[str, Any]:
+    """The ``options`` parameter: a JSON object. In a ``load_game`` *string* OpenSpiel splits
+    parameters at commas, so there the object's commas may be written as semicolons:
+    ``ludica_lost_days(options={"starting_purse":9;"tie_rule":"stalemate"})``."""
+    try:
+        found = json.loads(text)
+    except json.JSONDecodeError:
+        try:
+            found = json.loads(text.replace(";", ","))
+        except json.JSONDecodeError as exc:
+            raise ValueError(f"options must be a JSON object (commas may be written ';'): {text!r}") from exc
+    if not isinstance(found, dict):
+        raise ValueError(f"options must be a JSON object, not {text!r}")
+    return found
+
+
 @dataclass(slots=True)
 class Context:
     """What every state of one loaded game shares (kept off the states, which are deep-copied)."""
@@ -186,7 +202,7 @@ class LudicaSpielGame(pyspiel.Game):  # type: ignore[misc]
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         game = get_game(self.GAME_ID)
         params = dict(params or {})
-        options = json.loads(params.get("options") or "{}")
+        options = parse_options(str(params.get("options") or "{}"))
         config = make_config(game, params.get("players", game.meta.players_min), 0, options)
         state = game.setup(config)
         seats = tuple(game.seats(state))
@@ -510,3 +526,6 @@ def register(game_ids: list[str] | None = None) -> list[str]:
         pyspiel.register_game(_game_type(get_game(game_id)), cls)
         _REGISTERED.append(name)
     return [short_name(g) for g in (game_ids or [*GAME_MODULES, "pig"])]
+
+
+register()  # importing this module registers every game: pyspiel.load_game("ludica_euphoria") then works

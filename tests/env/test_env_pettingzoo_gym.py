@@ -132,3 +132,28 @@ def test_factored_actions_play_a_game_head_by_head(game_id: str) -> None:
     for agent in aec.agent_iter():
         _, _, term, trunc, _ = aec.last()
         aec.step(None if term or trunc else _factored_pick(aec, rng, lambda p, a=agent: aec.head_mask(a, p)))
+
+
+def test_gymnasium_make_ids_work_without_a_prior_import() -> None:
+    import subprocess
+    import sys
+
+    code = (
+        "import gymnasium; env = gymnasium.make('ludica.env.gym:ludica/Euphoria-v0', opponents='random'); "
+        "obs, info = env.reset(seed=1); print(obs.shape[0] > 0, 'action_mask' in info)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "True True"
+
+
+def test_pyspiel_loads_a_game_after_importing_the_module_and_options_may_hold_commas() -> None:
+    import subprocess
+    import sys
+
+    code = (
+        "import pyspiel, ludica.env.spiel; "
+        "g = pyspiel.load_game('ludica_lost_days(options={\"starting_purse\":9;\"tie_rule\":\"stalemate\"})'); "
+        "print(g.num_players())"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "3"
