@@ -157,3 +157,26 @@ def test_pyspiel_loads_a_game_after_importing_the_module_and_options_may_hold_co
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "3"
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_environments_pickle_and_deepcopy_and_go_on_the_same(game_id: str) -> None:
+    import copy
+    import pickle
+
+    from ludica.env.vector import LudicaRunner
+
+    aec = aec_env(game_id, seed=2)
+    aec.reset()
+    gym = gym_env(game_id, opponents="heuristic", seed=2)
+    _, info = gym.reset()
+    runner = LudicaRunner(game_id)
+    runner.reset(3)
+    for env in (aec, gym, runner):
+        for twin in (pickle.loads(pickle.dumps(env)), copy.deepcopy(env)):
+            assert twin.driver.match.actions == env.driver.match.actions
+    action = int(info["action_mask"].nonzero()[0][0])
+    twin_gym = pickle.loads(pickle.dumps(gym))
+    a = gym.step(action)
+    b = twin_gym.step(action)
+    assert (a[0] == b[0]).all() and a[1:4] == b[1:4]
