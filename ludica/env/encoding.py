@@ -403,6 +403,13 @@ def split_bound(size: int) -> int:
     return max(width, -(-size // width))
 
 
+def narrative(game: Game[Any]) -> bool:
+    """Whether the game is narrative: nobody wins, every return is 0 (``NARRATIVE`` of its encoding
+    module: Euthymia and Misery Bubblegum, whose rulebooks score nothing)."""
+    module = importlib.import_module(ENCODINGS[game.meta.id])
+    return bool(getattr(module, "NARRATIVE", False))
+
+
 def max_steps(game: Game[Any]) -> int:
     """The environments' documented cap on one game of ``game`` (``MAX_STEPS`` of its encoding module)."""
     module = importlib.import_module(ENCODINGS[game.meta.id])

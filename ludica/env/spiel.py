@@ -42,7 +42,17 @@ from ..core.game import Config, Game
 from ..core.match import canonical_json
 from ..core.registry import GAME_MODULES, get_game
 from .driver import make_config, next_seat
-from .encoding import SPLIT, Catalogue, Legal, catalogue, default_text, max_chance_outcomes, observer, rewards
+from .encoding import (
+    SPLIT,
+    Catalogue,
+    Legal,
+    catalogue,
+    default_text,
+    max_chance_outcomes,
+    narrative,
+    observer,
+    rewards,
+)
 from .encoding import max_steps as default_max_steps
 
 PREFIX = "ludica_"
@@ -221,9 +231,9 @@ class LudicaSpielGame(pyspiel.Game):  # type: ignore[misc]
             num_distinct_actions=ctx.catalogue.size,
             max_chance_outcomes=ctx.max_chance,
             num_players=len(seats),
-            min_utility=-1.0,
+            min_utility=-1.0,  # OpenSpiel's checks need min < max, even where every return is 0
             max_utility=1.0,
-            utility_sum=None,
+            utility_sum=0.0 if narrative(game) else None,
             max_game_length=max_steps,
         )
         super().__init__(_game_type(game), info, params)
@@ -493,6 +503,9 @@ class LudicaObserver:
         return canonical_json(ctx.game.view(state.ludica_state(), ctx.seats[player]))
 
 
+UTILITY = pyspiel.GameType.Utility
+
+
 def _game_type(game: Game[Any]) -> pyspiel.GameType:
     meta = game.meta
     return pyspiel.GameType(
@@ -501,7 +514,7 @@ def _game_type(game: Game[Any]) -> pyspiel.GameType:
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        utility=UTILITY.ZERO_SUM if narrative(game) else UTILITY.GENERAL_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=meta.players_max + (1 if meta.referee else 0),
         min_num_players=1,

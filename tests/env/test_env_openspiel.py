@@ -213,3 +213,14 @@ def test_every_game_has_a_finite_documented_length_random_sim_reaches(game_id: s
     game = pyspiel.load_game(short_name(game_id))
     assert game.max_game_length() <= 10_000
     pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+
+
+@pytest.mark.parametrize("game_id", ["euthymia", "misery-bubblegum"])
+def test_narrative_games_declare_zero_returns(game_id: str) -> None:
+    game = pyspiel.load_game(short_name(game_id))
+    assert game.get_type().utility == pyspiel.GameType.Utility.ZERO_SUM
+    assert game.utility_sum() == 0.0
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        state.apply_action(state.chance_outcomes()[0][0] if state.is_chance_node() else state.legal_actions()[0])
+    assert state.returns() == [0.0] * game.num_players()

@@ -28,6 +28,9 @@ def _units(game: Game[Any], config: Config) -> range:
     return range(1, most + 1)
 
 
+NARRATIVE = True
+"""Nobody wins or loses: every reward and OpenSpiel return is 0 (declared in the game type)."""
+
 MAX_STEPS = 6_000
 """The environments' cap on one game: decisions (PettingZoo, Gymnasium) or moves with chance
 included (OpenSpiel's ``max_steps``, its ``max_game_length``); random play ends well within

@@ -19,6 +19,9 @@ DICE = 40
 POOLS = ("passion", "confidence", "insight")
 
 
+NARRATIVE = True
+"""Nobody wins or loses: every reward and OpenSpiel return is 0 (declared in the game type)."""
+
 MAX_STEPS = 4_000
 """The environments' cap on one game: decisions (PettingZoo, Gymnasium) or moves with chance
 included (OpenSpiel's ``max_steps``, its ``max_game_length``); random play ends well within
