@@ -51,9 +51,11 @@ def observation_table(game: str, players: int | None = None) -> str:
     for row in rows:
         groups.setdefault(_group(row[1]), []).append(row)
     n = len(driver.seats)
+    heads = driver.catalogue.heads
     lines = [
         f"{driver.game.meta.title}, {len(driver.players)} players: {driver.observer.size} slots "
-        f"(seats in your order: {n})",
+        f"(seats in your order: {n}); factored action heads {list(heads)} "
+        f"(flat catalogue {driver.catalogue.size:,})",
         "",
         "| field | slots | first | example slot: meaning |",
         "|---|---:|---:|---|",

@@ -354,6 +354,8 @@ class ById(Field):
         for ident, item in self._pairs(value):
             i = self.index.get(ident)
             if i is None:
+                if not ctx.strict and ident not in (None, ""):
+                    continue  # beyond the declared ids: left out (documented); strict mode refuses
                 raise SchemaError(f"{ident!r} is beyond the declared ids {self.ids[0]}..{self.ids[-1]}")
             base = at + i * self.block
             out[base] = 1.0
@@ -380,7 +382,9 @@ class Seq(Field):
 
     def put(self, out: list[float], at: int, value: Any, ctx: Ctx) -> None:
         if len(value) > self.n:
-            raise SchemaError(f"{len(value)} items, more than the {self.n} declared")
+            if ctx.strict:
+                raise SchemaError(f"{len(value)} items, more than the {self.n} declared")
+            value = value[: self.n]  # beyond the declared length: left out (documented)
         for i, item in enumerate(value):
             base = at + i * self.block
             out[base] = 1.0

@@ -165,7 +165,7 @@ def observation(game: Game[Any], config: Config, seats: Sequence[str]) -> Rec:
         acted=BySeat(n, OneOf(("accept", "arrive", "flip", "pass"))),
         flipping=Flag(),
         used_traits=Seq(
-            12, Seq(3, OneOf((*chars, *traits, "deeds", "thoughts", "words"))), "traits used (character, trait, mode)"
+            40, Seq(3, OneOf((*chars, *traits, "deeds", "thoughts", "words"))), "traits used (character, trait, mode)"
         ),
         used_ties=Members(ids("t", TENSOR_TIES)),
         acceptor=seat,
@@ -186,7 +186,7 @@ def observation(game: Game[Any], config: Config, seats: Sequence[str]) -> Rec:
         yea=Num(SCARABS),
         nay=Num(SCARABS),
         ranking=Seq(n, seat),
-        tie_rolls=Seq(4, BySeat(n, Num(20))),
+        tie_rolls=Seq(12, BySeat(n, Num(20))),
     )
     return Rec(
         text=("game",),
@@ -217,9 +217,9 @@ def observation(game: Game[Any], config: Config, seats: Sequence[str]) -> Rec:
         ),
         characters=ById(chars, character),
         ties=ById(ids("t", TENSOR_TIES), tie),
-        initiative=Opt(Rec(rolls=Seq(6, BySeat(n, Num(20))), winner=seat, cycle=Seq(n, seat))),
+        initiative=Opt(Rec(rolls=Seq(12, BySeat(n, Num(20))), winner=seat, cycle=Seq(n, seat))),
         scenes_played=Num(30),
-        peril_timeline=Seq(40, Num(60)),
+        peril_timeline=Seq(60, Num(60)),
         last_scene=Opt(
             Rec(
                 text=("name",),
