@@ -74,6 +74,9 @@ def max_chance_outcomes(config: Config) -> int:
     return 6  # six-sided dice only
 
 
+OUTCOMES = ("activate", "address", "deactivate", "fulfil", "increase", "misery", "remove")
+"""What an action did to a Resource or Trait (``attempt.touched`` of ``ludica.games.misery_bubblegum``)."""
+
 TENSOR_IDS = 48
 """Resources and Traits the observation tensor lays out (``r1..r48``, ``t1..t48``; the game counts both up)."""
 
@@ -141,7 +144,7 @@ def observation(game: Game[Any], config: Config, seats: Sequence[str]) -> Rec:
         succeeded=OneOf((True, False, None)),
         orientation=OneOf(("self", "others", None)),
         created=ident,
-        outcomes=ById((*res_ids, *trait_ids), OneOf(("activate", "fulfil", "increase", "misery")), key=None),
+        outcomes=ById((*res_ids, *trait_ids), OneOf(OUTCOMES), key=None),
         denied=Members(res_ids),
     )
     return Rec(
