@@ -45,6 +45,7 @@ class LudicaAEC(AECEnv):  # type: ignore[misc]
         text: TextFiller = default_text,
         action: str = "flat",
         illegal_reward: float = -1.0,
+        referee: str = "heuristic",
     ) -> None:
         super().__init__()
         if action not in ("flat", "factored"):
@@ -58,7 +59,13 @@ class LudicaAEC(AECEnv):  # type: ignore[misc]
         self.render_mode = render_mode
         self._seed: int | str = seed
         self._played = False
-        self.possible_agents = list(self.driver.seats)
+        self.referee_spec = referee
+        ref = self.driver.game.meta.referee
+        self._referee: str | None = ref if ref in self.driver.seats and referee != "agent" else None
+        self._referee_bot: Any = None
+        if self._referee is not None:
+            self._referee_bot = self._make_referee(seed)  # an unknown bot is refused now
+        self.possible_agents = [s for s in self.driver.seats if s != self._referee]
         n_actions = self.driver.catalogue.size
         obs = spaces.Box(-OBS_BOUND, OBS_BOUND, (self.driver.observer.size,), np.float32)
         mask = spaces.Box(0, 1, (n_actions,), np.int8)
@@ -83,6 +90,8 @@ class LudicaAEC(AECEnv):  # type: ignore[misc]
             self._seed = f"{self._seed}+" if isinstance(self._seed, str) else self._seed + 1_000_003
         self._played = True
         self.driver.reset(self._seed)
+        if self._referee is not None:
+            self._referee_bot = self._make_referee(self._seed)
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -133,10 +142,32 @@ class LudicaAEC(AECEnv):  # type: ignore[misc]
         cat = self.driver.catalogue
         return cat.head_mask(cat.factored(self.driver.legal(agent).indices), prefix)
 
+    def _make_referee(self, seed: int | str) -> Any:
+        from ..bots.base import make_bot
+
+        number = seed if isinstance(seed, int) else sum(map(ord, str(seed)))
+        try:
+            return make_bot(self.referee_spec, self.driver.game.meta.id, number)
+        except ValueError as exc:
+            raise ValueError(f"referee seat {self._referee}: {exc}") from None
+
+    def _play_referee(self) -> None:
+        """The referee seat (GM, the table) is played by a Ludica bot unless ``referee="agent"``."""
+        from ..bots.base import situation
+
+        driver = self.driver
+        while self._referee is not None and not driver.over and not driver.truncated:
+            if driver.current() != self._referee:
+                return
+            decision = self._referee_bot.decide(situation(driver.match, self._referee))
+            driver.apply(decision.as_action())
+
     def _settle(self) -> None:
+        self._play_referee()
         driver = self.driver
         if driver.over or driver.truncated:
-            self.rewards = driver.rewards()
+            got = driver.rewards()
+            self.rewards = {a: got[a] for a in self.agents}
             flags = self.terminations if driver.over else self.truncations
             for a in self.agents:
                 flags[a] = True

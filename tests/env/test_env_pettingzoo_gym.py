@@ -180,3 +180,16 @@ def test_environments_pickle_and_deepcopy_and_go_on_the_same(game_id: str) -> No
     a = gym.step(action)
     b = twin_gym.step(action)
     assert (a[0] == b[0]).all() and a[1:4] == b[1:4]
+
+
+def test_the_referee_seat_is_a_bot_unless_asked_to_be_an_agent() -> None:
+    env = aec_env("great-city", seed=1, max_steps=150)
+    env.reset()
+    assert "gm" not in env.possible_agents
+    for agent in env.agent_iter(max_iter=400):
+        assert agent != "gm"
+        obs, _, term, trunc, _ = env.last()
+        env.step(None if term or trunc else int(obs["action_mask"].nonzero()[0][0]))
+    assert "gm" in aec_env("great-city", referee="agent").possible_agents
+    with pytest.raises(ValueError, match="referee seat gm"):
+        aec_env("great-city", referee="nobody")
