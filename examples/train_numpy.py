@@ -11,7 +11,7 @@ parameters are drawn uniformly among the legal ones. The return is the game's ou
 
 It prints the learning curve (mean return per block of episodes), then the trained policy's win
 rate against random and heuristic opponents with a 95% Wilson interval, and with ``--plot`` writes
-the curve as a PNG.
+the curve as a PNG (matplotlib, the `lab` extra; training itself needs only numpy and the `env` extra).
 """
 
 from __future__ import annotations
