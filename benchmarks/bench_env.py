@@ -84,7 +84,8 @@ def main(argv: list[str] | None = None) -> None:
         results[name] = (local, vec)
 
     base_local, base_vec = results["backgammon"]
-    table = Table(title=f"environment steps per second (random legal play, {args.envs} envs / {args.workers} workers)")
+    how = "in-process only" if args.no_vector else f"vector: {args.envs} envs / {args.workers} workers"
+    table = Table(title=f"environment steps per second (random legal play, observation included; {how})")
     for col in ("game", "how", "in-process", "ratio to backgammon", "vector", "ratio to backgammon"):
         table.add_column(col, justify="left" if col in ("game", "how") else "right", no_wrap=True)
     for name, how, _, _ in rows:

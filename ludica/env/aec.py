@@ -20,7 +20,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from .driver import Driver
-from .encoding import OBS_BOUND, TextFiller, default_text
+from .encoding import OBS_BOUND, EncodingError, TextFiller, default_text
 
 
 class LudicaAEC(AECEnv):  # type: ignore[misc]
@@ -43,8 +43,15 @@ class LudicaAEC(AECEnv):  # type: ignore[misc]
         max_steps: int | None = None,
         render_mode: str | None = None,
         text: TextFiller = default_text,
+        action: str = "flat",
+        illegal_reward: float = -1.0,
+        referee: str = "heuristic",
     ) -> None:
         super().__init__()
+        if action not in ("flat", "factored"):
+            raise ValueError(f"action must be 'flat' or 'factored', not {action!r}")
+        self.action_mode = action
+        self.illegal_reward = float(illegal_reward)
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}, not {render_mode!r}")
         self.driver = Driver(game, players, options, reward=reward, text=text, max_steps=max_steps, seed=seed)
@@ -52,13 +59,23 @@ class LudicaAEC(AECEnv):  # type: ignore[misc]
         self.render_mode = render_mode
         self._seed: int | str = seed
         self._played = False
-        self.possible_agents = list(self.driver.seats)
+        self.referee_spec = referee
+        ref = self.driver.game.meta.referee
+        self._referee: str | None = ref if ref in self.driver.seats and referee != "agent" else None
+        self._referee_bot: Any = None
+        if self._referee is not None:
+            self._referee_bot = self._make_referee(seed)  # an unknown bot is refused now
+        self.possible_agents = [s for s in self.driver.seats if s != self._referee]
         n_actions = self.driver.catalogue.size
         obs = spaces.Box(-OBS_BOUND, OBS_BOUND, (self.driver.observer.size,), np.float32)
         mask = spaces.Box(0, 1, (n_actions,), np.int8)
         both = spaces.Dict({"observation": obs, "action_mask": mask})
         self.observation_spaces = dict.fromkeys(self.possible_agents, both)
-        self.action_spaces = {a: spaces.Discrete(n_actions) for a in self.possible_agents}
+        if action == "factored":
+            heads = np.array(self.driver.catalogue.heads, dtype=np.int64)
+            self.action_spaces = {a: spaces.MultiDiscrete(heads) for a in self.possible_agents}
+        else:
+            self.action_spaces = {a: spaces.Discrete(n_actions) for a in self.possible_agents}
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -73,6 +90,8 @@ class LudicaAEC(AECEnv):  # type: ignore[misc]
             self._seed = f"{self._seed}+" if isinstance(self._seed, str) else self._seed + 1_000_003
         self._played = True
         self.driver.reset(self._seed)
+        if self._referee is not None:
+            self._referee_bot = self._make_referee(self._seed)
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -93,13 +112,62 @@ class LudicaAEC(AECEnv):  # type: ignore[misc]
             raise ValueError(f"{agent} must act: pass an index whose action_mask is 1")
         self._cumulative_rewards[agent] = 0.0
         self.infos[agent] = {}
-        self.driver.act(agent, int(action))
+        index = self._index(action)
+        if index is None or index not in self.driver.legal(agent).templates:
+            self._illegal(agent, action)
+            return
+        self.driver.act(agent, index)
         self._settle()
 
+    def _index(self, action: Any) -> int | None:
+        if self.action_mode == "flat":
+            return int(action)
+        try:
+            return self.driver.catalogue.compose(np.asarray(action).ravel().tolist())
+        except (EncodingError, IndexError):
+            return None
+
+    def _illegal(self, agent: str, action: Any) -> None:
+        """As PettingZoo's classic games: an illegal move ends the game, the mover gets
+        ``illegal_reward`` and everyone else 0."""
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self.rewards[agent] = self.illegal_reward
+        for a in self.agents:
+            self.terminations[a] = True
+        self.infos[agent] = {"illegal_action": np.asarray(action).tolist()}
+        self._accumulate_rewards()
+
+    def head_mask(self, agent: str, prefix: list[int]) -> np.ndarray:
+        """Factored actions: the legal values of head ``len(prefix)`` for ``agent`` given the earlier picks."""
+        cat = self.driver.catalogue
+        return cat.head_mask(cat.factored(self.driver.legal(agent).indices), prefix)
+
+    def _make_referee(self, seed: int | str) -> Any:
+        from ..bots.base import make_bot
+
+        number = seed if isinstance(seed, int) else sum(map(ord, str(seed)))
+        try:
+            return make_bot(self.referee_spec, self.driver.game.meta.id, number)
+        except ValueError as exc:
+            raise ValueError(f"referee seat {self._referee}: {exc}") from None
+
+    def _play_referee(self) -> None:
+        """The referee seat (GM, the table) is played by a Ludica bot unless ``referee="agent"``."""
+        from ..bots.base import situation
+
+        driver = self.driver
+        while self._referee is not None and not driver.over and not driver.truncated:
+            if driver.current() != self._referee:
+                return
+            decision = self._referee_bot.decide(situation(driver.match, self._referee))
+            driver.apply(decision.as_action())
+
     def _settle(self) -> None:
+        self._play_referee()
         driver = self.driver
         if driver.over or driver.truncated:
-            self.rewards = driver.rewards()
+            got = driver.rewards()
+            self.rewards = {a: got[a] for a in self.agents}
             flags = self.terminations if driver.over else self.truncations
             for a in self.agents:
                 flags[a] = True
@@ -107,7 +175,10 @@ class LudicaAEC(AECEnv):  # type: ignore[misc]
         else:
             self.rewards = dict.fromkeys(self.agents, 0.0)
             self.agent_selection = driver.current() or self.agents[0]
-            self.infos[self.agent_selection] = {"view": driver.view(self.agent_selection)}
+            info: dict[str, Any] = {"view": driver.view(self.agent_selection)}
+            if self.action_mode == "factored":
+                info["legal_factored"] = driver.catalogue.factored(driver.legal(self.agent_selection).indices)
+            self.infos[self.agent_selection] = info
         self._accumulate_rewards()
 
     def render(self) -> str | None:

@@ -18,7 +18,8 @@ import numpy as np
 from ..core.game import Config, Game
 from ..core.match import Match
 from ..core.registry import get_game
-from .encoding import Catalogue, EncodingError, Legal, Observer, TextFiller, catalogue, default_text, rewards
+from .encoding import Catalogue, EncodingError, Legal, TextFiller, catalogue, default_text, observer, rewards
+from .encoding import max_steps as default_max_steps
 
 NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal")
 """The players' names, in seat order (the rules never look at them)."""
@@ -62,13 +63,13 @@ class Driver:
         rewards(None, (), (), reward)  # checks the mode
         self.reward_mode = reward
         self.text = text
-        self.max_steps = max_steps if max_steps is not None else self.game.meta.max_steps
+        self.max_steps = max_steps if max_steps is not None else default_max_steps(self.game)
         self.match: Match[Any] = Match(self.game, self.config)
         self.seats: tuple[str, ...] = tuple(self.game.seats(self.match.state))
         referee = self.game.meta.referee
         self.players: tuple[str, ...] = tuple(s for s in self.seats if s != referee)
         self.catalogue: Catalogue = catalogue(self.game, self.config, self.seats)
-        self.observer = Observer(self.seats)
+        self.observer = observer(self.game, self.config, self.seats)
         self.steps = 0
         self._last_acted: dict[str, int] = {}
         self._legal: dict[str, Legal] = {}

@@ -31,6 +31,7 @@ from __future__ import annotations
 import importlib
 import itertools
 import json
+import math
 import zlib
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -243,6 +244,69 @@ class Catalogue:
                 args[name] = value
         return Action(template.seat, template.type, args)
 
+    # -- factored actions ------------------------------------------------------------------------
+    def _radices(self, i: int) -> list[int]:
+        sh = self.shapes[i]
+        if sh.ranked:
+            return [sh.ranked]
+        return [len(domain) for _, domain in sh.params if domain is not FREE]
+
+    @property
+    def heads(self) -> tuple[int, ...]:
+        """The sizes of the factored action's heads: the shape (action type), then one head per
+        parameter position (free text has none; a ranked shape has one, its rank); a shape with
+        fewer parameters leaves the later heads at 0."""
+        found = getattr(self, "_heads", None)
+        if found is None:
+            depth = max((len(self._radices(i)) for i in range(len(self.shapes))), default=0)
+            sizes = [len(self.shapes)] + [1] * depth
+            for i in range(len(self.shapes)):
+                for h, radix in enumerate(self._radices(i)):
+                    sizes[h + 1] = max(sizes[h + 1], radix)
+            found = self._heads = tuple(sizes)
+        return found
+
+    def factor(self, index: int) -> tuple[int, ...]:
+        """A flat index as ``(shape, digit of parameter 1, digit of parameter 2, ...)`` (padded with 0)."""
+        sh, number = self.locate(index)
+        i = self.shapes.index(sh)
+        radices = self._radices(i)
+        digits = []
+        for radix in reversed(radices):
+            number, d = divmod(number, radix)
+            digits.append(d)
+        out = [i, *reversed(digits)]
+        return tuple(out + [0] * (len(self.heads) - len(out)))
+
+    def compose(self, picks: Sequence[int]) -> int:
+        """The flat index of a factored action ``(shape, digits...)`` (the inverse of :meth:`factor`)."""
+        i = int(picks[0])
+        if not 0 <= i < len(self.shapes):
+            raise EncodingError(f"{self.game_id}: action shape {i} is outside 0..{len(self.shapes) - 1}")
+        number = 0
+        for h, radix in enumerate(self._radices(i)):
+            d = int(picks[h + 1])
+            if not 0 <= d < radix:
+                name = self.shapes[i].type
+                raise EncodingError(f"{self.game_id}: {name} parameter {h + 1} is {d}, not 0..{radix - 1}")
+            number = number * radix + d
+        return self.offsets[i] + number
+
+    def factored(self, indices: Sequence[int]) -> np.ndarray:
+        """The legal actions as rows ``(shape, digits...)``: an ``(L, len(heads))`` int array."""
+        return np.array([self.factor(int(i)) for i in indices], dtype=np.int64).reshape(-1, len(self.heads))
+
+    def head_mask(self, rows: np.ndarray, prefix: Sequence[int]) -> np.ndarray:
+        """The legal values of head ``len(prefix)`` given the earlier picks ``prefix`` (the
+        composer's order: type first, then each parameter), as a 0/1 int8 mask."""
+        h = len(prefix)
+        keep = np.ones(len(rows), dtype=bool)
+        for j, pick in enumerate(prefix):
+            keep &= rows[:, j] == int(pick)
+        out = np.zeros(self.heads[h], dtype=np.int8)
+        out[rows[keep, h]] = 1
+        return out
+
     # -- people ---------------------------------------------------------------------------------
     def locate(self, index: int) -> tuple[Shape, int]:
         """The shape an index belongs to and the number within it."""
@@ -309,6 +373,47 @@ def catalogue(game: Game[Any], config: Config, seats: Sequence[str]) -> Catalogu
         raise EncodingError(f"no environment encoding is declared for {game.meta.id!r}")
     module = importlib.import_module(module_name)
     return Catalogue(game.meta.id, module.shapes(game, config, tuple(seats)))
+
+
+def observer(game: Game[Any], config: Config, seats: Sequence[str]) -> Any:
+    """The observation tensor's :class:`~ludica.env.tensor.Schema` of ``game`` under ``config``.
+
+    A game whose encoding module declares no ``observation`` schema falls back to the hashed
+    :class:`Observer` (only the example game Pig does).
+    """
+    from .tensor import Schema
+
+    module = importlib.import_module(ENCODINGS[game.meta.id])
+    declare = getattr(module, "observation", None)
+    if declare is None:
+        return Observer(seats)
+    players = [s for s in seats if s != game.meta.referee]
+    return Schema(seats, players, declare(game, config, tuple(seats)))
+
+
+SPLIT = 64
+"""A uniform draw of more outcomes than this is made as two nodes: a block, then a place in it."""
+
+
+def split_bound(size: int) -> int:
+    """The most outcomes of one chance node for a uniform draw of ``size`` outcomes."""
+    if size <= SPLIT:
+        return size
+    width = math.isqrt(size - 1) + 1
+    return max(width, -(-size // width))
+
+
+def narrative(game: Game[Any]) -> bool:
+    """Whether the game is narrative: nobody wins, every return is 0 (``NARRATIVE`` of its encoding
+    module: Euthymia and Misery Bubblegum, whose rulebooks score nothing)."""
+    module = importlib.import_module(ENCODINGS[game.meta.id])
+    return bool(getattr(module, "NARRATIVE", False))
+
+
+def max_steps(game: Game[Any]) -> int:
+    """The environments' documented cap on one game of ``game`` (``MAX_STEPS`` of its encoding module)."""
+    module = importlib.import_module(ENCODINGS[game.meta.id])
+    return int(getattr(module, "MAX_STEPS", game.meta.max_steps))
 
 
 def max_chance_outcomes(game: Game[Any], config: Config) -> int:

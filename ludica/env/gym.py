@@ -17,7 +17,7 @@ from gymnasium import spaces
 
 from ..bots.base import Bot, make_bot, situation
 from .driver import Driver
-from .encoding import OBS_BOUND, TextFiller, default_text
+from .encoding import OBS_BOUND, EncodingError, TextFiller, default_text
 
 
 def _seed_int(seed: int | str) -> int:
@@ -43,7 +43,11 @@ class LudicaGym(gym.Env):  # type: ignore[misc]
         max_steps: int | None = None,
         render_mode: str | None = None,
         text: TextFiller = default_text,
+        action: str = "flat",
     ) -> None:
+        if action not in ("flat", "factored"):
+            raise ValueError(f"action must be 'flat' or 'factored', not {action!r}")
+        self.action_mode = action
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}, not {render_mode!r}")
         self.driver = Driver(game, players, options, reward=reward, text=text, max_steps=max_steps, seed=seed)
@@ -58,7 +62,10 @@ class LudicaGym(gym.Env):  # type: ignore[misc]
         self._ended = False
         self.render_mode = render_mode
         self.observation_space = spaces.Box(-OBS_BOUND, OBS_BOUND, (self.driver.observer.size,), np.float32)
-        self.action_space = spaces.Discrete(self.driver.catalogue.size)
+        if action == "factored":
+            self.action_space = spaces.MultiDiscrete(np.array(self.driver.catalogue.heads, dtype=np.int64))
+        else:
+            self.action_space = spaces.Discrete(self.driver.catalogue.size)
 
     def _specs(self, opponents: str | Mapping[str, str]) -> dict[str, str]:
         others = [s for s in self.driver.seats if s != self.seat]
@@ -96,18 +103,32 @@ class LudicaGym(gym.Env):  # type: ignore[misc]
         self._play_others()
         return self._obs(), self._info()
 
-    def step(self, action: int) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
+    def _index(self, action: Any) -> int | None:
+        if self.action_mode == "flat":
+            return int(action)
+        try:
+            return self.driver.catalogue.compose(np.asarray(action).ravel().tolist())
+        except (EncodingError, IndexError):
+            return None
+
+    def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
         driver = self.driver
         if self._ended or driver.over or driver.truncated:
             raise RuntimeError("the episode is over: call reset()")
-        if int(action) not in driver.legal(self.seat).templates:
+        index = self._index(action)
+        if index is None or index not in driver.legal(self.seat).templates:
             self._ended = True
-            info = {**self._info(), "illegal_action": int(action)}
+            info = {**self._info(), "illegal_action": np.asarray(action).tolist()}
             return self._obs(), self.illegal_reward, True, False, info
-        driver.act(self.seat, int(action))
+        driver.act(self.seat, index)
         self._play_others()
         reward = driver.rewards()[self.seat] if driver.over else 0.0
         return self._obs(), reward, driver.over, driver.truncated, self._info()
+
+    def head_mask(self, prefix: list[int]) -> np.ndarray:
+        """Factored actions: the legal values of head ``len(prefix)`` given the earlier picks."""
+        cat = self.driver.catalogue
+        return cat.head_mask(cat.factored(self.driver.legal(self.seat).indices), prefix)
 
     def action_masks(self) -> np.ndarray:
         """The legal indices of the learning seat now (1 = legal)."""
@@ -138,9 +159,32 @@ class LudicaGym(gym.Env):  # type: ignore[misc]
 
     def _info(self) -> dict[str, Any]:
         # a fresh view every call: callers keep what they are given
-        return {"action_mask": self.driver.mask(self.seat), "view": self.driver.match.view(self.seat)}
+        info = {"action_mask": self.driver.mask(self.seat), "view": self.driver.match.view(self.seat)}
+        if self.action_mode == "factored":
+            info["legal_factored"] = self.driver.catalogue.factored(self.driver.legal(self.seat).indices)
+        return info
 
 
 def gym_env(game: str, seat: str = "p1", opponents: str | Mapping[str, str] = "heuristic", **kwargs: Any) -> LudicaGym:
     """A Gymnasium environment of ``game`` where ``seat`` learns against Ludica bots (``"random"``...)."""
     return LudicaGym(game, seat, opponents, **kwargs)
+
+
+GYM_IDS = {
+    "great-city": "ludica/GreatCity-v0",
+    "euthymia": "ludica/Euthymia-v0",
+    "misery-bubblegum": "ludica/MiseryBubblegum-v0",
+    "lost-days": "ludica/LostDays-v0",
+    "euphoria": "ludica/Euphoria-v0",
+}
+"""The ``gymnasium.make`` ids, registered when this module is imported:
+``gymnasium.make("ludica.env.gym:ludica/Euphoria-v0", opponents="random")`` imports it first."""
+
+
+def _register() -> None:
+    for game_id, env_id in GYM_IDS.items():
+        if env_id not in gym.registry:
+            gym.register(id=env_id, entry_point="ludica.env.gym:gym_env", kwargs={"game": game_id})
+
+
+_register()

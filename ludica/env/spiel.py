@@ -15,15 +15,20 @@ no node has more outcomes than the largest die, deck or list (``max_chance_outco
 Once a step's draws are complete the filled chance action is played. The distribution is exactly
 the one of :meth:`ChanceStep.outcomes`, without listing ``52!`` outcomes.
 
-**Information.** The observation string is the seat's view as canonical JSON; the information
-state string adds the number of actions so far and the seat's own past actions (perfect recall);
-the observation tensor is the seat's vector (:class:`~ludica.env.encoding.Observer`).
+**Information.** The observation string is the seat's view as canonical JSON; the observation
+tensor is the seat's semantic tensor (:mod:`ludica.env.tensor`). The information state string is
+the seat's whole observation history (perfect recall): its view at the start, then for every
+record step (a decision, or a completed chance step) its own decision (``you: <label>``) and its
+view if it changed (``·`` after a decision, ``~`` after a chance step when nothing it sees moved).
+It is built on the first request by replaying the record, then kept up to date. There is no
+information state tensor (the game type says so, and asking raises).
 ``resample_from_infostate`` imagines the hidden rest through the game's redeal, for IS-MCTS.
 """
 
 from __future__ import annotations
 
 import json
+import math
 import random
 from dataclasses import dataclass
 from typing import Any
@@ -31,13 +36,24 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from ..core.actions import CHANCE
+from ..core.actions import CHANCE, Action
 from ..core.chance import ChanceStep, Pick, Roll, Shuffle, chance_action
 from ..core.game import Config, Game
 from ..core.match import canonical_json
 from ..core.registry import GAME_MODULES, get_game
 from .driver import make_config, next_seat
-from .encoding import Catalogue, Legal, Observer, catalogue, default_text, max_chance_outcomes, rewards
+from .encoding import (
+    SPLIT,
+    Catalogue,
+    Legal,
+    catalogue,
+    default_text,
+    max_chance_outcomes,
+    narrative,
+    observer,
+    rewards,
+)
+from .encoding import max_steps as default_max_steps
 
 PREFIX = "ludica_"
 
@@ -58,6 +74,36 @@ def draw_sizes(step: ChanceStep) -> list[int]:
     raise TypeError(f"unknown chance step {step!r}")
 
 
+def next_node(sizes: list[int], nodes: list[int]) -> tuple[list[int], list[tuple[int, float]] | None]:
+    """The uniform draws ``sizes`` played as chance nodes: from the outcomes of the nodes so far,
+    the draws complete and the next node's ``(outcome, probability)`` (``None`` when all are made).
+
+    A draw of ``m <= SPLIT`` outcomes is one uniform node; a larger one is two: a block of width
+    ``w = ceil(sqrt(m))`` (block ``j`` with probability ``size_j / m``), then a place in it
+    (uniform), so every one of the ``m`` outcomes has probability ``1/m`` exactly.
+    """
+    draws: list[int] = []
+    i = 0
+    for m in sizes:
+        if m <= SPLIT:
+            if i == len(nodes):
+                return draws, [(k, 1.0 / m) for k in range(m)]
+            draws.append(nodes[i])
+            i += 1
+            continue
+        width = math.isqrt(m - 1) + 1
+        if i == len(nodes):
+            blocks = -(-m // width)
+            return draws, [(j, min(width, m - j * width) / m) for j in range(blocks)]
+        block = nodes[i]
+        if i + 1 == len(nodes):
+            size = min(width, m - block * width)
+            return draws, [(k, 1.0 / size) for k in range(size)]
+        draws.append(block * width + nodes[i + 1])
+        i += 2
+    return draws, None
+
+
 def outcome_of(step: ChanceStep, draws: list[int]) -> dict[str, Any]:
     """The chance step's outcome from its complete draws."""
     if isinstance(step, Roll):
@@ -73,6 +119,71 @@ def outcome_of(step: ChanceStep, draws: list[int]) -> dict[str, Any]:
     return {step.key: pool[: step.k]}
 
 
+def view_delta(old: Any, new: Any, path: tuple[Any, ...] = ()) -> list[list[Any]]:
+    """What changed from view ``old`` to view ``new``: ``[path, value]`` for each value set and
+    ``[path]`` for each key removed (dicts by key, lists of equal length by position)."""
+    if type(old) is dict and type(new) is dict:
+        out: list[list[Any]] = []
+        for key in sorted(old.keys() | new.keys(), key=str):
+            if key not in new:
+                out.append([[*path, key]])
+            elif key not in old:
+                out.append([[*path, key], new[key]])
+            elif old[key] != new[key]:
+                out.extend(view_delta(old[key], new[key], (*path, key)))
+        return out
+    if type(old) is list and type(new) is list and len(old) == len(new):
+        out = []
+        for i, (a, b) in enumerate(zip(old, new, strict=True)):
+            if a != b:
+                out.extend(view_delta(a, b, (*path, i)))
+        return out
+    return [[list(path), new]]
+
+
+def views_from_history(history: str) -> list[Any]:
+    """The views an information state string holds, in order (its deltas applied; ``.``, ``~``
+    and ``you: ...`` lines repeat no view)."""
+    views: list[Any] = []
+    for line in history.split("\n"):
+        if line in (".", "~") or line.startswith("you: "):
+            continue
+        if not views:
+            views.append(json.loads(line))
+            continue
+        view = json.loads(json.dumps(views[-1]))
+        for change in json.loads(line):
+            if not change[0]:
+                view = change[1]
+                continue
+            *parents, leaf = change[0]
+            holder = view
+            for key in parents:
+                holder = holder[key]
+            if len(change) == 1:
+                del holder[leaf]
+            else:
+                holder[leaf] = change[1]
+        views.append(view)
+    return views
+
+
+def parse_options(text: str) -> dict[str, Any]:
+    """The ``options`` parameter: a JSON object. In a ``load_game`` *string* OpenSpiel splits
+    parameters at commas, so there the object's commas may be written as semicolons:
+    ``ludica_lost_days(options={"starting_purse":9;"tie_rule":"stalemate"})``."""
+    try:
+        found = json.loads(text)
+    except json.JSONDecodeError:
+        try:
+            found = json.loads(text.replace(";", ","))
+        except json.JSONDecodeError as exc:
+            raise ValueError(f"options must be a JSON object (commas may be written ';'): {text!r}") from exc
+    if not isinstance(found, dict):
+        raise ValueError(f"options must be a JSON object, not {text!r}")
+    return found
+
+
 @dataclass(slots=True)
 class Context:
     """What every state of one loaded game shares (kept off the states, which are deep-copied)."""
@@ -82,7 +193,7 @@ class Context:
     seats: tuple[str, ...]
     players: tuple[str, ...]
     catalogue: Catalogue
-    observer: Observer
+    observer: Any
     max_steps: int
     max_chance: int
 
@@ -101,18 +212,18 @@ class LudicaSpielGame(pyspiel.Game):  # type: ignore[misc]
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         game = get_game(self.GAME_ID)
         params = dict(params or {})
-        options = json.loads(params.get("options") or "{}")
+        options = parse_options(str(params.get("options") or "{}"))
         config = make_config(game, params.get("players", game.meta.players_min), 0, options)
         state = game.setup(config)
         seats = tuple(game.seats(state))
-        max_steps = int(params.get("max_steps", game.meta.max_steps))
+        max_steps = int(params.get("max_steps", default_max_steps(game)))
         ctx = Context(
             game,
             config,
             seats,
             tuple(s for s in seats if s != game.meta.referee),
             catalogue(game, config, seats),
-            Observer(seats),
+            observer(game, config, seats),
             max_steps,
             max_chance_outcomes(game, config),
         )
@@ -120,10 +231,10 @@ class LudicaSpielGame(pyspiel.Game):  # type: ignore[misc]
             num_distinct_actions=ctx.catalogue.size,
             max_chance_outcomes=ctx.max_chance,
             num_players=len(seats),
-            min_utility=-1.0,
+            min_utility=-1.0,  # OpenSpiel's checks need min < max, even where every return is 0
             max_utility=1.0,
-            utility_sum=None,
-            max_game_length=max_steps * 64,
+            utility_sum=0.0 if narrative(game) else None,
+            max_game_length=max_steps,
         )
         super().__init__(_game_type(game), info, params)
         self.context_key = id(self)
@@ -151,6 +262,41 @@ class _Held:
         return _Held(self.game, self.game.copy(self.state))
 
 
+class _Cache:
+    """What a state works out again when asked (its legal actions now): a clone starts empty."""
+
+    __slots__ = ("legal",)
+
+    def __init__(self) -> None:
+        self.legal: Legal | None = None
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Cache:
+        return _Cache()
+
+
+class _Recall:
+    """A state's record (Ludica actions with their indices) and, once asked for, every seat's
+    observation history and last view; OpenSpiel's clone copies the lists, not their items (an
+    action, a history line and a view are never changed once made)."""
+
+    __slots__ = ("actions", "last", "seen")
+
+    def __init__(self) -> None:
+        self.actions: list[tuple[Action, int | None]] = []
+        self.seen: list[list[str]] | None = None
+        self.last: list[Any] = []
+
+    def copy(self) -> _Recall:
+        other = _Recall()
+        other.actions = list(self.actions)
+        other.seen = None if self.seen is None else [list(h) for h in self.seen]
+        other.last = list(self.last)
+        return other
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Recall:
+        return self.copy()
+
+
 class LudicaSpielState(pyspiel.State):  # type: ignore[misc]
     """A Ludica state with the chance draws under way and each seat's own past actions."""
 
@@ -162,9 +308,10 @@ class LudicaSpielState(pyspiel.State):  # type: ignore[misc]
         self._draws: list[int] = []
         self._decisions = 0
         self._record = 0
-        self._own: list[list[int]] = [[] for _ in ctx.seats]
         self._last_acted: dict[str, int] = {}
-        self._legal: Legal | None = None
+        self._cache = _Cache()
+        self._recall = _Recall()
+        self._moves = 0
 
     @property
     def ctx(self) -> Context:
@@ -186,9 +333,9 @@ class LudicaSpielState(pyspiel.State):  # type: ignore[misc]
         other.__dict__.update(self.__dict__)
         other._state = self.ctx.game.copy(self._state)
         other._draws = list(self._draws)
-        other._own = [list(o) for o in self._own]
         other._last_acted = dict(self._last_acted)
-        other._legal = None
+        other._cache = _Cache()
+        other._recall = self._recall.copy()
         return other
 
     def ludica_state(self) -> Any:
@@ -199,7 +346,7 @@ class LudicaSpielState(pyspiel.State):  # type: ignore[misc]
     def current_player(self) -> int:
         ctx = self.ctx
         pending = ctx.game.pending(self._state)
-        if pending.is_over or self._decisions >= ctx.max_steps:
+        if pending.is_over or self._moves >= ctx.max_steps:
             return pyspiel.PlayerId.TERMINAL
         if pending.is_chance:
             return pyspiel.PlayerId.CHANCE
@@ -209,43 +356,92 @@ class LudicaSpielState(pyspiel.State):  # type: ignore[misc]
         return next_seat(pending, self._last_acted)
 
     def _seat_legal(self) -> Legal:
-        if self._legal is None:
+        if self._cache.legal is None:
             ctx = self.ctx
             seat = self._seat(ctx.game.pending(self._state).seats)
-            self._legal = ctx.catalogue.legal(ctx.game.legal_actions(self._state, seat))
-        return self._legal
+            self._cache.legal = ctx.catalogue.legal(ctx.game.legal_actions(self._state, seat))
+        return self._cache.legal
 
     def _legal_actions(self, player: int) -> list[int]:
         return self._seat_legal().indices
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         step = self.ctx.game.chance_step(self._state)
-        size = draw_sizes(step)[len(self._draws)]
-        if size > self.ctx.max_chance:
-            raise pyspiel.SpielError(f"{self.ctx.game.meta.id}: a chance draw of {size} outcomes exceeds the bound")
-        return [(k, 1.0 / size) for k in range(size)]
+        _, outcomes = next_node(draw_sizes(step), self._draws)
+        assert outcomes is not None
+        if len(outcomes) > self.ctx.max_chance:
+            raise pyspiel.SpielError(
+                f"{self.ctx.game.meta.id}: a chance node of {len(outcomes)} outcomes exceeds the bound"
+            )
+        return outcomes
 
     # -- acting ----------------------------------------------------------------------------------
     def _apply_action(self, action: int) -> None:
         ctx = self.ctx
         game = ctx.game
+        self._moves += 1
         if game.pending(self._state).is_chance:
             step = game.chance_step(self._state)
             self._draws.append(int(action))
-            if len(self._draws) < len(draw_sizes(step)):
+            draws, more = next_node(draw_sizes(step), self._draws)
+            if more is not None:
                 return
-            done = chance_action(step, outcome_of(step, self._draws))
+            done = chance_action(step, outcome_of(step, draws))
             self._draws = []
             game.play(self._state, done)
+            self._recall.actions.append((done, None))
         else:
             seat = self._seat(game.pending(self._state).seats)
             decided = ctx.catalogue.decode(self._seat_legal(), int(action), default_text)
             game.play(self._state, decided)
-            self._own[ctx.seats.index(seat)].append(int(action))
             self._last_acted[seat] = self._record
             self._decisions += 1
+            self._recall.actions.append((decided, int(action)))
         self._record += 1
-        self._legal = None
+        self._cache.legal = None
+        recall = self._recall
+        if recall.seen is not None:
+            self._observe(self._state, recall.seen, recall.last, *recall.actions[-1])
+
+    # -- what each seat has observed (perfect recall) ---------------------------------------------
+    def _observe(
+        self, state: Any, seen: list[list[str]], last: list[Any], action: Action | None, index: int | None
+    ) -> None:
+        """Append one record step to every seat's observation history: the seat's own decision
+        (``you: <label>``), then what changed in its view (:func:`view_delta`, as JSON), or ``.``
+        after a decision and ``~`` after a chance step when nothing it sees moved (that a step
+        happened is public)."""
+        ctx = self.ctx
+        for i, seat in enumerate(ctx.seats):
+            if action is not None and index is not None and action.seat == seat:
+                seen[i].append(f"you: {ctx.catalogue.label(index)}")
+            view = ctx.game.view(state, seat)
+            if i == len(last):
+                seen[i].append(canonical_json(view))
+                last.append(view)
+                continue
+            if view == last[i]:
+                seen[i].append("." if index is not None else "~")
+                continue
+            seen[i].append(canonical_json(view_delta(last[i], view)))
+            last[i] = view
+
+    def observation_history(self, player: int) -> list[str]:
+        """Everything seat ``player`` has observed, in order: its view at the start, then per
+        record step (a decision or a completed chance step) its own decision and its view when
+        it changed. Built on the first request by replaying the record, then kept up to date."""
+        recall = self._recall
+        if recall.seen is None:
+            ctx = self.ctx
+            state = ctx.game.setup(ctx.config)
+            seen: list[list[str]] = [[] for _ in ctx.seats]
+            last: list[Any] = []
+            self._observe(state, seen, last, None, None)
+            for action, index in recall.actions:
+                ctx.game.play(state, action)
+                self._observe(state, seen, last, action, index)
+            recall.seen, recall.last = seen, last
+        return recall.seen[player]
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -268,9 +464,10 @@ class LudicaSpielState(pyspiel.State):  # type: ignore[misc]
         """A state ``player_id`` cannot tell apart from this one (the game's redeal)."""
         ctx = self.ctx
         rng = random.Random(int(float(probability_sampler()) * 2**53))
+        self.observation_history(player_id)  # the imagined state keeps the seat's history as it is
         other = self.clone()
         other._state = ctx.game.redeal(self._state, ctx.seats[player_id], rng)
-        other._legal = None
+        other._cache = _Cache()
         return other
 
     def __str__(self) -> str:
@@ -283,23 +480,30 @@ class LudicaObserver:
     def __init__(self, ctx: Context, perfect_recall: bool) -> None:
         self.ctx = ctx
         self.perfect_recall = perfect_recall
-        self.tensor = np.zeros(ctx.observer.size, np.float32)
-        self.dict = {"observation": self.tensor}
+        # no information state tensor: a whole history has no fixed-size tensor here
+        self.tensor = np.zeros(0 if perfect_recall else ctx.observer.size, np.float32)
+        self.dict = {} if perfect_recall else {"observation": self.tensor}
 
     def set_from(self, state: LudicaSpielState, player: int) -> None:
         ctx = self.ctx
+        if self.perfect_recall:
+            raise pyspiel.SpielError(
+                f"{ctx.game.meta.id}: no information state tensor (the game type says so); "
+                "use information_state_string or observation_tensor"
+            )
         seat = ctx.seats[player]
         view = ctx.game.view(state.ludica_state(), seat)
         pending = ctx.game.pending(state.ludica_state()).seats
         self.tensor[:] = ctx.observer.encode(seat, view, tuple(s for s in pending if s != CHANCE))
 
     def string_from(self, state: LudicaSpielState, player: int) -> str:
+        if self.perfect_recall:
+            return "\n".join(state.observation_history(player))
         ctx = self.ctx
-        view = canonical_json(ctx.game.view(state.ludica_state(), ctx.seats[player]))
-        if not self.perfect_recall:
-            return view
-        own = ",".join(map(str, state._own[player]))
-        return f"step {state._record}\nmine {own}\n{view}"
+        return canonical_json(ctx.game.view(state.ludica_state(), ctx.seats[player]))
+
+
+UTILITY = pyspiel.GameType.Utility
 
 
 def _game_type(game: Game[Any]) -> pyspiel.GameType:
@@ -310,7 +514,7 @@ def _game_type(game: Game[Any]) -> pyspiel.GameType:
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        utility=UTILITY.ZERO_SUM if narrative(game) else UTILITY.GENERAL_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=meta.players_max + (1 if meta.referee else 0),
         min_num_players=1,
@@ -318,7 +522,7 @@ def _game_type(game: Game[Any]) -> pyspiel.GameType:
         provides_information_state_tensor=False,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification={"players": meta.players_min, "options": "{}", "max_steps": meta.max_steps},
+        parameter_specification={"players": meta.players_min, "options": "{}", "max_steps": default_max_steps(game)},
     )
 
 
@@ -335,3 +539,6 @@ def register(game_ids: list[str] | None = None) -> list[str]:
         pyspiel.register_game(_game_type(get_game(game_id)), cls)
         _REGISTERED.append(name)
     return [short_name(g) for g in (game_ids or [*GAME_MODULES, "pig"])]
+
+
+register()  # importing this module registers every game: pyspiel.load_game("ludica_euphoria") then works

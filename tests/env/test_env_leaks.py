@@ -15,9 +15,10 @@ import numpy as np
 import pyspiel
 import pytest
 
+from ludica.core.match import canonical_json
 from ludica.env import aec_env, register_openspiel
 from ludica.env.encoding import view_features
-from ludica.env.spiel import short_name
+from ludica.env.spiel import short_name, views_from_history
 
 from .conftest import GAMES
 
@@ -84,7 +85,7 @@ def test_no_observation_mask_or_info_shows_a_secret(game_id: str) -> None:
 @pytest.mark.parametrize("game_id", ["euthymia", "euphoria", "lost-days"])
 def test_openspiel_strings_show_no_secret(game_id: str) -> None:
     register_openspiel()
-    game = pyspiel.load_game(short_name(game_id), {"max_steps": 150})
+    game = pyspiel.load_game(short_name(game_id), {"max_steps": 600})
     state = game.new_initial_state()
     rng = np.random.RandomState(0)
     ludica_game = state.ludica_state  # noqa: F841  (the method exists)
@@ -92,18 +93,25 @@ def test_openspiel_strings_show_no_secret(game_id: str) -> None:
 
     lg = get_game(game_id)
     seats = lg.seats(state.ludica_state())
+    shown: list[set[str]] = [{state.observation_string(p)} for p in range(len(seats))]
     n = 0
     while not state.is_terminal():
         if state.is_chance_node():
             actions, probs = zip(*state.chance_outcomes(), strict=True)
             state.apply_action(int(rng.choice(actions, p=probs)))
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+            n += 1
+        for p in range(len(seats)):
+            shown[p].add(state.observation_string(p))
+        if n % 10 or state.is_terminal():
             continue
-        if n % 10 == 0:
-            secrets = lg.secrets(state.ludica_state())
-            for player, seat in enumerate(seats):
-                text = state.information_state_string(player) + state.observation_string(player)
-                for secret in secrets:
-                    if seat not in secret.holders:
-                        assert f'"{secret.token}"' not in text, f"{seat} is shown hidden {secret.what!r}"
-        state.apply_action(int(rng.choice(state.legal_actions())))
-        n += 1
+        secrets = lg.secrets(state.ludica_state())
+        for player, seat in enumerate(seats):
+            text = state.observation_string(player)
+            for secret in secrets:
+                if seat not in secret.holders:
+                    assert f'"{secret.token}"' not in text, f"{seat} is shown hidden {secret.what!r}"
+            # the information state is the seat's own observations (and own decisions) in order
+            for view in views_from_history(state.information_state_string(player)):
+                assert canonical_json(view) in shown[player]

@@ -13,7 +13,8 @@ from open_spiel.python.algorithms import ismcts, mcts
 
 from ludica.core.chance import Pick, Roll, Shuffle
 from ludica.env import register_openspiel
-from ludica.env.spiel import draw_sizes, outcome_of, short_name
+from ludica.env.encoding import split_bound
+from ludica.env.spiel import draw_sizes, next_node, outcome_of, short_name
 
 from .conftest import GAMES
 
@@ -75,15 +76,18 @@ def test_mcts_and_ismcts_play_a_game() -> None:
 
 
 def test_information_strings_and_tensors() -> None:
-    game = pyspiel.load_game("ludica_euphoria", {"max_steps": 40})
+    game = pyspiel.load_game("ludica_euphoria", {"max_steps": 400})
     state = game.new_initial_state()
     rng = np.random.RandomState(1)
     while state.is_chance_node():
         actions, probs = zip(*state.chance_outcomes(), strict=True)
         state.apply_action(int(rng.choice(actions, p=probs)))
     player = state.current_player()
-    assert state.information_state_string(player).startswith("step ")
+    assert state.information_state_string(player).startswith("{")
     assert state.observation_string(player).startswith("{")
+    assert not game.get_type().provides_information_state_tensor
+    with pytest.raises(pyspiel.SpielError, match="no information state tensor"):
+        state.information_state_tensor(player)
     assert len(state.observation_tensor(player)) == game.observation_tensor_size()
     assert state.action_to_string(player, state.legal_actions()[0]).split()[0] in {"choose_recruits", "place"}
 
@@ -91,7 +95,7 @@ def test_information_strings_and_tensors() -> None:
 @pytest.mark.parametrize("game_id", GAMES)
 def test_ismcts_resamples_through_the_games_redeal(game_id: str) -> None:
     """IS-MCTS imagines the hidden rest through ``Game.redeal``; a game without one yet says so."""
-    game = pyspiel.load_game(short_name(game_id), {"max_steps": 12})
+    game = pyspiel.load_game(short_name(game_id), {"max_steps": 600})
     rng = np.random.RandomState(3)
     state = game.new_initial_state()
     while state.is_chance_node():
@@ -118,3 +122,105 @@ def test_openspiels_cpp_mcts_bot_plays_beside_the_python_ismcts_bot() -> None:
     ]
     returns = pyspiel.evaluate_bots(game.new_initial_state(), bots, 0)
     assert len(returns) == 3
+
+
+def _history_walk(game: pyspiel.Game, seed: int, fixed: int, seen: dict[tuple[int, str], tuple[str, ...]]) -> None:
+    """One random play where seat ``fixed`` always takes its first legal action and chance always
+    gives its first outcome (so the plays share prefixes); every seat's information state is
+    checked against the history of what it observed, kept here independently."""
+    rng = np.random.RandomState(seed)
+    state = game.new_initial_state()
+    n = game.num_players()
+    history: list[list[str]] = [[state.observation_string(p)] for p in range(n)]
+    previous = [""] * n
+    while not state.is_terminal():
+        chance = state.is_chance_node()
+        if chance:
+            state.apply_action(state.chance_outcomes()[0][0])
+        else:
+            player = state.current_player()
+            legal = state.legal_actions()
+            action = legal[0] if player == fixed else int(rng.choice(legal))
+            history[player].append(f"I took {action}")
+            state.apply_action(action)
+        for p in range(n):
+            now = state.observation_string(p)
+            if not chance or now != history[p][-1]:  # a decision is seen to happen; chance when it shows
+                history[p].append(now)
+            info = state.information_state_string(p)
+            assert info.startswith(previous[p]), "an information state extends the earlier one"
+            previous[p] = info
+            observed = tuple(history[p])
+            assert seen.setdefault((p, info), observed) == observed, "two observation histories, one infostate"
+
+
+@pytest.mark.parametrize("game_id", ["lost-days", "euphoria", "euthymia"])
+def test_information_states_have_perfect_recall(game_id: str) -> None:
+    """As OpenSpiel checks its games: along random plays no two different histories of what a
+    seat observed (its observations in order and its own actions) share an information state."""
+    game = pyspiel.load_game(short_name(game_id), {"max_steps": 450})
+    seen: dict[tuple[int, str], tuple[str, ...]] = {}
+    for seed in range(6):
+        _history_walk(game, seed, 0, seen)
+    assert len(seen) > 100
+
+
+def test_a_revealed_bid_is_remembered_after_the_view_forgets_it() -> None:
+    """Lost Days: two plays that differ only in the bids revealed give seat 0 two information states."""
+    game = pyspiel.load_game("ludica_lost_days", {"max_steps": 400})
+    seen: dict[tuple[int, str], tuple[str, ...]] = {}
+    for seed in range(4):
+        _history_walk(game, seed, 0, seen)
+
+
+def _paths(sizes: list[int]):  # type: ignore[no-untyped-def]
+    """Every path of chance nodes for ``sizes`` uniform draws, with its probability and draws."""
+    stack: list[tuple[list[int], float]] = [([], 1.0)]
+    while stack:
+        nodes, p = stack.pop()
+        draws, outcomes = next_node(sizes, nodes)
+        if outcomes is None:
+            yield draws, p
+            continue
+        assert abs(sum(q for _, q in outcomes) - 1.0) < 1e-9
+        for k, q in outcomes:
+            stack.append(([*nodes, k], p * q))
+
+
+@pytest.mark.parametrize("sizes", [[5], [130], [7, 100], [14833]])
+def test_a_large_draw_is_split_into_two_nodes_with_exact_probabilities(sizes: list[int]) -> None:
+    got: Counter[tuple[int, ...]] = Counter()
+    total = 1
+    for m in sizes:
+        total *= m
+    for draws, p in _paths(sizes):
+        got[tuple(draws)] += 1
+        assert p == pytest.approx(1 / total, rel=1e-9)
+    assert len(got) == total and set(got.values()) == {1}
+    for m in sizes:
+        assert split_bound(m) <= max(m if m <= 64 else 122, 1)
+
+
+def test_euthymia_with_eight_players_has_no_huge_chance_node() -> None:
+    game = pyspiel.load_game("ludica_euthymia", {"players": 8})
+    assert game.max_chance_outcomes() <= 122  # was 14 833: the identity pass as one pick
+    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_game_has_a_finite_documented_length_random_sim_reaches(game_id: str) -> None:
+    """``random_sim_test`` with the game's default parameters ends (max_game_length is the cap)."""
+    game = pyspiel.load_game(short_name(game_id))
+    assert game.max_game_length() <= 10_000
+    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+
+
+@pytest.mark.parametrize("game_id", ["euthymia", "misery-bubblegum"])
+def test_narrative_games_declare_zero_returns(game_id: str) -> None:
+    game = pyspiel.load_game(short_name(game_id))
+    assert game.get_type().utility == pyspiel.GameType.Utility.ZERO_SUM
+    assert game.utility_sum() == 0.0
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        state.apply_action(state.chance_outcomes()[0][0] if state.is_chance_node() else state.legal_actions()[0])
+    assert state.returns() == [0.0] * game.num_players()

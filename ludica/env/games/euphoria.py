@@ -11,9 +11,25 @@ from collections.abc import Sequence
 from typing import Any
 
 from ...core.game import Config, Game
-from ...games.euphoria.oracle import ARTIFACT_KINDS, GOODS, MARKET_SUFFIX, MARKETS, RECRUITS, SITES, SPACES, SPOTS
+from ...games.euphoria import MAIN_PARAMS
+from ...games.euphoria.agenda import PARAM
+from ...games.euphoria.oracle import (
+    ARTIFACT_CARDS,
+    ARTIFACT_KINDS,
+    DILEMMAS,
+    FACTIONS,
+    GOODS,
+    MARKET_SUFFIX,
+    MARKETS,
+    RECRUITS,
+    SITES,
+    SPACES,
+    SPOTS,
+    spot_ids,
+)
 from ...games.euphoria.payments import ART
 from ..encoding import Shape, shape
+from ..tensor import BySeat, Flag, Members, Num, OneOf, Opt, Rec, Seat, Seats, Workers
 
 FACES = range(1, 7)
 
@@ -21,6 +37,12 @@ FACES = range(1, 7)
 def _places() -> tuple[str, ...]:
     places = set(SPACES) | {spot for spots in SPOTS.values() for spot in spots} | {f"{s}{MARKET_SUFFIX}" for s in SITES}
     return tuple(sorted(places))
+
+
+MAX_STEPS = 10_000
+"""The environments' cap on one game: decisions (PettingZoo, Gymnasium) or moves with chance
+included (OpenSpiel's ``max_steps``, its ``max_game_length``); random play ends well within
+it; a longer game is truncated."""
 
 
 def shapes(game: Game[Any], config: Config, seats: Sequence[str]) -> list[Shape]:
@@ -56,3 +78,62 @@ def shapes(game: Game[Any], config: Config, seats: Sequence[str]) -> list[Shape]
 
 def max_chance_outcomes(config: Config) -> int:
     return 48  # the recruit deck is the largest shuffle (decomposed into single draws)
+
+
+def observation(game: Game[Any], config: Config, seats: Sequence[str]) -> Rec:
+    """The schema of a Euphoria view (``ludica.games.euphoria.view``). The options of a waiting
+    decision are left out (they are the legal actions: the action mask says them)."""
+    n = len(seats)
+    seat = Seat(n, extra=(None, ""))
+    recruits = tuple(sorted(RECRUITS))
+    factions = tuple(FACTIONS)
+    decisions = tuple(sorted(set(MAIN_PARAMS) | set(PARAM)))
+    player = Rec(
+        morale=Num(6),
+        knowledge=Num(6),
+        goods=Rec({g: Num(10) for g in GOODS}),
+        artifacts=Num(12, "artifact cards held"),
+        available=Members(FACES, "worker dice in hand", counts=True),
+        workers=Num(4),
+        stars_left=Num(10),
+        active=Members(recruits),
+        starred=Members(recruits),
+        hidden_recruits=Num(2),
+        dilemma_done=Flag(),
+        dilemma_star=Flag(),
+        dilemma=OneOf((*sorted(DILEMMAS), "", None)),
+        chosen=Flag(),
+        market_hand=Members(tuple(sorted(MARKETS))),
+        kept_market=OneOf((*sorted(MARKETS), None)),
+        drafted=Members(recruits),
+        picked=OneOf((*recruits, "", None)),
+        hand=Members(ARTIFACT_CARDS, "your artifact cards"),
+        hidden=Members(recruits, "your hidden recruits"),
+        dealt=Members(recruits),
+        discarded=Members(recruits),
+        choice=Members(recruits),
+    )
+    site = Rec(
+        text=("name", "penalty"),
+        market=OneOf(("face down", *sorted(MARKETS))),
+        stars=Seats(n, "stars on it", counts=True),
+        spots=Rec({spot: Workers(n) for s in SITES for spot in spot_ids(s)}),
+    )
+    return Rec(
+        text=("end_reason",),
+        phase=OneOf(("setup", "recruits", "market_draft", "recruit_draft", "track_draft", "play", "tiebreak", "over")),
+        turn=seat,
+        turn_number=Num(100),
+        players=BySeat(n, player),
+        board=Rec({place: Workers(n) for place in _places()}),
+        allegiance=Rec({f: Num(12) for f in factions}),
+        miners=Rec({f: Num(10) for f in factions}),
+        territories=Rec({f: Seats(n, "stars in the territory", counts=True) for f in factions}),
+        sites=Rec({s: site for s in SITES}),
+        artifact_deck=Num(len(ARTIFACT_CARDS)),
+        artifact_discards=Num(len(ARTIFACT_CARDS)),
+        recruit_deck=Num(len(RECRUITS)),
+        chain=Members(FACES, "faces in the worker chain"),
+        winners=Seats(n),
+        waiting=Opt(Rec(text=("options", "parameter"), seat=seat, decision=OneOf(decisions))),
+    )
