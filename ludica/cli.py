@@ -168,7 +168,13 @@ def cmd_position(args: argparse.Namespace) -> int:
 def cmd_serve(args: argparse.Namespace) -> int:
     from .table.server import serve
 
-    serve(host=args.host, port=args.port, db_url=args.db, open_browser=not args.no_browser)
+    serve(
+        host=args.host,
+        port=args.port,
+        db_url=args.db,
+        open_browser=not args.no_browser,
+        forwarded_allow_ips=args.forwarded_allow_ips,
+    )
     return 0
 
 
@@ -233,6 +239,12 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--port", type=int, default=8000)
     serve.add_argument("--db", metavar="URL", help="database URL (default: SQLite in your data folder)")
     serve.add_argument("--no-browser", action="store_true", help="do not open the browser")
+    serve.add_argument(
+        "--forwarded-allow-ips",
+        metavar="IPS",
+        default=None,
+        help="proxies (comma-separated addresses) whose X-Forwarded-For names the client; default: none",
+    )
     serve.set_defaults(func=cmd_serve)
 
     verify = sub.add_parser("verify", help="recompute every chance step of a finished record from its seed")

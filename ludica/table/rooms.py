@@ -498,6 +498,8 @@ class Room:
             raise TableError("only the host may re-issue a link (the host's link opened the room)", rule="links")
         if role not in (*self.seats(), SPECTATOR):
             raise TableError(f"no seat {role!r} at this table", rule="links")
+        if role in (self.row.settings.get("bots") or {}):
+            raise TableError(f"a bot holds {self.label(role)}: the table plays it, no link does", rule="links")
         token = new_token()
         self.store.reissue(self.id, role, token)
         label = self.label(role)
@@ -554,11 +556,8 @@ class Rooms:
             settings,
             now(),
         )
-        invites = [Invite(HOST, "Host", new_token())]
-        labels = seat_labels(game, probe, seats)
-        invites += [Invite(s, labels[s], new_token()) for s in seats]
-        invites.append(Invite(SPECTATOR, "Spectators", new_token()))
-        self.store.create_room(row, [(i.role, i.token) for i in invites])
+        invites, stored = seat_invites(seats, seat_labels(game, probe, seats), settings.get("bots") or {})
+        self.store.create_room(row, stored)
         room = Room(self.store, row, game, [])
         room.deal()
         room._persist(0)
@@ -596,6 +595,30 @@ def seat_labels(game: Game[Any], match: Match[Any], seats: tuple[str, ...] | Non
     if len(seats) == len(players):
         names = {s: (players[i] if names[s] == s else names[s]) for i, s in enumerate(seats)}
     return names
+
+
+def seat_invites(
+    seats: tuple[str, ...], labels: dict[str, str], bots: dict[str, str]
+) -> tuple[list[Invite], list[tuple[str, str]]]:
+    """The invites of a new room and the ``(role, token)`` pairs to store.
+
+    A bot's seat is the table's (issue 23): no token opens it; its invite is the spectators'
+    link, so whoever opens it (the host included) sees what a spectator sees and cannot move.
+    """
+    host, spectators = Invite(HOST, "Host", new_token()), Invite(SPECTATOR, "Spectators", new_token())
+    invites = [host]
+    for seat in seats:
+        token = spectators.token if seat in bots else new_token()
+        invites.append(Invite(seat, f"{labels[seat]} (bot: watch)" if seat in bots else labels[seat], token))
+    invites.append(spectators)
+    stored = [(i.role, i.token) for i in invites if i.role not in bots]
+    return invites, stored
+
+
+def table_role(room: Room, role: str) -> str:
+    """The role a token grants in ``room``: a bot's seat is watched as a spectator (a link kept
+    from before issue 23 included), never played by a person."""
+    return SPECTATOR if role in (room.row.settings.get("bots") or {}) else role
 
 
 def _physical_seat(seats: tuple[str, ...], physical: int) -> str | None:
