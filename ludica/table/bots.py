@@ -135,7 +135,7 @@ def think(game_id: str, players: list[str], options: dict[str, Any], record: lis
 def fallback(room: Room, seat: str, step: int) -> dict[str, Any]:
     """A random legal action, when the bot took too long."""
     rng = random.Random(f"{room.id}:{step}:{seat}")
-    legal = room.match.legal_actions(seat)
+    legal = room.seat_legal(seat)
     action = fill(legal[rng.randrange(len(legal))], rng)
     return {"action": action.to_json(), "narration": "(I ran out of time and played on instinct.)"}
 

@@ -216,15 +216,21 @@ class Room:
     def act(self, seat: str, message: dict[str, Any]) -> list[Action]:
         """A seat's action from a client message; returns every action committed (chance included).
 
-        The message carries the ``step`` its sender saw, or an idempotency ``key``, or both: a
-        message whose key was already applied returns ``[]`` and changes nothing (a repeat), a
-        stale step is refused. Either way a message sent twice is never applied twice.
+        The message carries the ``step`` its sender saw (what it chose from: the legal actions at
+        that step), and may carry an idempotency ``key``: a message whose key was already applied
+        returns ``[]`` and changes nothing (a repeat), a stale step is refused. A key alone only
+        recognises a repeat: a new act without its step is refused, so an act is never matched
+        against legal actions its sender did not see (issue 23, point 8).
         """
         key = self._key_of(seat, message)
         if key is not None and key in self.keys:
             return []
         self._check_step(message, key)
         action = self._action_from(seat, message)
+        if self.is_clock(action):
+            raise NotYourDecision(
+                "only the table's own clock advances time (as fast as real time); no link can", rule="clock"
+            )
         self.match.check(action)
         if action.seat != CHANCE and not self.match.legal_matches(action):
             raise IllegalAction("that is not one of your legal actions now", rule="legal actions")
@@ -248,13 +254,11 @@ class Room:
     def _check_step(self, message: dict[str, Any], key: str | None) -> None:
         step = message.get("step")
         if step is None:
-            if key is None:
-                raise TableError(
-                    "an act carries the 'step' it was chosen at (or an idempotency 'key'), "
-                    "so that it is never applied twice",
-                    rule="step",
-                )
-            return
+            raise TableError(
+                "an act carries the 'step' it was chosen at (with an idempotency 'key' if it may be sent twice); "
+                "a 'key' alone only recognises a repeat",
+                rule="step",
+            )
         if not isinstance(step, int) or isinstance(step, bool):
             raise TableError("'step' is the whole number of the step your screen showed", rule="step")
         if step != self.step:
@@ -284,9 +288,18 @@ class Room:
             raise MalformedAction("an action has a 'type' and an 'args' object", rule="action")
         return Action(seat, raw["type"], args, narration)
 
+    def seat_legal(self, seat: str) -> list[Action]:
+        """The legal actions a person at ``seat`` is offered: the game's, but the clock (the
+        table's own clock feeds it, :meth:`tick`)."""
+        return [a for a in self.match.legal_actions(seat) if not self.is_clock(a)]
+
+    def is_clock(self, action: Action) -> bool:
+        """True for the game's ``clock`` action (time as an input: only the table's clock gives it)."""
+        return action.type == CLOCK_ACTION and action.seat != CHANCE
+
     def _from_template(self, seat: str, message: dict[str, Any], narration: str | None) -> Action:
         index, fields = message.get("index"), message.get("fields", {})
-        legal = self.match.legal_actions(seat)
+        legal = self.seat_legal(seat)
         if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(legal):
             raise NotYourDecision("that action is not offered to you now", rule="legal actions")
         if not isinstance(fields, dict):
@@ -374,16 +387,35 @@ class Room:
         return None
 
     def tick(self, seconds: float) -> list[Action]:
-        """Feed elapsed time to the rules as the game's ``clock`` action (DESIGN principle 3)."""
+        """Feed elapsed time to the rules as the game's ``clock`` action (DESIGN principle 3).
+
+        Never faster than real time: the seconds given are capped by the wall-clock time since the
+        time already fed (``settings["clock_at"]``, read again from storage, so that table
+        processes sharing the room never count the same second twice)."""
         template = self.clock_template()
         if template is None:
             return []
         ((name, spec),) = template.args.items()
+        wall = time.time()
+        row = self.store.room(self.id)
+        fed_until = (row.settings if row is not None else self.row.settings).get("clock_at")
+        if not isinstance(fed_until, int | float):
+            self._set_clock_at(wall)
+            return []
+        seconds = min(seconds, wall - fed_until)
         if seconds < spec.lo:
             return []
-        action = Action(template.seat, template.type, {name: min(spec.hi, int(seconds))})
+        given = min(spec.hi, int(seconds))
+        action = Action(template.seat, template.type, {name: given})
         self.match.check(action)
-        return self._commit_from(action)
+        done = self._commit_from(action)
+        self._set_clock_at(wall - (seconds - given))  # the part of a second not fed is kept
+        return done
+
+    def _set_clock_at(self, when: float) -> None:
+        settings = {**self.row.settings, "clock_at": when}
+        self.store.update_settings(self.id, settings)
+        self.row = replace(self.row, settings=settings)
 
     # -- undo by policy -------------------------------------------------------------------------
     OVER = "the game is over: nothing is taken back once it has ended (its seed is public now)"

@@ -35,7 +35,7 @@ def payload(room: Room, role: str, *, full_log: bool = True) -> dict[str, Any]:
     pending = match.pending()
     over = pending.is_over
     outcome = match.game.outcome(match.state) if over else None
-    legal = match.legal_actions(seat) if seat is not None and seat in pending.seats else []
+    legal = room.seat_legal(seat) if seat is not None and seat in pending.seats else []
     chance = None
     if seat is not None and pending.is_chance and room.physical_seat == seat:
         chance = chance_form(match.game.chance_step(match.state), namer_of(match, seat))

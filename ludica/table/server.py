@@ -517,7 +517,10 @@ def create_app(
             return JSONResponse({"error": "TableError", "reason": reason}, 400)
         token = request.headers.get("x-ludica-token") or ""
         if not token and request.method == "POST":
-            token = await _posted_token(request)
+            posted = await _posted_token(request)
+            if posted is None:
+                return JSONResponse({"error": "TableError", "reason": "the request is too large"}, 413)
+            token = posted
         t = table()
         room = await t.room(room_id)
         role = await t.run(t.store.role_of, room_id, token) if room is not None and token else None
@@ -817,11 +820,12 @@ def _option_value(meta: GameMeta, name: str, raw: str) -> Any:
         raise ConfigError(reason, rule="config") from None
 
 
-async def _posted_token(request: Request) -> str:
-    """The ``token`` field of a posted form (``application/x-www-form-urlencoded``)."""
+async def _posted_token(request: Request) -> str | None:
+    """The ``token`` field of a posted form (``application/x-www-form-urlencoded``); ``None``
+    when the body passes :data:`MAX_MESSAGE` (it is not read further)."""
     body = await read_body(request, MAX_MESSAGE)
     if body is None:
-        return ""
+        return None
     values = parse_qs(body.decode("utf-8", "replace")).get("token") or [""]
     return values[0]
 
