@@ -217,7 +217,7 @@ def test_p3_one_room_s_bots_cannot_starve_another_s(client: TestClient, seat_cli
     t.bots.seconds = 2.0
     for _ in range(2):
         opener(client, "pig", ("A", "B"), bots={"p1": "ismcts:seconds=20", "p2": "ismcts:seconds=20"})
-    time.sleep(1.0)  # both heavy rooms are thinking
+    time.sleep(3.0)  # both heavy rooms are thinking (past their first bound)
     room = opener(client, "pig", ("Ann", "Bob"), bots={"p1": "random"})
     bob = seat_client(client, room["room"], room["tokens"]["p2"])
     start = time.monotonic()
@@ -225,6 +225,8 @@ def test_p3_one_room_s_bots_cannot_starve_another_s(client: TestClient, seat_cli
         assert time.monotonic() - start < FAIR_SECONDS, "the honest bot was starved"
         time.sleep(0.2)
     print(f"the honest bot played after {time.monotonic() - start:.1f} s")
+    said = json.dumps(bob.send({"type": "sync"})["log"])
+    assert "ran out of time" not in said, "the honest bot was given no time and played at random"
 
 
 def test_p3_no_worker_outlives_the_server(tmp_path: Path) -> None:
