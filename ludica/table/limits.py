@@ -49,7 +49,7 @@ HANDSHAKE_RATE = (2.0, 30.0)
 TRACKED = 10_000
 """At most this many buckets of each kind are remembered (the oldest are forgotten)."""
 CSP = (
-    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
     "connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; "
     "form-action 'self'; frame-ancestors 'none'"
 )

@@ -26,9 +26,14 @@ from ludica.table.rooms import Room, Rooms
 from ludica.table.seatview import payload, seat_of
 from ludica.table.storage import HOST, SPECTATOR, Store
 
-STEPS = {"euthymia": 5000}
+STEPS = {"euthymia": 6000}
 """Steps played per game (Euthymia to its ninth and final hours)."""
-DEFAULT_STEPS = 600
+DEFAULT_STEPS = 300
+EVERY = 10
+"""After the first :data:`DENSE` steps, one step in this many is compared..."""
+DENSE = 60
+CLOSE: dict[str, Any] = {"euthymia": lambda state: state.hour >= 9}
+"""...except where a game's hidden part matters most (every step of Euthymia's last hours)."""
 PLAYERS = {"great-city": 4, "euthymia": 3, "misery-bubblegum": 3, "lost-days": 3, "euphoria": 3}
 
 make_bot("random", "pig")
@@ -76,7 +81,8 @@ def _play_and_compare(store: Store, game_id: str, seed: int) -> int:
     for _ in range(STEPS.get(game_id, DEFAULT_STEPS)):
         if room.is_over():
             break
-        if room.game.meta.hidden_information:
+        close = CLOSE.get(game_id, lambda _state: False)(room.match.state)
+        if room.game.meta.hidden_information and (room.step < DENSE or room.step % EVERY == 0 or close):
             for role in _roles(room):
                 room.can_undo_own(seat_of(role))
                 mine = _frames(room, role)
