@@ -524,3 +524,30 @@ def test_p7_the_table_s_clock_is_never_faster_than_real_time(tmp_path: Path, mon
     fed = sum(a.args["seconds"] for a in Rooms(store).load(store.room(one.id)).match.actions if a.type == "clock")
     assert ticks > 50 and fed <= time.time() - started + 1, (fed, ticks)
     store.close()
+
+
+def test_p8_the_page_plays_under_its_own_csp(tmp_path: Path) -> None:
+    """With the Content-Security-Policy enforced (no bypass), the lobby opens a room, the seat's
+    page connects and acts, nothing is refused by the policy, and localStorage holds no token."""
+    from .test_table_browser import ARGS, CHROMIUM, ThreadServer
+
+    if not CHROMIUM.exists():
+        pytest.skip("needs Debian's Chromium")
+    from playwright.sync_api import sync_playwright
+
+    with ThreadServer(f"sqlite:///{tmp_path / 'csp.sqlite3'}", free_port()) as srv, sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        try:
+            page = browser.new_context().new_page()
+            violations: list[str] = []
+            page.on("console", lambda m: violations.append(m.text) if "Content Security Policy" in m.text else None)
+            created = httpx.post(srv.url + "/rooms", json={"game": "pig", "players": ["Ann", "Bob"]}).json()
+            token = next(i["token"] for i in created["invites"] if i["role"] == "p1")
+            page.goto(f"{srv.url}/play/{created['room']}#{token}")
+            page.wait_for_selector("#actions button, #actions form", timeout=15000)
+            assert page.locator("#status").inner_text() != "Connecting…"
+            stored = page.evaluate("() => JSON.stringify(localStorage)")
+            assert token not in stored and created["room"] in stored
+            assert violations == []
+        finally:
+            browser.close()

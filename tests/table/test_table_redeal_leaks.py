@@ -49,7 +49,7 @@ def redealt(room: Room, role: str, rng: random.Random) -> Room:
     other = copy.copy(room)
     match = copy.copy(room.match)
     match.state = room.game.redeal(room.match.state, seat_of(role), rng)
-    other._match = match  # noqa: SLF001  (the copy shares nothing else that changes)
+    other._match = match  # the copy shares nothing else that changes
     # What the room worked out of what was seen stays: the story as it was rendered when each
     # entry happened, and whether the last action may be taken back (it revealed nothing).
     other.cache = {k: v for k, v in room.cache.items() if k == "log" or k.startswith(("log:", "undo:"))}
