@@ -355,6 +355,7 @@ def test_p4_a_250_mb_body_is_cut_off_early(server: _Server, chunked: bool) -> No
         b"Content-Type: application/x-www-form-urlencoded\r\n" + length + b"\r\n\r\n"
     )
     sent, answer = _push_body(server.port, head, b"t" * 65536, chunked)
+    print(f"cut off after {sent} bytes sent; the server grew by {server.rss() - before} kB")
     assert answer.startswith(b"HTTP/1.1 413"), answer[:80]
     assert sent < 20 * 1024 * 1024, f"{sent} bytes were taken before the server cut the body off"
     assert server.rss() - before < 30 * 1024, "the server grew while refusing the body"
