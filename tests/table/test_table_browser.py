@@ -72,7 +72,7 @@ class ThreadServer:
         return self.app.state.table().rooms.live[room_id]
 
 
-class TestBrowser:
+class CspFreeBrowser:
     """The browser, with the pages' Content-Security-Policy bypassed for the tests' own scripts
     (``wait_for_function`` evaluates text, which the table's CSP forbids, issue 23); the real
     browser, CSP enforced, is ``.real``."""
@@ -96,7 +96,7 @@ def browser() -> Iterator[Any]:
 
     with sync_playwright() as p:
         b = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        yield TestBrowser(b)
+        yield CspFreeBrowser(b)
         b.close()
 
 
