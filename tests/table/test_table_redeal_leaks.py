@@ -26,8 +26,8 @@ from ludica.table.rooms import Room, Rooms
 from ludica.table.seatview import payload, seat_of
 from ludica.table.storage import HOST, SPECTATOR, Store
 
-STEPS = {"euthymia": 20000}
-"""Steps played per game (Euthymia to its ninth and final hours)."""
+STEPS = {"euthymia": 2500}
+"""Steps played per game (Euthymia further: its hours are long; its clock is hurried as the table would feed it)."""
 DEFAULT_STEPS = 300
 EVERY = 10
 """After the first :data:`DENSE` steps, one step in this many is compared..."""
