@@ -210,7 +210,14 @@ def cmd_serve(args: argparse.Namespace) -> int:
     from .table.server import serve
 
     try:
-        serve(host=args.host, port=args.port, db_url=args.db, open_browser=not args.no_browser, workers=args.workers)
+        serve(
+            host=args.host,
+            port=args.port,
+            db_url=args.db,
+            open_browser=not args.no_browser,
+            workers=args.workers,
+            forwarded_allow_ips=args.forwarded_allow_ips,
+        )
     except ClusterError as exc:
         print(f"ludica serve: {exc}", file=sys.stderr)
         return 2
@@ -293,6 +300,12 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--no-browser", action="store_true", help="do not open the browser")
     serve.add_argument(
         "--workers", type=int, default=1, metavar="N", help="N processes on one address (needs --db postgresql://…)"
+    )
+    serve.add_argument(
+        "--forwarded-allow-ips",
+        metavar="IPS",
+        default=None,
+        help="proxies (comma-separated addresses) whose X-Forwarded-For names the client; default: none",
     )
     serve.set_defaults(func=cmd_serve)
 

@@ -363,6 +363,9 @@ def make_ismcts(game_id: str, params: dict[str, str], seed: int) -> ISMCTSBot:
         raise ValueError(
             "ismcts: playouts and horizon are whole numbers, seconds, c, widen and anchor are numbers"
         ) from None
+    for name, value in (("seconds", budget.seconds), ("c", c), ("widen", widen), ("anchor", anchor)):
+        if value is not None and not math.isfinite(value):
+            raise ValueError(f"ismcts: {name}={params[name]} is not a finite number")
     if budget.playouts < 1 or (budget.seconds is not None and budget.seconds <= 0) or horizon < 0:
         raise ValueError("ismcts: playouts must be at least 1, seconds above 0, horizon at least 0")
     policy_name = params.get("policy", "heuristic")

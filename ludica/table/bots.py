@@ -3,39 +3,75 @@
 A bot seat is a room setting (``settings["bots"]``: seat -> bot spec such as ``"heuristic"`` or
 ``"ismcts:playouts=100"``), so it survives a restart. Whenever a room changes, :class:`TableBots`
 looks whether a bot must decide; if so it thinks **off the event loop, in a worker process**
-(:class:`concurrent.futures.ProcessPoolExecutor`): the worker rebuilds the match from the record
+(:mod:`ludica.table.workers`): the worker rebuilds the match from the record
 (without the dealer's seed), asks the bot for its seat's decision and sends back the action and
 its narration. Back on the table, the decision goes through :meth:`Room.act` like anyone's (the
 same checks, the same storage, the same broadcast), narration included.
 
-Thinking is bounded (:data:`THINK_SECONDS`): a bot that takes longer plays a random legal action
-instead, and says so. A decision that arrives after the room moved on (an undo, a stale step) is
-dropped and the bot thinks again.
+Bots are the table's, and bounded (issue 23):
+
+* a bot's level is checked when the room opens: finite numbers only, at most
+  :data:`MAX_PLAYOUTS` playouts, :data:`MAX_SECONDS` seconds, :data:`MAX_HORIZON` moves of
+  look-ahead (:func:`check_level`); anything else is refused naming the option;
+* thinking is bounded (:data:`THINK_SECONDS`): past it the worker is killed and replaced
+  (:mod:`ludica.table.workers`) and a random legal action is played for the bot, which says so;
+* rooms take turns: a room has at most one decision thinking at a time, and rooms waiting for a
+  worker get one in the order they asked (first come, first served), so one room's bots cannot
+  starve another's — a room waits at most for the decisions of the rooms ahead of it, each
+  bounded;
+* the workers die with the server, ``kill -9`` included.
+
+A decision that arrives after the room moved on (an undo, a stale step) is dropped and the bot
+thinks again.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
-import multiprocessing
+import math
 import random
 from collections.abc import Callable
-from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import TYPE_CHECKING, Any
 
-from ..bots.base import make_bot, situation
+from ..bots.base import make_bot, parse_spec, situation
 from ..core import Action, Config, ConfigError, Match, fill, get_game
+from .workers import Worker, WorkerFailed, WorkerTimeout
 
 if TYPE_CHECKING:
     from .rooms import Room
 
 log = logging.getLogger("ludica.table")
 
-THINK_SECONDS = 60.0
-"""The most a bot may think over one decision before a random legal action is played for it."""
+THINK_SECONDS = 30.0
+"""The most a bot may think over one decision before its worker is replaced and a random legal
+action is played for it."""
 WORKERS = 2
 MAX_SPEC = 100
+MAX_PLAYOUTS = 5000
+"""The table's ceiling on a bot's ``playouts`` per decision."""
+MAX_SECONDS = 20.0
+"""The table's ceiling on a bot's ``seconds`` per decision (below :data:`THINK_SECONDS`)."""
+MAX_HORIZON = 1000
+"""The table's ceiling on a bot's ``horizon`` (moves looked ahead in one playout)."""
+CEILINGS: dict[str, float] = {"playouts": MAX_PLAYOUTS, "seconds": MAX_SECONDS, "horizon": MAX_HORIZON}
+
+
+def check_level(spec: str, seat: str) -> None:
+    """Refuse a bot level the table will not run: a number that is not finite (``inf``, ``nan``)
+    or above the table's ceiling (:data:`CEILINGS`), naming the option."""
+    _name, params = parse_spec(spec)
+    for option, raw in params.items():
+        try:
+            value = float(raw)
+        except ValueError:
+            continue  # not a number: the bot itself says what it expects
+        if not math.isfinite(value):
+            raise ConfigError(f"bot at {seat}: {option}={raw} is not a finite number", rule="bots")
+        ceiling = CEILINGS.get(option)
+        if ceiling is not None and value > ceiling:
+            limit = f"{ceiling:g}"
+            raise ConfigError(f"bot at {seat}: {option}={raw} is above the table's ceiling of {limit}", rule="bots")
 
 
 def parse_bots(raw: Any, seats: tuple[str, ...], game_id: str) -> dict[str, str]:
@@ -59,6 +95,7 @@ def parse_bots(raw: Any, seats: tuple[str, ...], game_id: str) -> dict[str, str]
         if not spec or len(spec) > MAX_SPEC:
             raise ConfigError(f"say which bot sits at {seat}", rule="bots")
         try:
+            check_level(spec, seat)
             make_bot(spec, game_id, 0)
         except ValueError as exc:
             raise ConfigError(str(exc), rule="bots") from None
@@ -98,26 +135,61 @@ def think(game_id: str, players: list[str], options: dict[str, Any], record: lis
 def fallback(room: Room, seat: str, step: int) -> dict[str, Any]:
     """A random legal action, when the bot took too long."""
     rng = random.Random(f"{room.id}:{step}:{seat}")
-    legal = room.match.legal_actions(seat)
+    legal = room.seat_legal(seat)
     action = fill(legal[rng.randrange(len(legal))], rng)
     return {"action": action.to_json(), "narration": "(I ran out of time and played on instinct.)"}
 
 
 class TableBots:
-    """Schedules the bots of every room; one thinking task per room at a time."""
+    """Schedules the bots of every room: one thinking task per room, rooms served in turn by
+    :data:`WORKERS` worker processes, each decision bounded by ``seconds``."""
 
     def __init__(self, run: Callable[..., Any], *, seconds: float = THINK_SECONDS, workers: int = WORKERS) -> None:
         self.run = run
         """The table's way to run blocking room work off the loop (its thread pool)."""
         self.seconds = seconds
         self.workers = workers
-        self.pool: Executor | None = None
+        self.idle: asyncio.Queue[Worker] | None = None
+        self.all: set[Worker] = set()
         self.thinking: dict[str, asyncio.Task[None]] = {}
+        self.replaced = 0
+        """How many workers were killed and replaced (past their bound, or dead)."""
 
-    def executor(self) -> Executor:
-        if self.pool is None:
-            self.pool = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"))
-        return self.pool
+    def _spawn(self) -> Worker:
+        worker = Worker()
+        self.all.add(worker)
+        return worker
+
+    async def _worker(self) -> Worker:
+        """The next free worker; rooms waiting are served in the order they asked."""
+        if self.idle is None:
+            self.idle = asyncio.Queue()
+            for _ in range(self.workers):
+                self.idle.put_nowait(await self.run(self._spawn))
+        return await self.idle.get()
+
+    async def _release(self, worker: Worker) -> None:
+        """Give the worker back, or a fresh one in its place if it was killed or died."""
+        if not worker.alive():
+            self.all.discard(worker)
+            worker.stop()
+            self.replaced += 1
+            worker = await self.run(self._spawn)
+        assert self.idle is not None
+        self.idle.put_nowait(worker)
+
+    async def ask(self, args: tuple[Any, ...]) -> dict[str, Any] | None:
+        """A bot's decision (an act message), or ``None`` past the bound or on failure."""
+        worker = await self._worker()
+        try:
+            return await self.run(worker.ask, think, args, self.seconds)  # type: ignore[no-any-return]
+        except WorkerTimeout:
+            return None
+        except asyncio.CancelledError:
+            worker.stop()  # it may still be thinking: never hand it to another room
+            raise
+        finally:
+            await asyncio.shield(self._release(worker))
 
     def wake(self, room: Room, lock: asyncio.Lock, changed: Callable[[Room], None]) -> None:
         """If a bot must decide in ``room``, start it thinking (unless it already is)."""
@@ -139,14 +211,10 @@ class TableBots:
                 record = [a.to_json() for a in room.match.actions]
             seed = random.Random(f"{room.id}:{step}:{seat}").randrange(2**31)
             args = (room.game.meta.id, list(config["players"]), dict(config.get("options", {})), record, seat, spec)
-            loop = asyncio.get_running_loop()
             try:
-                thinking = loop.run_in_executor(self.executor(), think, *args, seed)
-                message = await asyncio.wait_for(thinking, self.seconds)
-            except TimeoutError:
-                message = None
-            except Exception as exc:  # a broken bot never takes the table down; it plays at random
-                log.error("room %s: bot at %s failed (%s)", room.id, seat, type(exc).__name__)
+                message = await self.ask((*args, seed))
+            except WorkerFailed as exc:  # a broken bot never takes the table down; it plays at random
+                log.error("room %s: bot at %s failed (%s)", room.id, seat, exc)
                 message = None
             async with lock:
                 if room.step != step or waiting_bot(room) != seat:
@@ -165,11 +233,12 @@ class TableBots:
                 changed(room)
 
     def close(self) -> None:
+        """Stop every thinking task and kill every worker."""
         for task in self.thinking.values():
             task.cancel()
-        if self.pool is not None:
-            with contextlib.suppress(Exception):
-                self.pool.shutdown(wait=False, cancel_futures=True)
+        for worker in list(self.all):
+            worker.stop()
+        self.all.clear()
 
 
-__all__ = ["TableBots", "bot_seats", "parse_bots", "think", "waiting_bot"]
+__all__ = ["TableBots", "bot_seats", "check_level", "parse_bots", "think", "waiting_bot"]

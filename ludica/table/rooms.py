@@ -236,15 +236,21 @@ class Room:
     def act(self, seat: str, message: dict[str, Any]) -> list[Action]:
         """A seat's action from a client message; returns every action committed (chance included).
 
-        The message carries the ``step`` its sender saw, or an idempotency ``key``, or both: a
-        message whose key was already applied returns ``[]`` and changes nothing (a repeat), a
-        stale step is refused. Either way a message sent twice is never applied twice.
+        The message carries the ``step`` its sender saw (what it chose from: the legal actions at
+        that step), and may carry an idempotency ``key``: a message whose key was already applied
+        returns ``[]`` and changes nothing (a repeat), a stale step is refused. A key alone only
+        recognises a repeat: a new act without its step is refused, so an act is never matched
+        against legal actions its sender did not see (issue 23, point 8).
         """
         key = self._key_of(seat, message)
         if key is not None and key in self.keys:
             return []
         self._check_step(message, key)
         action = self._action_from(seat, message)
+        if self.is_clock(action):
+            raise NotYourDecision(
+                "only the table's own clock advances time (as fast as real time); no link can", rule="clock"
+            )
         self.match.check(action)
         if action.seat != CHANCE and not self.match.legal_matches(action):
             raise IllegalAction("that is not one of your legal actions now", rule="legal actions")
@@ -268,13 +274,11 @@ class Room:
     def _check_step(self, message: dict[str, Any], key: str | None) -> None:
         step = message.get("step")
         if step is None:
-            if key is None:
-                raise TableError(
-                    "an act carries the 'step' it was chosen at (or an idempotency 'key'), "
-                    "so that it is never applied twice",
-                    rule="step",
-                )
-            return
+            raise TableError(
+                "an act carries the 'step' it was chosen at (with an idempotency 'key' if it may be sent twice); "
+                "a 'key' alone only recognises a repeat",
+                rule="step",
+            )
         if not isinstance(step, int) or isinstance(step, bool):
             raise TableError("'step' is the whole number of the step your screen showed", rule="step")
         if step != self.step:
@@ -304,9 +308,18 @@ class Room:
             raise MalformedAction("an action has a 'type' and an 'args' object", rule="action")
         return Action(seat, raw["type"], args, narration)
 
+    def seat_legal(self, seat: str) -> list[Action]:
+        """The legal actions a person at ``seat`` is offered: the game's, but the clock (the
+        table's own clock feeds it, :meth:`tick`)."""
+        return [a for a in self.match.legal_actions(seat) if not self.is_clock(a)]
+
+    def is_clock(self, action: Action) -> bool:
+        """True for the game's ``clock`` action (time as an input: only the table's clock gives it)."""
+        return action.type == CLOCK_ACTION and action.seat != CHANCE
+
     def _from_template(self, seat: str, message: dict[str, Any], narration: str | None) -> Action:
         index, fields = message.get("index"), message.get("fields", {})
-        legal = self.match.legal_actions(seat)
+        legal = self.seat_legal(seat)
         if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(legal):
             raise NotYourDecision("that action is not offered to you now", rule="legal actions")
         if not isinstance(fields, dict):
@@ -406,16 +419,35 @@ class Room:
         return None
 
     def tick(self, seconds: float) -> list[Action]:
-        """Feed elapsed time to the rules as the game's ``clock`` action (DESIGN principle 3)."""
+        """Feed elapsed time to the rules as the game's ``clock`` action (DESIGN principle 3).
+
+        Never faster than real time: the seconds given are capped by the wall-clock time since the
+        time already fed (``settings["clock_at"]``, read again from storage, so that table
+        processes sharing the room never count the same second twice)."""
         template = self.clock_template()
         if template is None:
             return []
         ((name, spec),) = template.args.items()
+        wall = time.time()
+        row = self.store.room(self.id)
+        fed_until = (row.settings if row is not None else self.row.settings).get("clock_at")
+        if not isinstance(fed_until, int | float):
+            self._set_clock_at(wall)
+            return []
+        seconds = min(seconds, wall - fed_until)
         if seconds < spec.lo:
             return []
-        action = Action(template.seat, template.type, {name: min(spec.hi, int(seconds))})
+        given = min(spec.hi, int(seconds))
+        action = Action(template.seat, template.type, {name: given})
         self.match.check(action)
-        return self._commit_from(action)
+        done = self._commit_from(action)
+        self._set_clock_at(wall - (seconds - given))  # the part of a second not fed is kept
+        return done
+
+    def _set_clock_at(self, when: float) -> None:
+        settings = {**self.row.settings, "clock_at": when}
+        self.store.update_settings(self.id, settings)
+        self.row = replace(self.row, settings=settings)
 
     # -- undo by policy -------------------------------------------------------------------------
     OVER = "the game is over: nothing is taken back once it has ended (its seed is public now)"
@@ -530,6 +562,8 @@ class Room:
             raise TableError("only the host may re-issue a link (the host's link opened the room)", rule="links")
         if role not in (*self.seats(), SPECTATOR):
             raise TableError(f"no seat {role!r} at this table", rule="links")
+        if role in (self.row.settings.get("bots") or {}):
+            raise TableError(f"a bot holds {self.label(role)}: the table plays it, no link does", rule="links")
         token = new_token()
         self.store.reissue(self.id, role, token)
         label = self.label(role)
@@ -586,11 +620,8 @@ class Rooms:
             settings,
             now(),
         )
-        invites = [Invite(HOST, "Host", new_token())]
-        labels = seat_labels(game, probe, seats)
-        invites += [Invite(s, labels[s], new_token()) for s in seats]
-        invites.append(Invite(SPECTATOR, "Spectators", new_token()))
-        self.store.create_room(row, [(i.role, i.token) for i in invites])
+        invites, stored = seat_invites(seats, seat_labels(game, probe, seats), settings.get("bots") or {})
+        self.store.create_room(row, stored)
         room = Room(self.store, row, game, [])
         room.deal()
         room._persist(0)
@@ -628,6 +659,30 @@ def seat_labels(game: Game[Any], match: Match[Any], seats: tuple[str, ...] | Non
     if len(seats) == len(players):
         names = {s: (players[i] if names[s] == s else names[s]) for i, s in enumerate(seats)}
     return names
+
+
+def seat_invites(
+    seats: tuple[str, ...], labels: dict[str, str], bots: dict[str, str]
+) -> tuple[list[Invite], list[tuple[str, str]]]:
+    """The invites of a new room and the ``(role, token)`` pairs to store.
+
+    A bot's seat is the table's (issue 23): no token opens it; its invite is the spectators'
+    link, so whoever opens it (the host included) sees what a spectator sees and cannot move.
+    """
+    host, spectators = Invite(HOST, "Host", new_token()), Invite(SPECTATOR, "Spectators", new_token())
+    invites = [host]
+    for seat in seats:
+        token = spectators.token if seat in bots else new_token()
+        invites.append(Invite(seat, f"{labels[seat]} (bot: watch)" if seat in bots else labels[seat], token))
+    invites.append(spectators)
+    stored = [(i.role, i.token) for i in invites if i.role not in bots]
+    return invites, stored
+
+
+def table_role(room: Room, role: str) -> str:
+    """The role a token grants in ``room``: a bot's seat is watched as a spectator (a link kept
+    from before issue 23 included), never played by a person."""
+    return SPECTATOR if role in (room.row.settings.get("bots") or {}) else role
 
 
 def _physical_seat(seats: tuple[str, ...], physical: int) -> str | None:

@@ -81,7 +81,7 @@ def _render_part(room: Room, seat: str | None, undo_request: dict[str, Any] | No
     pending = match.pending()
     over = pending.is_over
     outcome = match.game.outcome(match.state) if over else None
-    legal = match.legal_actions(seat) if seat is not None and seat in pending.seats else []
+    legal = room.seat_legal(seat) if seat is not None and seat in pending.seats else []
     namer = namer_of(match, seat)
     said = fingerprint(namer)
     chance = None

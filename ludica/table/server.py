@@ -41,10 +41,11 @@ from ..core.records import chance_indices, record_of
 from ..core.registry import EXAMPLES, GAME_MODULES, available
 from .bots import TableBots
 from .faces import render
+from .limits import Bucket, Buckets, Guard, read_body
 from .render_cache import drop_renderings
-from .rooms import Invite, Room, Rooms, TableError
+from .rooms import Invite, Room, Rooms, TableError, table_role
 from .seatview import payload, seat_of, seat_part, story_entries, story_steps
-from .storage import CLOSED, Listener, Store
+from .storage import CLOSED, Listener, Store, hash_token
 from .wire import WireError, read_json
 from .ws_deflate import protocol as ws_protocol
 
@@ -60,6 +61,8 @@ LINK_REISSUED = 4403
 """Close code: the link is not valid (any more); the client does not reconnect."""
 ROOM_CLOSED = 4404
 """Close code: the host closed (deleted) the room; the client does not reconnect."""
+ROOM_MESSAGES = (100.0, 200.0)
+"""Messages per second and burst of all the connections of one room together."""
 ROOM_RATE = 0.2
 ROOM_BURST = 20.0
 """Rooms one client (address) may open: a burst of 20, then one every 5 seconds."""
@@ -101,9 +104,9 @@ class RateLimit:
 class Connection:
     """One browser's WebSocket, its role and its ordered outbox."""
 
-    __slots__ = ("close_code", "closed", "limit", "log_sent", "outbox", "role", "ws")
+    __slots__ = ("close_code", "closed", "granted", "limit", "limits", "log_sent", "outbox", "role", "token", "ws")
 
-    def __init__(self, ws: WebSocket, role: str, limit: RateLimit) -> None:
+    def __init__(self, ws: WebSocket, role: str, limit: RateLimit, token: str = "", granted: str = "") -> None:
         self.ws = ws
         self.role = role
         self.log_sent = -1
@@ -112,6 +115,16 @@ class Connection:
         self.close_code = 1000
         self.outbox: asyncio.Queue[str | None] = asyncio.Queue(QUEUE_LIMIT)
         self.limit = limit
+        self.limits: tuple[RateLimit | Bucket, ...] = ()
+        """Limits shared with other connections (its token's, its room's): see :meth:`allow`."""
+        self.token = token
+        """The link's token (checked again before every change: a re-issue may have revoked it)."""
+        self.granted = granted or role
+        """The role the token grants in storage (a bot's seat is watched as a spectator)."""
+
+    def allow(self) -> bool:
+        """One more message within this connection's, its token's and its room's limits."""
+        return all(limit.allow() for limit in (self.limit, *self.limits))
 
     def push(self, text: str) -> bool:
         try:
@@ -163,6 +176,9 @@ class Table:
         self.create_lock = asyncio.Lock()
         self.executor = ThreadPoolExecutor(max_workers=16, thread_name_prefix="ludica-db")
         self.bots = TableBots(self.run)
+        self.token_limits = Buckets(rate)
+        """Messages of every connection of one link together (opening more sockets gains nothing)."""
+        self.room_limits = Buckets(ROOM_MESSAGES)
 
     async def run(self, fn: Callable[..., T], *args: Any) -> T:
         return await asyncio.get_running_loop().run_in_executor(self.executor, fn, *args)
@@ -239,6 +255,16 @@ class Table:
             self.drop(room_id, conn, ROOM_CLOSED)
         self.forget(room_id)
 
+    def reissued_here(self, room_id: str, role: str, notice: str) -> None:
+        """The link of ``role`` was re-issued: its sockets here are told and closed, the others
+        get the ``notice``."""
+        for other in list(self.connections.get(room_id, ())):
+            if other.granted == role:
+                other.push(json.dumps(_error(REISSUED, "links")))
+                self.drop(room_id, other, LINK_REISSUED)
+            else:
+                other.push(notice)
+
     def broadcast(self, room: Room) -> None:
         """Each connection gets its own role's view, in order (called with the room's lock held).
 
@@ -295,7 +321,25 @@ class Table:
             if room_id in self.rooms.live:
                 loop.call_soon_threadsafe(lambda: loop.create_task(self._advanced(room_id, length)))
 
-        self.listener = Listener(self.store.url, on_notice)
+        def on_reissue(room_id: str, role: str) -> None:
+            if room_id in self.rooms.live:
+                loop.call_soon_threadsafe(lambda: loop.create_task(self._reissued(room_id, role)))
+
+        self.listener = Listener(self.store.url, on_notice, on_reissue)
+
+    async def _reissued(self, room_id: str, role: str) -> None:
+        """Another process re-issued ``role``'s link: tell and close its sockets here, announce it
+        to the others (issue 23, point 2)."""
+        async with self.lock(room_id):
+            room = self.rooms.live.get(room_id)
+            if room is None:
+                return
+            row = await self.run(self.store.room, room_id)
+            if row is not None:
+                room.row = row  # the re-issue's notice is in its settings
+            notices = room.notices()
+            text = notices[-1] if notices else "the host issued a new link; the old one no longer works"
+            self.reissued_here(room_id, role, json.dumps({"type": "notice", "text": text}, ensure_ascii=False))
 
     async def _advanced(self, room_id: str, length: int) -> None:
         if room_id not in self.rooms.live:
@@ -363,13 +407,15 @@ def create_app(
     room_rate: tuple[float, float] = (ROOM_RATE, ROOM_BURST),
     idle_seconds: float = IDLE_SECONDS,
     sweep_interval: float = SWEEP_INTERVAL,
+    guard: dict[str, Any] | None = None,
 ) -> FastAPI:
     """The table over the database at ``db_url`` (default: SQLite in the user's data directory).
 
     ``clock_interval``: seconds between clock ticks; ``rate``: messages per second and burst
     allowed per connection; ``room_rate``: rooms per second and burst one client address may
     open; ``idle_seconds``: how long a room nobody watches stays in memory (checked every
-    ``sweep_interval`` seconds).
+    ``sweep_interval`` seconds); ``guard``: keyword arguments of :class:`~ludica.table.limits.Guard`
+    (body limit, request rates).
     """
     store = Store(db_url)
     holder: dict[str, Table] = {}
@@ -391,6 +437,7 @@ def create_app(
 
     app = FastAPI(title="Ludica table", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
+    app.add_middleware(Guard, **(guard or {}))  # type: ignore[arg-type]
     app.state.store = store
 
     def table() -> Table:
@@ -427,8 +474,8 @@ def create_app(
             refused = _refuse(wants_json, reason, 429)
             refused.headers["Retry-After"] = str(seconds)
             return refused
-        body = await request.body()
-        if len(body) > MAX_MESSAGE:
+        body = await read_body(request, MAX_MESSAGE)
+        if body is None:
             return _refuse(wants_json, "the request is too large", 413)
         try:
             game_id, players, options, table_settings = _room_request(body, wants_json)
@@ -507,13 +554,16 @@ def create_app(
             return JSONResponse({"error": "TableError", "reason": reason}, 400)
         token = request.headers.get("x-ludica-token") or ""
         if not token and request.method == "POST":
-            token = await _posted_token(request)
+            posted = await _posted_token(request)
+            if posted is None:
+                return JSONResponse({"error": "TableError", "reason": "the request is too large"}, 413)
+            token = posted
         t = table()
         room = await t.room(room_id)
         role = await t.run(t.store.role_of, room_id, token) if room is not None and token else None
         if room is None or role is None:
             return JSONResponse({"error": "TableError", "reason": "no such room, or the link is not valid"}, 403)
-        return room, role
+        return room, table_role(room, role)
 
     @app.websocket("/ws/{room_id}")
     async def websocket(ws: WebSocket, room_id: str) -> None:
@@ -531,11 +581,9 @@ async def _session(t: Table, ws: WebSocket, room_id: str) -> None:
     room, conn = hello
     pump = asyncio.create_task(conn.pump())
     try:
-        async with t.lock(room_id):
-            room = t.rooms.live.get(room_id) or room
-            t.connections.setdefault(room_id, set()).add(conn)
-            conn.push(t.sent(conn, payload(room, conn.role)))
-            t.wake_bots(room)
+        if not await _register(t, room_id, room, conn):
+            await asyncio.wait_for(pump, HELLO_TIMEOUT)  # the refusal is sent, then the socket closed
+            return
         while True:
             text = await ws.receive_text()
             await _handle(t, room_id, conn, text)
@@ -555,6 +603,26 @@ async def _session(t: Table, ws: WebSocket, room_id: str) -> None:
             await pump
 
 
+async def _register(t: Table, room_id: str, room: Room, conn: Connection) -> bool:
+    """Serve ``conn`` from now on, if its link is still valid *under the room's lock*: a re-issue
+    holds the same lock, so a link is either re-issued before (refused here) or after (then the
+    re-issue finds this connection and closes it) — never kept (issue 23, point 1)."""
+    async with t.lock(room_id):
+        room = t.rooms.live.get(room_id) or room
+        if await t.run(t.store.role_of, room_id, conn.token) != conn.granted:
+            conn.push(json.dumps(_error(LINK_INVALID, "link")))
+            conn.closed, conn.close_code = True, LINK_REISSUED
+            conn.outbox.put_nowait(None)
+            return False
+        t.connections.setdefault(room_id, set()).add(conn)
+        conn.push(t.sent(conn, payload(room, conn.role)))
+        t.wake_bots(room)
+    return True
+
+
+LINK_INVALID = "no such room, or the link is not valid (ask for a new one)"
+
+
 async def _hello(t: Table, ws: WebSocket, room_id: str) -> tuple[Room, Connection] | None:
     try:
         text = await asyncio.wait_for(ws.receive_text(), HELLO_TIMEOUT)
@@ -564,12 +632,14 @@ async def _hello(t: Table, ws: WebSocket, room_id: str) -> tuple[Room, Connectio
     token = message.get("token") if isinstance(message, dict) and message.get("type") == "hello" else None
     room = await t.room(room_id) if isinstance(token, str) and token else None
     role = await t.run(t.store.role_of, room_id, token) if room is not None and isinstance(token, str) else None
-    if room is None or role is None:
+    if room is None or role is None or not isinstance(token, str):
         with contextlib.suppress(Exception):
-            await ws.send_text(json.dumps(_error("no such room, or the link is not valid (ask for a new one)", "link")))
+            await ws.send_text(json.dumps(_error(LINK_INVALID, "link")))
             await ws.close(code=LINK_REISSUED)
         return None
-    return room, Connection(ws, role, RateLimit(*t.rate))
+    conn = Connection(ws, table_role(room, role), RateLimit(*t.rate), token, role)
+    conn.limits = (t.token_limits.get(hash_token(token)), t.room_limits.get(room_id))
+    return room, conn
 
 
 async def _handle(t: Table, room_id: str, conn: Connection, text: str) -> None:
@@ -578,7 +648,7 @@ async def _handle(t: Table, room_id: str, conn: Connection, text: str) -> None:
     if len(text) > MAX_MESSAGE:
         conn.push(json.dumps(_error(f"message too large (limit {MAX_MESSAGE} bytes)", "size")))
         return
-    if not conn.limit.allow():
+    if not conn.allow():
         conn.push(json.dumps(_error("too many messages: slow down", "rate limit")))
         return
     try:
@@ -600,6 +670,8 @@ async def _handle(t: Table, room_id: str, conn: Connection, text: str) -> None:
     async with t.lock(room_id):
         room = t.rooms.live.get(room_id) or room
         t.last_seen[room_id] = time.monotonic()
+        if message["type"] in CHANGES and not await _still_valid(t, room_id, conn):
+            return
         try:
             reply, changed = await handler(t, room, conn, message)
         except LudicaError as exc:
@@ -618,6 +690,19 @@ async def _handle(t: Table, room_id: str, conn: Connection, text: str) -> None:
 
 
 Reply = tuple[dict[str, Any] | None, bool]
+CHANGES = frozenset({"act", "undo", "reissue", "close_room"})
+"""Messages that change the room: their link is checked again in storage first."""
+REISSUED = "your link was re-issued by the host; ask the host for the new one"
+
+
+async def _still_valid(t: Table, room_id: str, conn: Connection) -> bool:
+    """True when ``conn``'s link still grants its role; else it is told and closed. A re-issue
+    made by another table process (or before this process heard of it) is caught here."""
+    if await t.run(t.store.role_of, room_id, conn.token) == conn.granted:
+        return True
+    conn.push(json.dumps(_error(REISSUED, "links")))
+    t.drop(room_id, conn, LINK_REISSUED)
+    return False
 
 
 def _player(conn: Connection) -> str:
@@ -658,12 +743,7 @@ async def _on_reissue(t: Table, room: Room, conn: Connection, message: dict[str,
     invite = await t.run(room.reissue, conn.role, role)
     conn.push(json.dumps({"type": "invite", **_invite_json(room.id, invite), "id": message.get("id")}))
     notice = json.dumps({"type": "notice", "text": room.notices()[-1]}, ensure_ascii=False)
-    for other in list(t.connections.get(room.id, ())):
-        if other.role == role:
-            other.push(json.dumps(_error("your link was re-issued by the host; ask the host for the new one", "links")))
-            t.drop(room.id, other, LINK_REISSUED)
-        else:
-            other.push(notice)
+    t.reissued_here(room.id, role, notice)
     return None, False
 
 
@@ -779,11 +859,12 @@ def _option_value(meta: GameMeta, name: str, raw: str) -> Any:
         raise ConfigError(reason, rule="config") from None
 
 
-async def _posted_token(request: Request) -> str:
-    """The ``token`` field of a posted form (``application/x-www-form-urlencoded``)."""
-    body = await request.body()
-    if len(body) > MAX_MESSAGE:
-        return ""
+async def _posted_token(request: Request) -> str | None:
+    """The ``token`` field of a posted form (``application/x-www-form-urlencoded``); ``None``
+    when the body passes :data:`MAX_MESSAGE` (it is not read further)."""
+    body = await read_body(request, MAX_MESSAGE)
+    if body is None:
+        return None
     values = parse_qs(body.decode("utf-8", "replace")).get("token") or [""]
     return values[0]
 
@@ -823,28 +904,33 @@ def serve(
     *,
     room_rate: tuple[float, float] = (ROOM_RATE, ROOM_BURST),
     workers: int = 1,
+    forwarded_allow_ips: str | None = None,
+    guard: dict[str, Any] | None = None,
 ) -> None:
     """Run the table until interrupted (what ``ludica serve`` calls); prints and opens the URL.
 
     ``room_rate``: rooms per second and burst one client address may open (a load test on
     loopback raises it). ``workers``: processes sharing the address (PostgreSQL only; see
-    :mod:`ludica.table.cluster`)."""
+    :mod:`ludica.table.cluster`). ``forwarded_allow_ips``: the proxies (comma-separated addresses,
+    as uvicorn takes them) whose ``X-Forwarded-For`` names the client; by default nobody's is
+    believed and a client is its TCP peer (uvicorn itself would trust 127.0.0.1)."""
     import uvicorn
 
+    proxies = {"proxy_headers": bool(forwarded_allow_ips), "forwarded_allow_ips": forwarded_allow_ips or ""}
     if workers != 1:
         from .cluster import check_url, run_workers
 
         url = check_url(db_url, workers)
         print(f"Ludica table at http://{host}:{port}/  ({workers} processes; database: {_safe_url(url)})", flush=True)
-        run_workers(host, port, url, workers, room_rate, **_UVICORN)
+        run_workers(host, port, url, workers, room_rate, **_UVICORN, **proxies)
         return
-    app = create_app(db_url, room_rate=room_rate)
+    app = create_app(db_url, room_rate=room_rate, guard=guard)
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     url = f"http://{shown}:{port}/"
     print(f"Ludica table at {url}  (database: {_safe_url(app.state.store.url)}; Ctrl+C to stop)", flush=True)
     if open_browser:
         threading.Timer(1.0, webbrowser.open, args=(url,)).start()
-    uvicorn.run(app, host=host, port=port, **_UVICORN)
+    uvicorn.run(app, host=host, port=port, **_UVICORN, **proxies)
 
 
 _UVICORN: dict[str, Any] = {

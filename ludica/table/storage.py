@@ -360,10 +360,14 @@ class Store:
         return None if found is None else str(found.role)
 
     def reissue(self, room_id: str, role: str, token: str) -> None:
-        """Replace every token of ``role`` in the room by ``token`` (old links stop working)."""
+        """Replace every token of ``role`` in the room by ``token`` (old links stop working); with
+        PostgreSQL the other table processes are told at commit (``<room> reissued <role>``)."""
         with self.engine.begin() as conn:
             conn.execute(delete(tokens).where(tokens.c.room_id == room_id, tokens.c.role == role))
             conn.execute(insert(tokens).values(token_hash=hash_token(token), room_id=room_id, role=role))
+            if not self.is_sqlite:
+                said = f"{room_id} reissued {role}"
+                conn.execute(text("SELECT pg_notify(:channel, :payload)"), {"channel": CHANNEL, "payload": said})
 
 
 def now() -> datetime:
@@ -376,8 +380,9 @@ def _aware(when: datetime) -> datetime:
 
 
 CHANNEL = "ludica_rooms"
-"""The PostgreSQL channel of "room advanced" notices: payload ``<room id> <record length>``, or
-``<room id> closed`` when the host deleted the room."""
+"""The PostgreSQL channel of "room advanced" notices: payload ``<room id> <record length>``,
+``<room id> closed`` when the host deleted the room, ``<room id> reissued <role>`` when the host
+re-issued a link."""
 CLOSED = -1
 """The length a notice gives for a room that was deleted."""
 
@@ -389,11 +394,18 @@ def notify_room(conn: Connection, room_id: str, length: int) -> None:
 
 class Listener:
     """PostgreSQL LISTEN in a thread: calls ``on_notice(room_id, length)`` for every notice
-    (``length`` is :data:`CLOSED` for a deleted room)."""
+    (``length`` is :data:`CLOSED` for a deleted room) and ``on_reissue(room_id, role)`` for a
+    re-issued link."""
 
-    def __init__(self, url: str, on_notice: Callable[[str, int], None]) -> None:
+    def __init__(
+        self,
+        url: str,
+        on_notice: Callable[[str, int], None],
+        on_reissue: Callable[[str, str], None] | None = None,
+    ) -> None:
         self.url = url.replace("postgresql+psycopg://", "postgresql://", 1)
         self.on_notice = on_notice
+        self.on_reissue = on_reissue
         self.stopping = threading.Event()
         self.thread = threading.Thread(target=self._run, name="ludica-listen", daemon=True)
         self.thread.start()
@@ -412,6 +424,8 @@ class Listener:
                                 self.on_notice(room_id, int(length))
                             elif length == "closed":
                                 self.on_notice(room_id, CLOSED)
+                            elif length.startswith("reissued ") and self.on_reissue is not None:
+                                self.on_reissue(room_id, length.partition(" ")[2])
             except Exception:
                 self.stopping.wait(1.0)
 

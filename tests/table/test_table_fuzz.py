@@ -124,6 +124,7 @@ def test_ws_fuzz_every_game_refuses_ill_formed_acts_and_changes_nothing(
     """Issue 14: through the WebSocket, for every game, random legal play interleaved with random
     ill-formed acts; each ill-formed act is refused with a reason and changes nothing."""
     from ludica.bots.random_bot import RandomBot
+    from ludica.core import fill
 
     app = create_app(f"sqlite:///{tmp_path / 'ws-fuzz.sqlite3'}", rate=(1e6, 1e6))
     with TestClient(app) as client:
@@ -140,7 +141,10 @@ def test_ws_fuzz_every_game_refuses_ill_formed_acts_and_changes_nothing(
             while time.monotonic() < deadline and not room.is_over():
                 waiting = [s for s in room.match.pending().seats if s in seats]
                 seat = rng.choice(waiting)
-                action = bot.choose(room.match, seat)
+                offered = room.seat_legal(seat)  # never the clock: only the table's clock gives time (issue 23)
+                if not offered:
+                    continue
+                action = fill(bot.rng.choice(offered), bot.rng)
                 if rng.random() < 0.4:
                     reply = seats[seat].send({"type": "act", "step": room.step, "action": action.to_json()})
                     assert reply["type"] == "ack", (meta["id"], action.notation(), reply)

@@ -47,3 +47,46 @@ def test_a_room_closed_on_one_process_closes_on_the_other(seat_client: Any, open
         finally:
             host.close()
             bob.close()
+
+
+def test_a_reissue_on_one_process_closes_the_old_link_on_the_other(seat_client: Any, opener: Any) -> None:
+    """Issue 23 point 2: the re-issue reaches the other process (NOTIFY): the old link's socket
+    there is told and closed, and the others are told."""
+    from starlette.websockets import WebSocketDisconnect
+
+    assert URL is not None
+    with TestClient(create_app(URL)) as one, TestClient(create_app(URL)) as two:
+        room = opener(one)
+        host = seat_client(one, room["room"], room["tokens"]["*host*"])
+        bob = seat_client(two, room["room"], room["tokens"]["p2"])
+        ann = seat_client(two, room["room"], room["tokens"]["p1"])
+        try:
+            assert host.send({"type": "reissue", "role": "p2"})["type"] == "invite"
+            told = bob.receive("refused")
+            assert told["rule"] == "links" and "re-issued" in told["reason"]
+            with pytest.raises(WebSocketDisconnect):
+                bob.receive()
+            assert "new link" in ann.receive("notice")["text"]
+        finally:
+            for seat in (host, bob, ann):
+                seat.close()
+
+
+def test_an_old_link_cannot_act_on_another_process_even_unnotified(seat_client: Any, opener: Any) -> None:
+    """Issue 23 point 2: even if the notice is late or lost, every change checks the link in
+    storage first: the old link's act is refused, nothing is recorded."""
+    assert URL is not None
+    with TestClient(create_app(URL)) as one, TestClient(create_app(URL)) as two:
+        table_two = two.app.state.table()  # type: ignore[attr-defined]
+        table_two.listener.close()  # the second process hears nothing any more
+        room = opener(one)
+        host = seat_client(one, room["room"], room["tokens"]["*host*"])
+        bob = seat_client(two, room["room"], room["tokens"]["p2"])
+        try:
+            assert host.send({"type": "reissue", "role": "p2"})["type"] == "invite"
+            reply = bob.send({"type": "act", "step": 0, "action": {"type": "wager", "args": {"amount": 1}}})
+            assert reply["type"] == "refused" and reply["rule"] == "links"
+            assert table_two.store.count(room["room"]) == 0
+        finally:
+            host.close()
+            bob.close()

@@ -5,14 +5,31 @@
 (function () {
   const ROOMS_KEY = "ludica.rooms";
 
+  // The lobby remembers the rooms of this browser by their page only: a link's token (after "#")
+  // never goes into localStorage, which outlives the tab and is read by every page of the site.
+  // The token lives in the tab's sessionStorage (see play()); lists kept by older versions are
+  // cleaned the first time they are read.
+  function withoutToken(r) {
+    return { url: String(r.url || "").split("#")[0], room: r.room, game: r.game, label: r.label };
+  }
+
   function myRooms() {
-    try { return JSON.parse(localStorage.getItem(ROOMS_KEY) || "[]"); } catch (e) { return []; }
+    let rooms;
+    try { rooms = JSON.parse(localStorage.getItem(ROOMS_KEY) || "[]"); } catch (e) { return []; }
+    if (!Array.isArray(rooms)) return [];
+    if (rooms.some((r) => String(r.url || "").includes("#"))) store(rooms);
+    return rooms.map(withoutToken);
+  }
+
+  function store(rooms) {
+    try { localStorage.setItem(ROOMS_KEY, JSON.stringify(rooms.map(withoutToken).slice(0, 50))); } catch (e) { /* full */ }
   }
 
   function remember(entry) {
-    const rooms = myRooms().filter((r) => r.url !== entry.url);
-    rooms.unshift(entry);
-    try { localStorage.setItem(ROOMS_KEY, JSON.stringify(rooms.slice(0, 50))); } catch (e) { /* full */ }
+    const clean = withoutToken(entry);
+    const rooms = myRooms().filter((r) => !(r.room === clean.room && r.label === clean.label));
+    rooms.unshift(clean);
+    store(rooms);
   }
 
   function el(tag, attrs, text) {
@@ -43,7 +60,7 @@
       a.textContent = new URL(a.getAttribute("href"), location.href).href;
     });
     const host = table.querySelector("tr[data-role='*host*'] a");
-    if (host) remember({ url: host.getAttribute("href"), room: table.dataset.room, game: table.dataset.game, label: "Host" });
+    if (host) remember({ url: "/play/" + table.dataset.room, room: table.dataset.room, game: table.dataset.game, label: "Host" });
   }
 
 
@@ -354,7 +371,7 @@
       }
       if (!remember.done) {
         remember.done = true;
-        remember({ url: location.pathname + "#" + token, room: roomId, game: root.dataset.game, label: state.you });
+        remember({ url: location.pathname, room: roomId, game: root.dataset.game, label: state.you });
       }
     }
 
