@@ -178,6 +178,30 @@ class Namer:
         recruit's ability, a market's penalty); ``None`` when there is nothing more to say."""
         return None
 
+    def effect(self, kind: str, param: str, value: Any) -> str | None:
+        """What picking ``value`` for ``param`` does, said beside the option (DESIGN.md principle
+        15): its cost, what it gives, what it risks, what it means in the fiction ("YES — by
+        deeds", "costs 1 scarab", "+2 morale"); ``None`` when the name says it all. Only what the
+        viewer may know."""
+        return None
+
+    def action_effect(self, action: Action) -> str | None:
+        """What a whole action does, said beside its button or its confirm bar ("Arrive: costs 1
+        scarab"); ``None`` when its sentence says it all. Only what the viewer may know."""
+        return None
+
+    def settled_meaning(self, kind: str, param: str) -> bool:
+        """True when a parameter filled silently by the composer (one legal value left) carries
+        meaning and must be shown, not folded (a tie's sign, the trait a flip uses). By default
+        every parameter but a worker's or die's number does."""
+        return True
+
+    def situation(self) -> str | None:
+        """What the pending decision is about, said at the top of the page for this viewer (the
+        judgment of the pair on the table, the Conflict being fought); ``None``: nothing more
+        than the prompt."""
+        return None
+
     def group(self, kind: str, param: str, value: Any) -> str | None:
         """A heading under which ``value`` is offered when a step has many values (Euphoria's
         spaces by region); ``None`` for no grouping."""

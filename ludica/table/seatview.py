@@ -51,6 +51,7 @@ def payload(room: Room, role: str, *, full_log: bool = True) -> dict[str, Any]:
             over=over,
             outcome=outcome.to_json() if outcome else None,
             undo_request=undo_request,
+            situation=namer_of(match, seat).situation() if not over else None,
         ),
         "news": render("news.html", entries=news(room, seat)),
         "view": say_html(render_view(match.game, match.view(seat), seat, names, pending_json), namer_of(match, seat)),
@@ -92,8 +93,9 @@ NEWS = 5
 
 
 def news(room: Room, seat: str | None) -> list[dict[str, Any]]:
-    """What happened since ``seat`` last acted (a Conflict's result, a roll, a judgment), newest
-    last, at most :data:`NEWS` lines; read from the end of the log, so its cost does not grow."""
+    """What happened since ``seat`` last acted, and what that action caused (a reveal, a roll, a
+    judgment), newest last, at most :data:`NEWS` lines; read from the end of the log, so its cost
+    does not grow."""
     match = room.match
     actions = match.actions
     last = len(actions) - 1
@@ -101,7 +103,7 @@ def news(room: Room, seat: str | None) -> list[dict[str, Any]]:
         last -= 1
     found = []
     for entry in reversed(match.log):
-        if (entry.step <= last and seat is not None) or len(found) == NEWS:
+        if (entry.step < last and seat is not None) or len(found) == NEWS:
             break
         if entry.event.visible(seat):
             found.append(entry)
