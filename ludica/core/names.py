@@ -31,6 +31,7 @@ from .actions import Action, IntRange, Text
 _SNAKE = re.compile(r"[_\s]+")
 _UPPER_SNAKE = re.compile(r"(?<![\w$])[A-Z]+(?:_[A-Z]+)+(?!\w)")
 _QUOTED_TWICE = re.compile(r"“([^”]+)”: \1")
+_KEY_VALUE = re.compile(r"([a-z_]+): ([a-z_]+)")
 _SNAKE_WORD = re.compile(r"(?<![\w$])[a-z]+(?:_[A-Za-z0-9]+)+(?!\w)")
 
 
@@ -195,6 +196,18 @@ class Namer:
         meaning and must be shown, not folded (a tie's sign, the trait a flip uses). By default
         every parameter but a worker's or die's number does."""
         return True
+
+    def prompt(self, text: str, phase: str | None = None) -> str:
+        """The pending decision's prompt as people read it: ids said as names, and an engine's
+        ``key: value`` prompt ("answer: with") said as the decision's title ("Pay with")."""
+        match = _KEY_VALUE.fullmatch(text.strip())
+        if match is not None:
+            kind = phase if phase and phase not in ("turn", "play") else match.group(1)
+            title = self.action_title(kind)
+            return title if kind != match.group(1) or match.group(1) in self.ACTION_TITLES else sentence_case(
+                f"{words(match.group(1))} {self.param_label(kind, match.group(2))}"
+            )
+        return self.say(text)
 
     def situation(self) -> str | None:
         """What the pending decision is about, said at the top of the page for this viewer (the

@@ -249,7 +249,8 @@ def composed_choices(legal: list[Action], namer: Namer) -> list[dict[str, Any]]:
 
 
 def _settled_effects(action: Action, namer: Namer) -> str | None:
-    said = [namer.effect(action.type, k, v) for k, v in action.args.items() if v is not None]
+    concrete = {k: v for k, v in action.args.items() if v is not None and not isinstance(v, Text | IntRange)}
+    said = [namer.effect(action.type, k, v) for k, v in concrete.items()]
     return "; ".join(dict.fromkeys(e for e in said if e)) or None
 
 

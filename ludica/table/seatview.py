@@ -41,6 +41,8 @@ def payload(room: Room, role: str, *, full_log: bool = True) -> dict[str, Any]:
         chance = chance_form(match.game.chance_step(match.state), namer_of(match, seat))
     undo_request = room.undo_request.to_json() if room.undo_request else None
     pending_json = pending.to_json()
+    if pending_json.get("prompt"):
+        pending_json = {**pending_json, "prompt": namer_of(match, seat).prompt(pending_json["prompt"], pending.phase)}
     html = {
         "pending": render(
             "pending.html",

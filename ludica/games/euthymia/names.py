@@ -69,6 +69,21 @@ WORDS = {
 VALUE_NAMES = WORDS
 
 
+LAUNCH_EFFECTS = {
+    "WANT": "“I want to…”: your character's own wish, launched by the active player",
+    "TEMPTED": "“You must be tempted to…”: the one who drank most tempts the active player",
+    "COMMITTEE": "“The Committee demands…”: the one who drank most speaks for the Committee",
+}
+"""What each launch means ([Ending the turn])."""
+
+ACTION_EFFECTS = {
+    "declare_more_cards": "you ask for more cards: only a Committee demand may follow",
+    "trigger_final_round": "the final round of this hour begins",
+    "start_hour": "the hour begins: the clock runs",
+    "propose_cm_change": "the group votes on changing the Committee Member",
+}
+
+
 def card(face: str) -> str:
     """``QC`` -> ``Q♣``; ``10H`` -> ``10♥`` (a card as its face)."""
     if len(face) in (2, 3) and face[-1] in SUITS:
@@ -94,6 +109,26 @@ class EuthymiaNamer(Namer):
         if param == "card" and isinstance(value, str):
             return card(value)
         return super().value(kind, param, value)
+
+    # -- effects (DESIGN.md principle 15) -------------------------------------------------------
+    def effect(self, kind: str, param: str, value: Any) -> str | None:
+        if kind == "launch_conflict":
+            if param == "medication":
+                return (
+                    "the Conflict is about taking something (the Committee's medication): it is fought on Feel"
+                    if value
+                    else "no medication involved: fought on the Aspect you choose"
+                )
+            if param == "launch_type" and isinstance(value, str):
+                return LAUNCH_EFFECTS.get(value)
+            if param == "aspect" and isinstance(value, str):
+                return "the Conflict is fought in this Aspect's suit; its Strength may change"
+        if kind == "vote_cm_change" and param == "yes":
+            return "you agree to change the Committee Member" if value else "you keep the Committee Member"
+        return None
+
+    def action_effect(self, action: Action) -> str | None:
+        return ACTION_EFFECTS.get(action.type)
 
     def sentence(self, action: Action) -> str:
         who, a = self.seat(action.seat), action.args
