@@ -208,8 +208,7 @@
     function status(text) { $("status").textContent = text; }
     function refuse(msg) {
       const box = $("refusal");
-      const where = [msg.rule, msg.section].filter(Boolean).join("; ");
-      box.textContent = "Refused: " + msg.reason + (where ? ` [${where}]` : "");
+      box.textContent = "Refused: " + msg.reason + (msg.section ? ` (rulebook: ${msg.section})` : "");
       box.hidden = false;
     }
 
@@ -326,7 +325,9 @@
     // by the merge, and the same kind of decision may come straight back, e.g. the next memory).
     let sent = null;
 
+    let talked = false;
     function onState(state) {
+      if (!talked) { talked = true; send({ type: "chat_history" }); }
       if (sent && state.step > sent.step) {
         if (sent.form.isConnected) sent.form.reset();
         sent = null;
@@ -346,6 +347,7 @@
       showTimer(state.timer);
       showAdmin(state);
       showNotices(state.notices || []);
+      $("export-record").disabled = !state.over;
       status(state.over ? "The game is over." : (state.your_turn ? "Your decision." : "Waiting for others."));
       document.title = (state.your_turn ? "● " : "") + root.dataset.game + " — Ludica";
       if (keepFocus && !$("actions").contains(document.activeElement)) {
@@ -358,6 +360,33 @@
       }
     }
 
+    // Table talk (ludica/table/chat.py): lines are text, shown with textContent, never markup.
+    function chatLine(line) {
+      const li = el("li", { class: "chat-" + line.kind });
+      let who = line.who;
+      if (line.kind === "whisper") who += " → " + line.to + " (whisper)";
+      if (line.kind === "narrate") who += " (narrating)";
+      li.appendChild(el("strong", {}, who + ": "));
+      li.appendChild(el("span", {}, line.text));
+      return li;
+    }
+    function onChat(msg) {
+      const log = $("chat-log");
+      const stick = log.scrollTop + log.clientHeight >= log.scrollHeight - 4;
+      if (msg.full) {
+        log.textContent = "";
+        const to = $("chat-to");
+        to.textContent = "";
+        to.appendChild(el("option", { value: "" }, "the table"));
+        if (msg.narrate) to.appendChild(el("option", { value: "*narrate*" }, "the table, narrating the scene"));
+        for (const t of msg.targets || []) to.appendChild(el("option", { value: t.role }, t.label + " only (whisper)"));
+        $("chat-form").hidden = !msg.speak;
+        $("chat-note").hidden = !!msg.speak;
+      }
+      for (const line of msg.lines || (msg.line ? [msg.line] : [])) log.appendChild(chatLine(line));
+      if (stick || msg.full) log.scrollTop = log.scrollHeight;
+    }
+
     function onMessage(event) {
       const msg = JSON.parse(event.data);
       if (msg.type === "state") { $("refusal").hidden = true; onState(msg); }
@@ -366,7 +395,8 @@
         const list = $("notices");
         list.appendChild(el("li", {}, msg.text));
         list.hidden = false;
-      } else if (msg.type === "closed") { closed = true; status("The host closed this room: " + msg.reason); }
+      } else if (msg.type === "chat") onChat(msg);
+      else if (msg.type === "closed") { closed = true; status("The host closed this room: " + msg.reason); }
       else if (msg.type === "invite") {
         const out = document.querySelector(`output[data-link-for='${CSS.escape(msg.role)}']`);
         if (out) out.textContent = " " + new URL(msg.url, location.href).href;
@@ -376,10 +406,15 @@
     function connect() {
       const proto = location.protocol === "https:" ? "wss:" : "ws:";
       ws = new WebSocket(`${proto}//${location.host}/ws/${roomId}`);
-      ws.onopen = () => { retry = 500; status("Connected."); ws.send(JSON.stringify({ type: "hello", token })); };
+      ws.onopen = () => { retry = 500; talked = false; status("Connected."); ws.send(JSON.stringify({ type: "hello", token })); };
       ws.onmessage = onMessage;
       ws.onclose = (e) => {
-        if (e.code === 4403) { status("This link is not valid any more."); return; }
+        if (e.code === 4403) {  // a revoked link: what only that seat could see leaves the screen
+          for (const id of ["view", "actions", "news", "pending", "log", "chat-log"]) $(id).textContent = "";
+          $("chat-form").hidden = true;
+          status("This link is not valid any more.");
+          return;
+        }
         if (e.code === 4404 || closed) { if (!closed) status("This room was closed."); return; }
         status("Connection lost; reconnecting…");
         setTimeout(connect, retry);
@@ -400,6 +435,17 @@
       const form = event.target;
       if (!root.contains(form)) return;
       event.preventDefault();
+      if (form.id === "chat-form") {
+        const text = $("chat-text").value.trim();
+        const to = $("chat-to").value;
+        if (!text) return;
+        const message = { type: "chat", text };
+        if (to === "*narrate*") message.narrate = true;
+        else if (to) message.to = to;
+        send(message);
+        $("chat-text").value = "";
+        return;
+      }
       const narration = $("narration").value;
       if (form.classList.contains("act")) {
         const fields = {};
