@@ -31,6 +31,9 @@ from .actions import Action, IntRange, Text
 _SNAKE = re.compile(r"[_\s]+")
 _UPPER_SNAKE = re.compile(r"(?<![\w$])[A-Z]+(?:_[A-Z]+)+(?!\w)")
 _QUOTED_TWICE = re.compile(r"“([^”]+)”: \1")
+_NAME_TWICE = re.compile(r"(?<![\w-])([A-Z][\w'’-]*(?: [A-Z][\w'’-]*){0,3}) \(\1\)")
+"""``"Bo (Bo)"``: a name followed by itself in brackets (a seat said as its name twice)."""
+_THE_THE = re.compile(r"\b([Tt])he the\b")
 _KEY_VALUE = re.compile(r"([a-z_]+): ([a-z_]+)")
 _SNAKE_WORD = re.compile(r"(?<![\w$])[a-z]+(?:_[A-Za-z0-9]+)+(?!\w)")
 
@@ -123,6 +126,8 @@ class Namer:
             text = _drop_bracketed_ids(text, table, pattern)
             text = pattern.sub(lambda m: table[m.group(1)], text)
         text = _QUOTED_TWICE.sub(r"“\1”", text)
+        text = _NAME_TWICE.sub(r"\1", text)
+        text = _THE_THE.sub(r"\1he", text)
         text = _UPPER_SNAKE.sub(lambda m: m.group(0).replace("_", " ").lower(), text)
         return _SNAKE_WORD.sub(lambda m: m.group(0).replace("_", " "), text)
 

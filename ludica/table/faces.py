@@ -69,6 +69,19 @@ def _humanize(word: str) -> str:
     return str(word).replace("_", " ").strip()
 
 
+_RULE = r"(?:R|HR|MB|EU|LD)-[A-Z]*-?R?\d+[a-z]?"
+_RULE_ID = re.compile(rf"\s*\((?:see )?{_RULE}\)|\b{_RULE}:?\s*")
+
+
+def _plain(value: Any) -> str:
+    """A value for people on a page that is not a rules page: ``True`` -> "yes", ``rotate_left`` ->
+    "rotate left", ``BOTTLE_UNITS`` -> "Bottle units", rule ids (``R-GC-03``) left to the rules."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    text = _RULE_ID.sub(" ", str(value)).replace("_", " ").strip()
+    return text.capitalize() if text.isupper() else text
+
+
 def _is_table(value: Any) -> bool:
     if not isinstance(value, list) or not value or not all(isinstance(v, dict) for v in value):
         return False
@@ -97,6 +110,7 @@ def environment() -> Environment:
     )
     env.filters["humanize"] = _humanize
     env.filters["compact"] = _compact
+    env.filters["plain"] = _plain
     env.filters["cos"] = math.cos
     env.filters["sin"] = math.sin
     env.tests["table_like"] = _is_table

@@ -92,7 +92,8 @@ RAW_KINDS = {
     "rule id": re.compile(r"\b(?:R|HR)-[A-Z]{1,3}-?\d+|\bMB-R\d+"),
     "binary triad": re.compile(r"(?<![\w.])[01]{3}(?: [01]{3})?(?![\w.])"),
     "the the": re.compile(r"\bthe the\b", re.I),
-    "None": re.compile(r"\bNone\b"),
+    "None": re.compile(r"\bNone\b(?! yet)"),
+    "doubled name": re.compile(r"(?<![\w-])([A-Z][\w'’-]+(?: [A-Z][\w'’-]+)?) \(\1\)"),
     "(s) plural": re.compile(r"\w\(s\)"),
 }
 
@@ -103,9 +104,9 @@ def raw_kinds(text: str) -> list[str]:
 
 def test_raw_kinds_are_caught() -> None:
     for bad in ("answer: with", "retrieves Aquifer:5", "(R-GC-13)", "010 011", "the the group", "Scene 1: None",
-                "scarab(s)"):
+                "scarab(s)", "Bo (Bo) takes a turn", "MB-R45"):
         assert raw_kinds(bad), bad
-    assert not raw_kinds("Pay for the retrieval of your workers; −+− −++; 3 scarabs")
+    assert not raw_kinds("Pay for the retrieval of your workers; −+− −++; 3 scarabs; None yet.")
 
 
 def _said(match: Match[Any], seat: str, namer: Namer) -> Iterator[tuple[str, str]]:

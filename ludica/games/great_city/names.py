@@ -114,6 +114,7 @@ ACTION_EFFECTS = {
 }
 """What a one-button action does (R-GC-23, R-GC-25, R-GC-31, R-GC-36)."""
 
+_NAMED_TWICE = re.compile(r"^(.+?) is named \1\b")
 _PAIR = re.compile(r"(?<![\w-])([01]{3}) ([01]{3})(?![\w-])")
 _TRIAD = re.compile(r"(?<![\w-])([01]{3})(?![\w-])")
 _RULE = re.compile(r" ?\((?:R|HR)-G[C\d]?-?\d+[a-z]?\)|\s*\[(?:R|HR)-G[C\d]?-?\d+[a-z]?\]")
@@ -152,7 +153,8 @@ class GreatCityNamer(Namer):
         text = _RULE.sub("", text)
         text = _PAIR.sub(lambda m: f"{signs(m.group(1))} {signs(m.group(2))}", text)
         text = _TRIAD.sub(lambda m: signs(m.group(1)), text)
-        return super().say(text)
+        said = super().say(text)
+        return _NAMED_TWICE.sub(r"A new character is named \1", said)
 
     def ids(self) -> dict[str, str]:
         out = super().ids()
