@@ -6,6 +6,7 @@ Used by every front end through the game's :meth:`namer` (see :mod:`ludica.core.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from ...core import Action
@@ -84,6 +85,10 @@ VALUE_NAMES = {
 }
 
 
+_SEAL = re.compile(r" ?\(sealed-bid:[^()]*\)")
+_BID = re.compile(r"\byou bid (\d+)(?= \(sealed\))")
+
+
 class LostDaysNamer(Namer):
     ACTION_TITLES = ACTION_TITLES
     PARAM_LABELS = PARAM_LABELS
@@ -97,6 +102,13 @@ class LostDaysNamer(Namer):
             return "a memory"
         text = m.text if len(m.text) <= QUOTE else m.text[: QUOTE - 1].rstrip() + "…"
         return f"“{text}”"
+
+    def say(self, text: str) -> str:
+        """A sealed bid's seal (``sealed-bid:p2:m4:5``, the secret's token) is for programs: the
+        bidder reads "you bid 5 coins (sealed)"."""
+        text = _SEAL.sub(" (sealed)", text)
+        text = _BID.sub(lambda m: f"you bid {m.group(1)} coin{'' if m.group(1) == '1' else 's'}", text)
+        return super().say(text)
 
     def ids(self) -> dict[str, str]:
         out = super().ids()
