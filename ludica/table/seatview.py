@@ -54,6 +54,7 @@ def payload(room: Room, role: str, *, full_log: bool = True) -> dict[str, Any]:
             outcome=outcome.to_json() if outcome else None,
             undo_request=undo_request,
             situation=namer_of(match, seat).situation() if not over else None,
+            bots=room.row.settings.get("bots") or {},
         ),
         "news": render("news.html", entries=news(room, seat)),
         "view": say_html(render_view(match.game, match.view(seat), seat, names, pending_json), namer_of(match, seat)),

@@ -55,12 +55,13 @@ def test_retrieval_payment_says_its_morale() -> None:
         assert "morale" in page
 
 
-def test_reclaim_shows_its_consequence_and_no_destroying_default() -> None:
+def test_reclaim_shows_the_consequence_of_its_default() -> None:
+    """"Reclaim dice" defaults to 0, which sends every rolled die into Misery: said beside the field."""
     match, seat = _until("misery-bubblegum", "reclaim")
     page = _page(match, seat)
-    assert "into Misery" in page
-    reclaim = page[page.index('data-arg="reclaim_count"') - 200 :]
-    assert 'value="0"' not in reclaim.split(">", 2)[0] + reclaim.split(">", 2)[1]
+    field = page[page.index('data-arg="reclaim_count"') :]
+    described = field[field.index('aria-describedby="') + 18 :].split('"')[0]
+    assert f'id="{described}">' in page and "0 sends all" in page and "into Misery" in page
 
 
 def test_just_now_holds_what_my_own_action_caused(client: Any, opener: Any, seat_client: Any) -> None:

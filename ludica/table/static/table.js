@@ -326,7 +326,10 @@
     let sent = null;
 
     let talked = false;
+    let lastState = null;
     function onState(state) {
+      lastState = state;
+      if (state.step !== step) hideConfirm();
       if (!talked) { talked = true; send({ type: "chat_history" }); }
       if (sent && state.step > sent.step) {
         if (sent.form.isConnected) sent.form.reset();
@@ -466,10 +469,43 @@
     // Play by touching: a drawn component carries data-pick='{"param": value, ...}' (and may
     // carry data-pick-type="action_type"); touching it opens the composer's matching steps and
     // puts the focus on the option to confirm (a second touch plays it).
+    // Play by touching (like the best sites): touching a drawn component with data-pick='{"param":
+    // value}' (and maybe data-pick-type) finds the composer's option for it — or, when the choice
+    // is one button, the legal action whose arguments match. A choice completed by the touch is
+    // offered in a confirm bar ("Place a worker on the Farm? Confirm / Cancel"); touching the same
+    // component again confirms it. A choice that still needs a pick or a typed field is opened.
+    let lastPicked = null;
+    function legalForm(wanted, type) {
+      const legal = (lastState && lastState.legal) || [];
+      for (let i = 0; i < legal.length; i++) {
+        const a = legal[i];
+        if (type && a.type !== type) continue;
+        const args = a.args || {};
+        if (Object.entries(wanted).every(([k, v]) => JSON.stringify(args[k]) === JSON.stringify(v))) {
+          const form = $("actions").querySelector(`form.act[data-index='${i}']`);
+          if (form) return form;
+        }
+      }
+      return null;
+    }
+    function confirmBar(form) {
+      const bar = $("confirm-bar");
+      const button = form.querySelector("button[type=submit]");
+      bar.querySelector(".what").textContent = (button && button.getAttribute("aria-label")) || "Play this?";
+      bar.hidden = false;
+      bar.form = form;
+      bar.querySelector("button.yes").focus({ preventScroll: true });
+    }
+    function hideConfirm() { const bar = $("confirm-bar"); bar.hidden = true; bar.form = null; }
     function pickFromComponent(component) {
       let wanted;
       try { wanted = JSON.parse(component.dataset.pick); } catch (e) { return false; }
       const type = component.dataset.pickType;
+      const bar = $("confirm-bar");
+      if (lastPicked === component && !bar.hidden && bar.form && bar.form.isConnected) {
+        bar.form.requestSubmit(); hideConfirm(); lastPicked = null; return true;
+      }
+      lastPicked = component;
       const scopes = [...$("actions").querySelectorAll(type ? `details.choice[data-type='${CSS.escape(type)}'], form.act[data-type='${CSS.escape(type)}']` : "details.choice, form.act")];
       for (const scope of scopes) {
         let node = scope, found = null;
@@ -484,9 +520,15 @@
         for (let d = found.querySelector("details") || found.closest("details"); d; d = d.parentElement.closest("details")) d.open = true;
         const target = found.querySelector("button, summary, input");
         $("actions").querySelectorAll(".picked").forEach((e) => e.classList.remove("picked"));
-        if (target) { target.focus(); target.scrollIntoView({ block: "nearest" }); found.classList.add("picked"); }
+        found.classList.add("picked");
+        const form = found.querySelector(":scope > form.act:not(.with-fields)");
+        if (form && !found.querySelector(":scope > details")) { confirmBar(form); return true; }
+        if (target) { target.focus(); target.scrollIntoView({ block: "nearest" }); }
         return true;
       }
+      const single = legalForm(wanted, type);  // the only legal card: one button
+      if (single && !single.classList.contains("with-fields")) { confirmBar(single); return true; }
+      if (single) { single.querySelector("input, button").focus(); return true; }
       return false;
     }
 
@@ -495,6 +537,12 @@
       if (!(target instanceof Element)) return;
       const component = target.closest("[data-pick]");
       if (component && root.contains(component)) { pickFromComponent(component); return; }
+      if (target.closest("#confirm-bar")) {
+        const bar = $("confirm-bar");
+        if (target.classList.contains("yes") && bar.form && bar.form.isConnected) bar.form.requestSubmit();
+        if (target.matches("button")) { hideConfirm(); lastPicked = null; }
+        return;
+      }
       if (!(target instanceof HTMLElement)) return;
       if (target.dataset.undo) send({ type: "undo", mode: target.dataset.undo });
       if (target.dataset.reissue) send({ type: "reissue", role: target.dataset.reissue });
