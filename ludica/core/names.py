@@ -33,6 +33,8 @@ _UPPER_SNAKE = re.compile(r"(?<![\w$])[A-Z]+(?:_[A-Z]+)+(?!\w)")
 _QUOTED_TWICE = re.compile(r"“([^”]+)”: \1")
 _NAME_TWICE = re.compile(r"(?<![\w-])([A-Z][\w'’-]*(?: [A-Z][\w'’-]*){0,3}) \(\1\)")
 """``"Bo (Bo)"``: a name followed by itself in brackets (a seat said as its name twice)."""
+_ONE_PLURAL = re.compile(r"(?<![\d.,])(1) (coin|scarab|action|point|unit|card|worker|memory)s\b")
+"""``"1 coins"`` -> ``"1 coin"``, ``"1 actions"`` -> ``"1 action"``."""
 _THE_THE = re.compile(r"\b([Tt])he the\b")
 _KEY_VALUE = re.compile(r"([a-z_]+): ([a-z_]+)")
 _SNAKE_WORD = re.compile(r"(?<![\w$])[a-z]+(?:_[A-Za-z0-9]+)+(?!\w)")
@@ -128,6 +130,7 @@ class Namer:
         text = _QUOTED_TWICE.sub(r"“\1”", text)
         text = _NAME_TWICE.sub(r"\1", text)
         text = _THE_THE.sub(r"\1he", text)
+        text = _ONE_PLURAL.sub(r"\1 \2", text)
         text = _UPPER_SNAKE.sub(lambda m: m.group(0).replace("_", " ").lower(), text)
         return _SNAKE_WORD.sub(lambda m: m.group(0).replace("_", " "), text)
 

@@ -85,6 +85,16 @@ VALUE_NAMES = {
 }
 
 
+ACTION_EFFECTS = {
+    "accept_trade": "the coins and memories offered change hands as written",
+    "decline_trade": "nothing changes hands",
+    "decline_raise": "you drop out of the tie: the others may raise",
+    "withdraw_conflict": "the Conflict is not fought",
+    "end_scene": "the scene ends",
+    "decline_gain": "you take nothing from this Conflict",
+}
+"""What a one-button action does."""
+
 _SEAL = re.compile(r" ?\(sealed-bid:[^()]*\)")
 _BID = re.compile(r"\byou bid (\d+)(?= \(sealed\))")
 
@@ -109,6 +119,9 @@ class LostDaysNamer(Namer):
         text = _SEAL.sub(" (sealed)", text)
         text = _BID.sub(lambda m: f"you bid {m.group(1)} coin{'' if m.group(1) == '1' else 's'}", text)
         return super().say(text)
+
+    def action_effect(self, action: Action) -> str | None:
+        return ACTION_EFFECTS.get(action.type)
 
     def ids(self) -> dict[str, str]:
         out = super().ids()
