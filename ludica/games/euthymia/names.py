@@ -11,7 +11,7 @@ from typing import Any
 from ...core import Action
 from ...core.mechanisms.cards import standard_deck
 from ...core.names import Namer
-from .state import EuthymiaState
+from .state import ASPECTS, EuthymiaState
 
 SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
@@ -129,6 +129,15 @@ class EuthymiaNamer(Namer):
 
     def action_effect(self, action: Action) -> str | None:
         return ACTION_EFFECTS.get(action.type)
+
+    def situation(self) -> str | None:
+        """The Conflict being fought, whenever there is one ([The Conflict])."""
+        conflict = getattr(self.state, "conflict", None)
+        if conflict is None:
+            return None
+        aspect = WORDS.get(ASPECTS[conflict.aspect], "") if 0 <= conflict.aspect < len(ASPECTS) else ""
+        said = f"The Conflict on {aspect}: “{conflict.text}”" if aspect else f"The Conflict: “{conflict.text}”"
+        return said + (" (medication)" if conflict.medication else "")
 
     def sentence(self, action: Action) -> str:
         who, a = self.seat(action.seat), action.args
