@@ -494,7 +494,7 @@
       bar.querySelector(".what").textContent = (button && button.getAttribute("aria-label")) || "Play this?";
       bar.hidden = false;
       bar.form = form;
-      bar.querySelector("button.yes").focus({ preventScroll: true });
+      if (button) { button.focus({ preventScroll: true }); button.scrollIntoView({ block: "nearest" }); }
     }
     function hideConfirm() { const bar = $("confirm-bar"); bar.hidden = true; bar.form = null; }
     function pickFromComponent(component) {
