@@ -22,7 +22,7 @@ from rich.console import Console
 
 from .core import CHANCE, Action, IntRange, LudicaError, Match, Text, matches
 from .core.chance import ChanceStep, EachSays, Pick, Roll, Shuffle, chance_action, describe_chance
-from .core.composer import PAGE, Ask, Choice, Composition, choices, sections
+from .core.composer import PAGE, Ask, Choice, Composition, choices, note, sections
 from .core.names import Namer, listing, namer_of, sentence_case
 from .core.records import save_record
 from .handover import SharedScreen
@@ -371,7 +371,7 @@ class Terminal:
             return self.pick_amount(namer, choice, step, seat)
         label = namer.param_label(choice.type, step.param)
         title = namer.action_title(choice.type)
-        detailed = any(namer.detail(choice.type, step.param, v) for v in step.values)
+        detailed = any(note(namer, choice.type, step.param, v) for v in step.values)
         limit = PAGE // 2 if detailed else PAGE
         pages = sections(step.values, lambda v: namer.group(choice.type, step.param, v), limit)
         lettered = isinstance(step.field, IntRange)
@@ -380,7 +380,7 @@ class Terminal:
             if step.values:
                 heading, values = pages[page]
                 self.say(f"{title} — {label}" + (f" ({heading})" if heading else ""))
-                details = [namer.detail(choice.type, step.param, v) for v in values]
+                details = [note(namer, choice.type, step.param, v) for v in values]  # detail and effect
                 self.numbered([namer.value(choice.type, step.param, v) for v in values], details, letters=lettered)
                 more = f", 'n' for the next {len(pages) - 1} page(s)" if len(pages) > 1 else ""
                 field = self.field_hint(namer, choice.type, step) if step.field is not None else ""

@@ -227,6 +227,30 @@ def _widest(composition: Composition) -> int:
     return widest
 
 
+def note(namer: Any, kind: str, param: str, value: Any) -> str | None:
+    """What every front end says beside an option (DESIGN.md principle 15): what the component
+    says on its face (``namer.detail``) and what picking it does (``namer.effect``), in one line;
+    ``None`` when the option's name says it all. ``namer`` is a :class:`ludica.core.names.Namer`."""
+    parts = [namer.detail(kind, param, value), namer.effect(kind, param, value)]
+    said = [p for p in parts if p]
+    return " — ".join(dict.fromkeys(said)) if said else None
+
+
+def filled(before: Composition, after: Composition, picked: str | None = None) -> list[tuple[str, Any]]:
+    """The parameters that picking one value (``picked``) filled at once, silently: those settled
+    in ``after`` that were open in ``before``. A front end shows them (with their meaning) beside
+    the option instead of folding them away, and asks to confirm when there are several."""
+    out = []
+    for param in after.choice.params:
+        if param == picked or param in after.picked:
+            continue
+        was, _ = before.settled(param)
+        now, value = after.settled(param)
+        if now and not was and value is not None and not _is_field(value):
+            out.append((param, value))
+    return out
+
+
 PAGE = 12
 """The most options a front end shows at once; a wider step is split by group, then by page."""
 

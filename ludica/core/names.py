@@ -31,6 +31,12 @@ from .actions import Action, IntRange, Text
 _SNAKE = re.compile(r"[_\s]+")
 _UPPER_SNAKE = re.compile(r"(?<![\w$])[A-Z]+(?:_[A-Z]+)+(?!\w)")
 _QUOTED_TWICE = re.compile(r"“([^”]+)”: \1")
+_NAME_TWICE = re.compile(r"(?<![\w-])([A-Z][\w'’-]*(?: [A-Z][\w'’-]*){0,3}) \(\1\)")
+"""``"Bo (Bo)"``: a name followed by itself in brackets (a seat said as its name twice)."""
+_ONE_PLURAL = re.compile(r"(?<![\d.,])(1) (coin|scarab|action|point|unit|card|worker|memory)s\b")
+"""``"1 coins"`` -> ``"1 coin"``, ``"1 actions"`` -> ``"1 action"``."""
+_THE_THE = re.compile(r"\b([Tt])he the\b")
+_KEY_VALUE = re.compile(r"([a-z_]+): ([a-z_]+)")
 _SNAKE_WORD = re.compile(r"(?<![\w$])[a-z]+(?:_[A-Za-z0-9]+)+(?!\w)")
 _NUMBER_LIST = re.compile(r"\[(-?\d+(?:, -?\d+)+)?\]")
 """A Python list of numbers in an engine text ("dice [2, 3]", "dice [] of 2"): said as "2, 3", "none"."""
@@ -125,6 +131,9 @@ class Namer:
             text = pattern.sub(lambda m: table[m.group(1)], text)
         text = _QUOTED_TWICE.sub(r"“\1”", text)
         text = _NUMBER_LIST.sub(lambda m: m.group(1) or "none", text)
+        text = _NAME_TWICE.sub(r"\1", text)
+        text = _THE_THE.sub(r"\1he", text)
+        text = _ONE_PLURAL.sub(r"\1 \2", text)
         text = _UPPER_SNAKE.sub(lambda m: m.group(0).replace("_", " ").lower(), text)
         return _SNAKE_WORD.sub(lambda m: m.group(0).replace("_", " "), text)
 
@@ -179,6 +188,42 @@ class Namer:
     def detail(self, kind: str, param: str, value: Any) -> str | None:
         """What a component says on its face, shown beside its name when it is offered (a
         recruit's ability, a market's penalty); ``None`` when there is nothing more to say."""
+        return None
+
+    def effect(self, kind: str, param: str, value: Any) -> str | None:
+        """What picking ``value`` for ``param`` does, said beside the option (DESIGN.md principle
+        15): its cost, what it gives, what it risks, what it means in the fiction ("YES — by
+        deeds", "costs 1 scarab", "+2 morale"); ``None`` when the name says it all. Only what the
+        viewer may know."""
+        return None
+
+    def action_effect(self, action: Action) -> str | None:
+        """What a whole action does, said beside its button or its confirm bar ("Arrive: costs 1
+        scarab"); ``None`` when its sentence says it all. Only what the viewer may know."""
+        return None
+
+    def settled_meaning(self, kind: str, param: str) -> bool:
+        """True when a parameter filled silently by the composer (one legal value left) carries
+        meaning and must be shown, not folded (a tie's sign, the trait a flip uses). By default
+        every parameter but a worker's or die's number does."""
+        return True
+
+    def prompt(self, text: str, phase: str | None = None) -> str:
+        """The pending decision's prompt as people read it: ids said as names, and an engine's
+        ``key: value`` prompt ("answer: with") said as the decision's title ("Pay with")."""
+        match = _KEY_VALUE.fullmatch(text.strip())
+        if match is not None:
+            kind = phase if phase and phase not in ("turn", "play") else match.group(1)
+            title = self.action_title(kind)
+            return title if kind != match.group(1) or match.group(1) in self.ACTION_TITLES else sentence_case(
+                f"{words(match.group(1))} {self.param_label(kind, match.group(2))}"
+            )
+        return self.say(text)
+
+    def situation(self) -> str | None:
+        """What the pending decision is about, said at the top of the page for this viewer (the
+        judgment of the pair on the table, the Conflict being fought); ``None``: nothing more
+        than the prompt."""
         return None
 
     def group(self, kind: str, param: str, value: Any) -> str | None:

@@ -36,7 +36,7 @@ from jinja2 import ChoiceLoader, Environment, FileSystemLoader, FunctionLoader, 
 
 from ..core import CHANCE, Action, Game, IntRange, Pick, Roll, Shuffle, Text
 from ..core.chance import ChanceStep
-from ..core.composer import Composition, choices, sections
+from ..core.composer import Composition, choices, filled, note, sections
 from ..core.names import Namer
 from ..core.registry import EXAMPLES, GAME_MODULES
 
@@ -69,6 +69,19 @@ def _humanize(word: str) -> str:
     return str(word).replace("_", " ").strip()
 
 
+_RULE = r"(?:R|HR|MB|EU|LD)-[A-Z]*-?R?\d+[a-z]?"
+_RULE_ID = re.compile(rf"\s*\((?:see )?{_RULE}\)|\b{_RULE}:?\s*")
+
+
+def _plain(value: Any) -> str:
+    """A value for people on a page that is not a rules page: ``True`` -> "yes", ``rotate_left`` ->
+    "rotate left", ``BOTTLE_UNITS`` -> "Bottle units", rule ids (``R-GC-03``) left to the rules."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    text = _RULE_ID.sub(" ", str(value)).replace("_", " ").strip()
+    return text.capitalize() if text.isupper() else text
+
+
 def _is_table(value: Any) -> bool:
     if not isinstance(value, list) or not value or not all(isinstance(v, dict) for v in value):
         return False
@@ -98,6 +111,7 @@ def environment() -> Environment:
     )
     env.filters["humanize"] = _humanize
     env.filters["compact"] = _compact
+    env.filters["plain"] = _plain
     env.filters["cos"] = math.cos
     env.filters["sin"] = math.sin
     env.tests["table_like"] = _is_table
@@ -242,13 +256,23 @@ def composed_choices(legal: list[Action], namer: Namer) -> list[dict[str, Any]]:
     """The seat's decision as the composer offers it (:mod:`ludica.core.composer`): one entry per
     action type; a choice with one instance is one button, a wider one opens step by step, each
     step listing only the values still legal (grouped by the game's headings, a dozen at most
-    per group). Every leaf submits ``{index, fields}`` — the public ``act`` message."""
+    per group). Every option says what it does (``note``: the namer's detail and effect); a
+    pick that fills other parameters at once shows them (``filled``) and, when it fills several,
+    asks to confirm. Every leaf submits ``{index, fields}`` — the public ``act`` message."""
     index_of = {id(t): i for i, t in enumerate(legal)}
     out = []
     for choice in choices(legal):
         node = _node(Composition(choice), namer, index_of)
+        if node["leaf"] and not node["effect"]:  # one button: say what each settled value does
+            node["effect"] = _settled_effects(choice.templates[0], namer)
         out.append({"type": choice.type, "title": namer.action_title(choice.type), "node": node})
     return out
+
+
+def _settled_effects(action: Action, namer: Namer) -> str | None:
+    concrete = {k: v for k, v in action.args.items() if v is not None and not isinstance(v, Text | IntRange)}
+    said = [namer.effect(action.type, k, v) for k, v in concrete.items()]
+    return "; ".join(dict.fromkeys(e for e in said if e)) or None
 
 
 def _node(composition: Composition, namer: Namer, index_of: dict[int, int]) -> dict[str, Any]:
@@ -260,13 +284,28 @@ def _node(composition: Composition, namer: Namer, index_of: dict[int, int]) -> d
     for heading, values in sections(step.values, lambda v: namer.group(kind, step.param, v)):
         group = []
         for value in values:
+            after = composition.pick(step.param, value)
+            node = _node(after, namer, index_of)
+            shown = [
+                {
+                    "label": namer.param_label(kind, p),
+                    "value": namer.value(kind, p, v),
+                    "effect": namer.effect(kind, p, v),
+                }
+                for p, v in filled(composition, after, step.param)
+                if namer.settled_meaning(kind, p)
+            ]
+            if node["leaf"]:
+                node["filled"] = shown
+                node["confirm"] = node["confirm"] or len(shown) >= 2
             group.append(
                 {
                     "param": step.param,
                     "value": json.dumps(value, ensure_ascii=False, sort_keys=True),
                     "label": namer.value(kind, step.param, value),
-                    "detail": namer.detail(kind, step.param, value),
-                    "node": _node(composition.pick(step.param, value), namer, index_of),
+                    "detail": note(namer, kind, step.param, value),
+                    "filled": shown,
+                    "node": node,
                 }
             )
         options.append({"heading": heading, "options": group})
@@ -283,6 +322,9 @@ def _leaf(template: Action, picked: dict[str, Any], namer: Namer, index_of: dict
         if isinstance(spec, Text | IntRange) and name not in picked:
             field = _field(name, spec)
             field["hint"] = namer.param_label(template.type, name) if isinstance(spec, IntRange) else spec.hint
+            consequence = namer.effect(template.type, name, spec)
+            if consequence:
+                field["effect"] = consequence
             fields.append(field)
     return {
         "leaf": True,
@@ -291,4 +333,7 @@ def _leaf(template: Action, picked: dict[str, Any], namer: Namer, index_of: dict
         "fields": fields,
         "sentence": namer.sentence(template) if not fields else namer.action_title(template.type),
         "label": namer.choice_label(template),
+        "effect": namer.action_effect(template),
+        "filled": [],
+        "confirm": False,
     }

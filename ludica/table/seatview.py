@@ -88,6 +88,8 @@ def _render_part(room: Room, seat: str | None, undo_request: dict[str, Any] | No
     if seat is not None and pending.is_chance and room.physical_seat == seat:
         chance = chance_form(match.game.chance_step(match.state), namer)
     pending_json = pending.to_json()
+    if pending_json.get("prompt"):
+        pending_json = {**pending_json, "prompt": namer.prompt(pending_json["prompt"], pending.phase)}
     legal_json = [a.to_json() for a in legal]
     can_undo = room.can_undo_own(seat)
     can_request = room.can_request_undo(seat) and not can_undo
@@ -120,6 +122,8 @@ def _render_part(room: Room, seat: str | None, undo_request: dict[str, Any] | No
             over=over,
             outcome=outcome.to_json() if outcome else None,
             undo_request=undo_request,
+            situation=namer.situation() if not over else None,
+            bots=room.row.settings.get("bots") or {},
         ),
         "news": render("news.html", entries=news(room, seat, namer)),
         "view": memo(cache, ("face", seat), face_key, face),
@@ -141,8 +145,9 @@ NEWS = 5
 
 
 def news(room: Room, seat: str | None, namer: Namer | None = None) -> list[dict[str, Any]]:
-    """What happened since ``seat`` last acted (a Conflict's result, a roll, a judgment), newest
-    last, at most :data:`NEWS` lines; read from the end of the log, so its cost does not grow."""
+    """What happened since ``seat`` last acted, and what that action caused (a reveal, a roll, a
+    judgment), newest last, at most :data:`NEWS` lines; read from the end of the log, so its cost
+    does not grow."""
     match = room.match
     actions = match.actions
     last = len(actions) - 1
@@ -150,7 +155,7 @@ def news(room: Room, seat: str | None, namer: Namer | None = None) -> list[dict[
         last -= 1
     found = []
     for entry in reversed(match.log):
-        if (entry.step <= last and seat is not None) or len(found) == NEWS:
+        if (entry.step < last and seat is not None) or len(found) == NEWS:
             break
         if entry.event.visible(seat):
             found.append(entry)

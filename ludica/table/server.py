@@ -39,6 +39,7 @@ from fastapi.staticfiles import StaticFiles
 from ..core import ConfigError, GameMeta, LudicaError, get_game
 from ..core.records import chance_indices, record_of
 from ..core.registry import EXAMPLES, GAME_MODULES, available
+from . import chat
 from .bots import TableBots
 from .faces import render
 from .limits import Bucket, Buckets, Guard, read_body
@@ -514,7 +515,7 @@ def create_app(
         if isinstance(found, Response):
             return found
         room, role = found
-        steps = story_steps(story_entries(room, seat_of(role)))
+        steps = await table().run(_story_with_talk, room, role)
         page = render("story.html", title=room.game.meta.title, room_id=room.id, who=room.label(role), steps=steps)
         return HTMLResponse(page)
 
@@ -766,6 +767,32 @@ async def _on_ping(t: Table, room: Room, conn: Connection, message: dict[str, An
     return {"type": "pong"}, False
 
 
+async def _on_chat(t: Table, room: Room, conn: Connection, message: dict[str, Any]) -> Reply:
+    """Table talk (:mod:`ludica.table.chat`): stored, then sent to the connections that may read it."""
+    kind, recipient, text = chat.check(room, conn.role, message)
+    if not chat.LIMITER.allow(room.id, conn.role):
+        raise TableError(f"at most {chat.BURST} lines every {chat.WINDOW:g} seconds: wait a moment", rule="chat")
+    line = await t.run(chat.add, t.store, room.id, room.step, conn.role, kind, recipient, text)
+    said = {"type": "chat", "line": chat.line_json(room, line)}
+    frame = json.dumps(said, ensure_ascii=False)
+    for other in list(t.connections.get(room.id, ())):
+        if other is not conn and line.visible(other.role):
+            other.push(frame)
+    return said, False  # the speaker's own copy answers its message (it carries the message's id)
+
+
+async def _on_chat_history(t: Table, room: Room, conn: Connection, message: dict[str, Any]) -> Reply:
+    """The table talk this connection may read so far (asked once connected, and after a reconnection)."""
+    found = await t.run(chat.lines, t.store, room.id)
+    return chat.history(room, conn.role, found), False
+
+
+def _story_with_talk(room: Room, role: str) -> list[dict[str, Any]]:
+    """The story ``role`` may read, with the table talk it may read in order with the actions."""
+    talk = chat.story_lines(room, role, chat.lines(room.store, room.id))
+    return story_steps(chat.merged(story_entries(room, seat_of(role)), talk))
+
+
 HANDLERS: dict[str, Callable[[Table, Room, Connection, dict[str, Any]], Awaitable[Reply]]] = {
     "act": _on_act,
     "undo": _on_undo,
@@ -773,6 +800,8 @@ HANDLERS: dict[str, Callable[[Table, Room, Connection, dict[str, Any]], Awaitabl
     "close_room": _on_close_room,
     "sync": _on_sync,
     "ping": _on_ping,
+    "chat": _on_chat,
+    "chat_history": _on_chat_history,
 }
 
 
@@ -872,7 +901,7 @@ async def _posted_token(request: Request) -> str | None:
 def _story_markdown(room: Room, role: str) -> str:
     """The story in names: each step's narration first, its mechanical events folded beneath."""
     lines = [f"# {room.game.meta.title} — the story", "", f"Room `{room.id}`, as seen by {room.label(role)}.", ""]
-    for step in story_steps(story_entries(room, seat_of(role))):
+    for step in _story_with_talk(room, role):
         said = [f"**{e['who']}**: “{e['text']}”" for e in step["narration"]]
         events = [e["text"] for e in step["events"]]
         head = " ".join(said) if said else events.pop(0) if events else ""

@@ -6,6 +6,7 @@ its choice and each value the composer offers) holds no raw id — seat ids, ``c
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -13,7 +14,7 @@ import pytest
 
 from ludica.bots.random_bot import RandomBot, random_step
 from ludica.core import Match, available, get_game
-from ludica.core.composer import Composition, choices
+from ludica.core.composer import Composition, choices, note
 from ludica.core.names import Namer, namer_of, raw_ids
 from ludica.lab.playthrough import default_config
 
@@ -82,3 +83,82 @@ def test_names_never_name_a_secret(game_id: str) -> None:
                     if len(secret.token) >= 4:  # short tokens (card faces like "QC") are ids, not names
                         assert secret.token not in named, f"{seat} is told the name of {secret.what}"
                         assert secret.token not in texts, f"{seat} reads {secret.what}"
+
+
+# -- issue 20: every option says what it does, in words ---------------------------------------------
+RAW_KINDS = {
+    "key: value prompt": re.compile(r"^[a-z_]+: [a-z_]+\.?$"),
+    "Name:3 id": re.compile(r"\b[A-Za-z_]+:\d\b"),
+    "rule id": re.compile(r"\b(?:R|HR)-[A-Z]{1,3}-?\d+|\bMB-R\d+"),
+    "binary triad": re.compile(r"(?<![\w.])[01]{3}(?: [01]{3})?(?![\w.])"),
+    "seal token": re.compile(r"sealed-bid:"),
+    "the the": re.compile(r"\bthe the\b", re.I),
+    "None": re.compile(r"\bNone\b(?! yet)"),
+    "doubled name": re.compile(r"(?<![\w-])([A-Z][\w'’-]+(?: [A-Z][\w'’-]+)?) \(\1\)"),
+    "(s) plural": re.compile(r"\w\(s\)"),
+}
+
+
+def raw_kinds(text: str) -> list[str]:
+    return [kind for kind, pattern in RAW_KINDS.items() if pattern.search(text)]
+
+
+def test_raw_kinds_are_caught() -> None:
+    for bad in ("answer: with", "retrieves Aquifer:5", "(R-GC-13)", "010 011", "the the group", "Scene 1: None",
+                "scarab(s)", "Bo (Bo) takes a turn", "MB-R45", "(seal sealed-bid:Lia:m4:5)"):
+        assert raw_kinds(bad), bad
+    assert not raw_kinds("Pay for the retrieval of your workers; −+− −++; 3 scarabs; None yet.")
+
+
+def _said(match: Match[Any], seat: str, namer: Namer) -> Iterator[tuple[str, str]]:
+    for entry in match.story(seat)[-40:]:
+        yield "story", namer.say(entry.event.text)
+    pending = match.pending()
+    if pending.prompt:
+        yield "prompt", namer.prompt(pending.prompt, pending.phase)
+    for choice in choices(match.legal_actions(seat)):
+        for template in choice.templates[:3]:
+            effect = namer.action_effect(template)
+            if effect:
+                yield "effect", effect
+        step = Composition(choice).ask()
+        if step is not None:
+            for value in step.values:
+                said = note(namer, choice.type, step.param, value)
+                if said:
+                    yield "note", said
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_prompts_and_effects_speak_words(game_id: str) -> None:
+    """Prompts and what each option does (issue 20): no ``key: value`` prompt, ``Name:3`` id, rule
+    id, binary triad, "the the", ``None`` or "(s)" plural — and no raw id."""
+    problems: dict[str, str] = {}
+    for seed in range(2):
+        for match in _walk(game_id, seed):
+            for seat in match.pending().seats:
+                if seat == "chance":
+                    continue
+                namer = namer_of(match, seat)
+                for where, text in _said(match, seat, namer):
+                    typed = ("the the", "(s) plural", "None") if where == "story" else ()  # players' words
+                    for kind in [k for k in raw_kinds(text) if k not in typed] + raw_ids(text):
+                        problems.setdefault(f"{where}: {kind}", text[:200])
+    assert not problems, "\n".join(f"{k} in {v!r}" for k, v in list(problems.items())[:15])
+
+
+def test_the_great_city_intent_says_its_answer_and_basis() -> None:
+    """The intent's colour decides YES or NO and its basis (R-GC-18): said beside each colour."""
+    game = get_game("great-city")
+    for seed in range(6):
+        for match in _walk("great-city", seed):
+            for seat in match.pending().seats:
+                for choice in choices(match.legal_actions(seat)):
+                    if choice.type != "choose_intent":
+                        continue
+                    namer = namer_of(match, seat)
+                    said = [namer.effect("choose_intent", "color", c) for c in ("blue", "white", "green")]
+                    assert all(s and s.split(" — ")[0] in ("YES", "NO") for s in said), said
+                    assert "deeds or actions" in str(said[0])
+                    return
+    pytest.skip(f"no intent decision met in {game.meta.title}'s walks")

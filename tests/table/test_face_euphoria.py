@@ -163,20 +163,25 @@ def test_euphoria_face_in_the_browser(browser: Any, server: Any, later: int) -> 
             continue
         # the seat's own mat begins on the first screen, or right after the decision above it
         assert mat["y"] < height * 2
-        # play by touching: a space opens the composer's "place" at that space; playing it works
+        # play by touching: a space picks the composer's "place" at that space; when that completes
+        # the choice it waits in the confirm bar (issue 20), else its next step has the focus
         space = spaces[-1]
         page.locator(f".euphoria .eu-space[data-space='{space}']").click()
-        focused = page.evaluate(
-            "() => { const li = document.activeElement.closest('li[data-param]');"
+        picked = page.evaluate(
+            "() => { const li = document.querySelector('#actions li.picked');"
             " return li && [li.dataset.param, li.dataset.value]; }"
         )
-        assert focused == ["space", json.dumps(space)]
+        assert picked == ["space", json.dumps(space)]
         step = room.step
-        button = page.locator(f"li[data-param='space'][data-value='{json.dumps(space)}'] form.act button").first
-        button.evaluate(
-            "b => { for (let d = b.closest('details'); d; d = d.parentElement.closest('details')) d.open = true; }"
-        )
-        button.click()
+        if page.locator("#confirm-bar").is_visible():
+            assert "places" in page.locator("#confirm-bar .what").inner_text()
+            page.locator("#confirm-bar button.yes").click()
+        else:
+            button = page.locator(f"li[data-param='space'][data-value='{json.dumps(space)}'] form.act button").first
+            button.evaluate(
+                "b => { for (let d = b.closest('details'); d; d = d.parentElement.closest('details')) d.open = true; }"
+            )
+            button.click()
         page.wait_for_function(f"document.getElementById('table').dataset.step !== '{step}'")
         played = room.match.actions[step]
         assert played.type == "place" and played.args["space"] == space

@@ -58,7 +58,8 @@ def check_faces(match: Match[Any], names: dict[str, str], roles: list[str | None
                     assert f'<li class="die">{face}</li>' in html
         auction = view.get("auction")
         if auction and auction.get("my_bid"):
-            assert auction["my_bid"]["seal"] in html and "Your sealed bid" in html
+            assert "Your sealed bid" in html and f"<strong>{auction['my_bid']['amount']}</strong>" in html
+            assert auction["my_bid"]["seal"] not in html  # the seal is a program's token (issue 20)
         else:
             assert "Your sealed bid" not in html
         for secret in secrets:

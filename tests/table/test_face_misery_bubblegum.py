@@ -33,7 +33,7 @@ def check_faces(match: Match[Any]) -> int:
         html = render_face(game, view, seat, names, pending)  # raises if the face breaks
         assert 'class="misery-bubblegum"' in html
         assert 'class="generic-view"' not in render_view(game, view, seat, names, pending)
-        assert f"Phase: <strong>{view['phase'].replace('_', ' ')}</strong>" in html
+        assert f"Now: <strong>{view['phase'].replace('_', ' ').lower()}</strong>" in html  # never SHOUTED (issue 20)
         for c in view["characters"]:
             assert c["name"] in html
             # Misery drawn as dice, with its count for a screen reader

@@ -15,6 +15,11 @@ from ludica.core import Match, available, get_game
 from ludica.core.names import namer_of, raw_ids
 from ludica.lab.playthrough import default_config
 from ludica.table.faces import render_view, say_html
+from tests.conformance.test_names import raw_kinds
+
+FACE_KINDS = ("seal token", "Name:3 id", "rule id", "binary triad", "doubled name", "None")
+"""The kinds of raw words (issue 20) a face must never show; "the the" and "(s)" may be in a
+player's typed text or a card's printed text, so they are checked on what the engine says only."""
 
 MARKUP = re.compile(r"<style\b.*?</style>|<script\b.*?</script>|<[^>]+>", re.S)
 
@@ -40,6 +45,7 @@ def test_every_face_speaks_names(game_id: str) -> None:
                 for seat in [*game.seats(match.state), None]:
                     text = page_text(match, seat)
                     assert not raw_ids(text), (seat, raw_ids(text)[:5])
+                    assert not [k for k in raw_kinds(text) if k in FACE_KINDS], (seat, raw_kinds(text))
                     for secret in game.secrets(match.state):
                         if seat not in secret.holders and len(secret.token) >= 4:
                             assert secret.token not in text, f"{seat} sees {secret.what}"

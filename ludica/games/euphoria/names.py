@@ -6,6 +6,7 @@ Used by every front end through the game's :meth:`namer` (see :mod:`ludica.core.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from ...core import Action
@@ -81,6 +82,18 @@ VALUE_NAMES = {
 }
 
 
+RETRIEVAL_EFFECTS = {
+    "food": "costs 1 food: +2 morale",
+    "bliss": "costs 1 bliss: +2 morale",
+    "energy": "costs 1 energy: +1 morale, −1 knowledge",
+    "bliss-for-knowledge": "costs 1 bliss: −2 knowledge",
+    "free": "costs nothing: −1 morale",
+}
+"""What paying for a retrieval does (Retrieving workers; Jefferson, Gidgit)."""
+
+_WORKER = re.compile(r"(?<![\w-])([a-z][a-z_]*):([1-6])(?![\w-])")
+
+
 def artifact(token: str) -> str:
     """``bear-3`` (a card) or ``art-bear`` (a kind, as a price) -> "Teddy Bear"."""
     kind = token[4:] if token.startswith("art-") else artifact_kind(token)
@@ -154,6 +167,8 @@ class EuphoriaNamer(Namer):
     def value(self, kind: str, param: str, value: Any) -> str:
         if param == "worker" and isinstance(value, int):
             return f"a worker showing {value}"
+        if param == "worker" and isinstance(value, str) and _WORKER.fullmatch(value):
+            return self.say(value)
         if isinstance(value, str) and not self.is_seat(value):
             return item(value)
         return super().value(kind, param, value)
@@ -175,6 +190,39 @@ class EuphoriaNamer(Namer):
     def group(self, kind: str, param: str, value: Any) -> str | None:
         """Action spaces are offered by the region of the board they lie in."""
         return region_of(value) if isinstance(value, str) and param == "space" else None
+
+    # -- effects (DESIGN.md principle 15) -------------------------------------------------------
+    def effect(self, kind: str, param: str, value: Any) -> str | None:
+        if kind == "pay" and param == "with" and isinstance(value, str) and self._retrieving():
+            return RETRIEVAL_EFFECTS.get(value)
+        if kind in ("retrieve", "retrieve_more") and value == "done":
+            return "no more workers: pay for the retrieval, then roll them"
+        if kind == "answer_trade" and isinstance(value, str):
+            return {"accept": "the goods change hands", "decline": "nothing changes hands"}.get(value)
+        return None
+
+    def _retrieving(self) -> bool:
+        prompt = getattr(self.state, "prompt", None)
+        return bool(prompt) and prompt[1] == "pay" and bool(prompt[3]) and prompt[3][0] == "retrieve"
+
+    def action_effect(self, action: Action) -> str | None:
+        if action.type == "end_turn":
+            return "your turn ends; the next player acts"
+        return None
+
+    def prompt(self, text: str, phase: str | None = None) -> str:
+        if phase == "pay" and self._retrieving():
+            return "Pay for the retrieval of your workers"
+        return super().prompt(text, phase)
+
+    def say(self, text: str) -> str:
+        """``aquifer:5`` -> "the worker showing 5 on the Aquifer"; "paying free" -> "paying nothing"."""
+        text = _WORKER.sub(lambda m: self._worker(m.group(1), m.group(2)), text)
+        text = text.replace("retrieves paying free", "retrieves, paying nothing (−1 morale)")
+        return super().say(text)
+
+    def _worker(self, space: str, face: str) -> str:
+        return f"the worker showing {face} on {item(space)}" if space in SPACES or space in SITES else f"{space}:{face}"
 
     def sentence(self, action: Action) -> str:
         who, a = self.seat(action.seat), action.args

@@ -11,7 +11,7 @@ from typing import Any
 from ...core import Action
 from ...core.mechanisms.cards import standard_deck
 from ...core.names import Namer
-from .state import EuthymiaState
+from .state import ASPECTS, EuthymiaState
 
 SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
@@ -69,6 +69,21 @@ WORDS = {
 VALUE_NAMES = WORDS
 
 
+LAUNCH_EFFECTS = {
+    "WANT": "“I want to…”: your character's own wish, launched by the active player",
+    "TEMPTED": "“You must be tempted to…”: the one who drank most tempts the active player",
+    "COMMITTEE": "“The Committee demands…”: the one who drank most speaks for the Committee",
+}
+"""What each launch means ([Ending the turn])."""
+
+ACTION_EFFECTS = {
+    "declare_more_cards": "you ask for more cards: only a Committee demand may follow",
+    "trigger_final_round": "the final round of this hour begins",
+    "start_hour": "the hour begins: the clock runs",
+    "propose_cm_change": "the group votes on changing the Committee Member",
+}
+
+
 def card(face: str) -> str:
     """``QC`` -> ``Q♣``; ``10H`` -> ``10♥`` (a card as its face)."""
     if len(face) in (2, 3) and face[-1] in SUITS:
@@ -94,6 +109,35 @@ class EuthymiaNamer(Namer):
         if param == "card" and isinstance(value, str):
             return card(value)
         return super().value(kind, param, value)
+
+    # -- effects (DESIGN.md principle 15) -------------------------------------------------------
+    def effect(self, kind: str, param: str, value: Any) -> str | None:
+        if kind == "launch_conflict":
+            if param == "medication":
+                return (
+                    "the Conflict is about taking something (the Committee's medication): it is fought on Feel"
+                    if value
+                    else "no medication involved: fought on the Aspect you choose"
+                )
+            if param == "launch_type" and isinstance(value, str):
+                return LAUNCH_EFFECTS.get(value)
+            if param == "aspect" and isinstance(value, str):
+                return "the Conflict is fought in this Aspect's suit; its Strength may change"
+        if kind == "vote_cm_change" and param == "yes":
+            return "you agree to change the Committee Member" if value else "you keep the Committee Member"
+        return None
+
+    def action_effect(self, action: Action) -> str | None:
+        return ACTION_EFFECTS.get(action.type)
+
+    def situation(self) -> str | None:
+        """The Conflict being fought, whenever there is one ([The Conflict])."""
+        conflict = getattr(self.state, "conflict", None)
+        if conflict is None:
+            return None
+        aspect = WORDS.get(ASPECTS[conflict.aspect], "") if 0 <= conflict.aspect < len(ASPECTS) else ""
+        said = f"The Conflict on {aspect}: “{conflict.text}”" if aspect else f"The Conflict: “{conflict.text}”"
+        return said + (" (medication)" if conflict.medication else "")
 
     def sentence(self, action: Action) -> str:
         who, a = self.seat(action.seat), action.args

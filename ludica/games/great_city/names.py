@@ -96,16 +96,44 @@ BINARY_PAIR = re.compile(r"\b[01]{3} [01]{3}:? (?=[A-Z])")
 """A pair of triads in the oracle's binary notation before its name ("000 110 Contemplation"):
 people read the name."""
 
+SOURCE_EFFECTS = {
+    "trait": "free — a trait of a character of yours in the scene, in its mode; once a scene",
+    "tie": "free — a tie of yours pointing at the stone's owner; once a scene",
+    "free_scarab": "costs 1 scarab from your purse (it joins the ante)",
+    "vested_scarab": "spends the scarab vested under this stone (it joins the ante)",
+}
+"""What each way to flip a stone costs (R-GC-27, R-GC-28, R-GC-29)."""
+
+ACTION_EFFECTS = {
+    "arrive": "costs 1 scarab from your purse (it joins the ante); your character joins the scene",
+    "buy_in": "costs 1 scarab from your purse (it joins the ante); your character takes part in the scene",
+    "stay_out": "your character sits this scene out: no flips, no reward",
+    "pass_reaction": "you do nothing this round; if everyone passes, someone must accept",
+    "end_reaction": "your flips stand; the next seat reacts",
+    "undo_flip": "spends the scarab vested under the stone: the flip is undone (no refund)",
+    "decline_undo": "the flip stands; your vested scarab stays",
+    "end_ties": "this character takes no more ties",
+    "end_agents": "the GM creates no more agents of peril",
+    "end_distribution": "you give, vest and fund nothing more",
+}
+"""What a one-button action does (R-GC-23, R-GC-25, R-GC-31, R-GC-36)."""
+
+_NAMED_TWICE = re.compile(r"^(.+?) is named \1\b")
+_PAIR = re.compile(r"(?<![\w-])([01]{3}) ([01]{3})(?![\w-])")
+_TRIAD = re.compile(r"(?<![\w-])([01]{3})(?![\w-])")
+_RULE = re.compile(r" ?\((?:R|HR)-G[C\d]?-?\d+[a-z]?\)|\s*\[(?:R|HR)-G[C\d]?-?\d+[a-z]?\]")
+
+
+def signs(bits: str) -> str:
+    """``"010"`` -> ``"−+−"``: a triad as its stones' faces (blue, white, green)."""
+    return "".join("+" if b == "1" else "−" for b in bits)
+
 
 class GreatCityNamer(Namer):
     ACTION_TITLES = ACTION_TITLES
     PARAM_LABELS = PARAM_LABELS
     VALUE_NAMES = VALUE_NAMES
     state: GreatCityState
-
-    def say(self, text: str) -> str:
-        """As every namer says it, the oracle's readings by their names, not their bits."""
-        return super().say(BINARY_PAIR.sub("", text))
 
     def character(self, cid: str) -> str:
         c = self.state.characters.get(cid)
@@ -123,6 +151,16 @@ class GreatCityNamer(Namer):
             return "a tie"
         sign = "positive" if tie.sign == "+" else "negative"
         return f"{self.character(tie.source)}'s {sign} tie to {self.character(tie.target)}"
+
+    def say(self, text: str) -> str:
+        """The oracle's readings by their names, not their bits (``000 110 Contemplation`` ->
+        ``Contemplation``); other triads as their stones' faces (``010 011`` -> ``−+− −++``); rule
+        ids stay in the rules."""
+        text = _RULE.sub("", BINARY_PAIR.sub("", text))
+        text = _PAIR.sub(lambda m: f"{signs(m.group(1))} {signs(m.group(2))}", text)
+        text = _TRIAD.sub(lambda m: signs(m.group(1)), text)
+        said = super().say(text)
+        return _NAMED_TWICE.sub(r"A new character is named \1", said)
 
     def ids(self) -> dict[str, str]:
         out = super().ids()
@@ -154,6 +192,90 @@ class GreatCityNamer(Namer):
         if param == "traits" and isinstance(value, dict):
             return ", ".join(str(v).capitalize() for v in value.values())
         return super().value(kind, param, value)
+
+    # -- effects (DESIGN.md principle 15) -------------------------------------------------------
+    def _creating(self) -> Any:
+        return next(
+            (c for c in self.state.characters.values() if c.stage == "intent" and c.controller == self.viewer), None
+        )
+
+    def effect(self, kind: str, param: str, value: Any) -> str | None:
+        if kind == "choose_intent" and param == "color" and isinstance(value, str) and value in O.COLORS:
+            return self._intent_effect(value)
+        if kind == "flip" and param == "source" and isinstance(value, str):
+            return SOURCE_EFFECTS.get(value)
+        if kind == "flip" and param == "position" and isinstance(value, int):
+            return self._flip_effect(value)
+        if param == "sign" and value in ("+", "-"):
+            return "a positive tie flips its target's − stones to +" if value == "+" else (
+                "a negative tie flips its target's + stones to −"
+            )
+        if kind == "choose_class" and param == "class" and isinstance(value, str):
+            return self._class_effect(value)
+        if kind == "choose_ante_source" and param == "source":
+            return {
+                "pool": "the scarab comes from the Mounting Peril pool: the end game draws nearer",
+                "purse": "costs 1 scarab from your purse: it staves off the end game",
+            }.get(str(value))
+        if kind == "vest_class_scarab" and param == "vest":
+            return "a scarab from the bank goes under the class's stone, to undo a flip there later" if value else (
+                "no scarab is vested"
+            )
+        if kind == "draw_name" and param == "list":
+            return "a name drawn at random from that list"
+        return None
+
+    def _intent_effect(self, color: str) -> str:
+        """The answer the stone gives and what justifies it (R-GC-18)."""
+        c = self._creating()
+        basis = O.JUSTIFICATION[color]
+        if c is None:
+            return f"its face answers YES or NO — justified by {basis}"
+        up = O.stone(c.triad, O.COLORS.index(color))
+        answer = "YES" if up else "NO"
+        who = c.name or "your character"
+        said = f"{answer} — by {basis}: say how {who} will {'save' if up else 'not save'} the Great City"
+        if not any(O.stone(c.triad, i) for i in range(3)):
+            said += " (all its stones are down: every answer is NO)"
+        return said
+
+    def _flip_effect(self, position: int) -> str | None:
+        sc = self.state.scene
+        if sc is None or sc.spotlight is None or sc.foil is None:
+            return None
+        owner = self.state.characters[sc.spotlight if position <= 3 else sc.foil]
+        up = O.stone(owner.triad, (position - 1) % 3)
+        return f"turns it from {'+ to −' if up else '− to +'}"
+
+    def _class_effect(self, cls: str) -> str:
+        tier = O.INITIATIVE_TIER.get(cls)
+        color = O.COLOR_OF_CLASS.get(cls)
+        said = f"initiative tier {tier}" if tier else ""
+        if color is not None:
+            said += f"; may vest a scarab from the bank under its {color} stone"
+        return said.strip("; ") or "no class benefit"
+
+    def action_effect(self, action: Action) -> str | None:
+        if action.type == "accept_judgment":
+            judgment = self.judgment()
+            return f"you take the ante; the judgment stands: {judgment}" if judgment else "you take the ante"
+        return ACTION_EFFECTS.get(action.type)
+
+    def judgment(self) -> str | None:
+        """The judgment of the pair now on the table (spotlight's triad first), or ``None``."""
+        sc = self.state.scene
+        if sc is None or sc.spotlight is None or sc.foil is None:
+            return None
+        chars = self.state.characters
+        if sc.spotlight not in chars or sc.foil not in chars:
+            return None
+        pair = chars[sc.spotlight].triad << 3 | chars[sc.foil].triad
+        return f"{O.PAIR_NAMES[pair]} — {O.PAIR_JUDGMENTS[pair]}"
+
+    def situation(self) -> str | None:
+        if self.state.phase in ("reaction", "undo", "random_flip", "rethrow") and self.judgment():
+            return f"On the table: {self.judgment()}"
+        return None
 
     def sentence(self, action: Action) -> str:
         who = self.seat(action.seat)

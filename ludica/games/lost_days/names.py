@@ -85,9 +85,18 @@ VALUE_NAMES = {
 }
 
 
-SEALED_TOKEN = re.compile(r" \(sealed-bid:[^()]*\)")
-"""The token of a sealed bid in its bidder's story (``you bid 3 (sealed-bid:p1:m2:3)``): for the
-leak checks, never for people."""
+ACTION_EFFECTS = {
+    "accept_trade": "the coins and memories offered change hands as written",
+    "decline_trade": "nothing changes hands",
+    "decline_raise": "you drop out of the tie: the others may raise",
+    "withdraw_conflict": "the Conflict is not fought",
+    "end_scene": "the scene ends",
+    "decline_gain": "you take nothing from this Conflict",
+}
+"""What a one-button action does."""
+
+_SEAL = re.compile(r" ?\(sealed-bid:[^()]*\)")
+_BID = re.compile(r"\byou bid (\d+)(?= \(sealed\))")
 
 
 class LostDaysNamer(Namer):
@@ -104,6 +113,16 @@ class LostDaysNamer(Namer):
         text = m.text if len(m.text) <= QUOTE else m.text[: QUOTE - 1].rstrip() + "…"
         return f"“{text}”"
 
+    def say(self, text: str) -> str:
+        """A sealed bid's seal (``sealed-bid:p2:m4:5``, the secret's token) is for programs: the
+        bidder reads "you bid 5 coins (sealed)"."""
+        text = _SEAL.sub(" (sealed)", text)
+        text = _BID.sub(lambda m: f"you bid {m.group(1)} coin{'' if m.group(1) == '1' else 's'}", text)
+        return super().say(text)
+
+    def action_effect(self, action: Action) -> str | None:
+        return ACTION_EFFECTS.get(action.type)
+
     def ids(self) -> dict[str, str]:
         out = super().ids()
         out.update({mid: self.memory(mid) for mid in self.state.memories})
@@ -118,10 +137,6 @@ class LostDaysNamer(Namer):
         if param == "die" and isinstance(value, int):
             return f"die {value + 1}"
         return super().value(kind, param, value)
-
-    def say(self, text: str) -> str:
-        """As every namer says it, without the sealed bid's token a bidder's own story carries."""
-        return super().say(SEALED_TOKEN.sub("", text))
 
     def sentence(self, action: Action) -> str:
         who, a = self.seat(action.seat), action.args

@@ -8,9 +8,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core import Action
+from ...core import Action, IntRange
 from ...core.names import Namer
+from .reclaim import reclaim_orientation, rolled_count
 from .state import MiseryState
+from .triangle import ARROWS
 
 ACTION_TITLES = {
     "set_ratings": "Set your ratings",
@@ -54,6 +56,15 @@ VALUE_NAMES = {
     "self": "towards yourself",
     "others": "towards the others",
 }
+
+
+ACTION_EFFECTS = {
+    "pass_opposition": "the action goes ahead without you; your dice stay in your pools",
+    "pass_reroll": "the dice stand as they are",
+    "end_meaning": "what the action means is settled; the dice are reclaimed next",
+    "end_game": "the others are asked whether the story ends here",
+}
+"""What a one-button action does ([Getting things done], [What does it mean?])."""
 
 
 class MiseryNamer(Namer):
@@ -103,6 +114,56 @@ class MiseryNamer(Namer):
         if isinstance(value, str) and value in self.ids() and not self.is_seat(value):
             return self.ids()[value]
         return super().value(kind, param, value)
+
+    # -- effects (DESIGN.md principle 15) -------------------------------------------------------
+    def effect(self, kind: str, param: str, value: Any) -> str | None:
+        if param == "challenge":
+            return "each die showing this number or more is a success: the higher, the harder"
+        if param == "dice" and kind in ("call_action", "oppose", "gm_oppose"):
+            return "the dice leave that pool; what is not reclaimed afterwards goes into Misery"
+        if kind == "choose_arrow" and param == "orientation" and isinstance(value, str):
+            return self._arrow_effect(value)
+        if kind == "reclaim" and param == "reclaim_count" and isinstance(value, IntRange):
+            return self._reclaim_effect(value)
+        if kind == "decide_success" and param == "succeeds":
+            return "the action happens as called" if value else "the action fails"
+        if kind == "spend_misery":
+            return "Misery dice feed this Threat or Promise"
+        if kind == "deny_desire":
+            return "its value in Misery dice goes back to your Spare; the Desire is halved"
+        return None
+
+    def _arrow_effect(self, orientation: str) -> str | None:
+        attempt = self.state.attempt
+        part = self.state.participant(attempt.meaning_decider or "") if attempt is not None else None
+        if part is None:
+            return None
+        arrow = ARROWS[(part.pool, orientation)]
+        whose = "the others'" if orientation == "others" else "your own"
+        return (
+            f"it touches {whose} {arrow.kind.capitalize()}s; you reclaim dice into {arrow.dest.capitalize()}"
+            + ("" if orientation == "others" else ", the others reclaim the other way")
+        )
+
+    def _reclaim_effect(self, field: IntRange) -> str | None:
+        part = self.state.participant(self.viewer or "")
+        if part is None or self.state.attempt is None or self.state.attempt.orientation is None:
+            return None
+        rolled = rolled_count(part)
+        dest = ARROWS[(part.pool, reclaim_orientation(self.state, part.seat))].dest.capitalize()
+        return (
+            f"each die you reclaim goes back to {dest}; the rest of your {rolled} rolled dice go into Misery "
+            f"(0 sends all {rolled} into Misery)"
+        )
+
+    def action_effect(self, action: Action) -> str | None:
+        return ACTION_EFFECTS.get(action.type)
+
+    def situation(self) -> str | None:
+        attempt = self.state.attempt
+        if attempt is None or not attempt.intent:
+            return None
+        return f"{self.seat(attempt.caller)} attempts: {attempt.intent}"
 
     def sentence(self, action: Action) -> str:
         who, a = self.seat(action.seat), action.args

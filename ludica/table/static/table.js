@@ -225,8 +225,7 @@
     function status(text) { $("status").textContent = text; }
     function refuse(msg) {
       const box = $("refusal");
-      const where = [msg.rule, msg.section].filter(Boolean).join("; ");
-      box.textContent = "Refused: " + msg.reason + (where ? ` [${where}]` : "");
+      box.textContent = "Refused: " + msg.reason + (msg.section ? ` (rulebook: ${msg.section})` : "");
       box.hidden = false;
     }
 
@@ -343,7 +342,12 @@
     // by the merge, and the same kind of decision may come straight back, e.g. the next memory).
     let sent = null;
 
+    let talked = false;
+    let lastState = null;
     function onState(state) {
+      lastState = state;
+      if (state.step !== step) hideConfirm();
+      if (!talked) { talked = true; send({ type: "chat_history" }); }
       if (sent && state.step > sent.step) {
         if (sent.form.isConnected) sent.form.reset();
         sent = null;
@@ -363,6 +367,7 @@
       showTimer(state.timer);
       showAdmin(state);
       showNotices(state.notices || []);
+      $("export-record").disabled = !state.over;
       status(state.over ? "The game is over." : (state.your_turn ? "Your decision." : "Waiting for others."));
       document.title = (state.your_turn ? "● " : "") + root.dataset.game + " — Ludica";
       if (keepFocus && !$("actions").contains(document.activeElement)) {
@@ -375,6 +380,33 @@
       }
     }
 
+    // Table talk (ludica/table/chat.py): lines are text, shown with textContent, never markup.
+    function chatLine(line) {
+      const li = el("li", { class: "chat-" + line.kind });
+      let who = line.who;
+      if (line.kind === "whisper") who += " → " + line.to + " (whisper)";
+      if (line.kind === "narrate") who += " (narrating)";
+      li.appendChild(el("strong", {}, who + ": "));
+      li.appendChild(el("span", {}, line.text));
+      return li;
+    }
+    function onChat(msg) {
+      const log = $("chat-log");
+      const stick = log.scrollTop + log.clientHeight >= log.scrollHeight - 4;
+      if (msg.full) {
+        log.textContent = "";
+        const to = $("chat-to");
+        to.textContent = "";
+        to.appendChild(el("option", { value: "" }, "the table"));
+        if (msg.narrate) to.appendChild(el("option", { value: "*narrate*" }, "the table, narrating the scene"));
+        for (const t of msg.targets || []) to.appendChild(el("option", { value: t.role }, t.label + " only (whisper)"));
+        $("chat-form").hidden = !msg.speak;
+        $("chat-note").hidden = !!msg.speak;
+      }
+      for (const line of msg.lines || (msg.line ? [msg.line] : [])) log.appendChild(chatLine(line));
+      if (stick || msg.full) log.scrollTop = log.scrollHeight;
+    }
+
     function onMessage(event) {
       const msg = JSON.parse(event.data);
       if (msg.type === "state") { $("refusal").hidden = true; onState(msg); }
@@ -383,7 +415,8 @@
         const list = $("notices");
         list.appendChild(el("li", {}, msg.text));
         list.hidden = false;
-      } else if (msg.type === "closed") { closed = true; status("The host closed this room: " + msg.reason); }
+      } else if (msg.type === "chat") onChat(msg);
+      else if (msg.type === "closed") { closed = true; status("The host closed this room: " + msg.reason); }
       else if (msg.type === "invite") {
         const out = document.querySelector(`output[data-link-for='${CSS.escape(msg.role)}']`);
         if (out) out.textContent = " " + new URL(msg.url, location.href).href;
@@ -393,10 +426,15 @@
     function connect() {
       const proto = location.protocol === "https:" ? "wss:" : "ws:";
       ws = new WebSocket(`${proto}//${location.host}/ws/${roomId}`);
-      ws.onopen = () => { retry = 500; status("Connected."); ws.send(JSON.stringify({ type: "hello", token })); };
+      ws.onopen = () => { retry = 500; talked = false; status("Connected."); ws.send(JSON.stringify({ type: "hello", token })); };
       ws.onmessage = onMessage;
       ws.onclose = (e) => {
-        if (e.code === 4403) { status("This link is not valid any more."); return; }
+        if (e.code === 4403) {  // a revoked link: what only that seat could see leaves the screen
+          for (const id of ["view", "actions", "news", "pending", "log", "chat-log"]) $(id).textContent = "";
+          $("chat-form").hidden = true;
+          status("This link is not valid any more.");
+          return;
+        }
         if (e.code === 4404 || closed) { if (!closed) status("This room was closed."); return; }
         status("Connection lost; reconnecting…");
         setTimeout(connect, retry);
@@ -417,6 +455,17 @@
       const form = event.target;
       if (!root.contains(form)) return;
       event.preventDefault();
+      if (form.id === "chat-form") {
+        const text = $("chat-text").value.trim();
+        const to = $("chat-to").value;
+        if (!text) return;
+        const message = { type: "chat", text };
+        if (to === "*narrate*") message.narrate = true;
+        else if (to) message.to = to;
+        send(message);
+        $("chat-text").value = "";
+        return;
+      }
       const narration = $("narration").value;
       if (form.classList.contains("act")) {
         const fields = {};
@@ -437,10 +486,43 @@
     // Play by touching: a drawn component carries data-pick='{"param": value, ...}' (and may
     // carry data-pick-type="action_type"); touching it opens the composer's matching steps and
     // puts the focus on the option to confirm (a second touch plays it).
+    // Play by touching (like the best sites): touching a drawn component with data-pick='{"param":
+    // value}' (and maybe data-pick-type) finds the composer's option for it — or, when the choice
+    // is one button, the legal action whose arguments match. A choice completed by the touch is
+    // offered in a confirm bar ("Place a worker on the Farm? Confirm / Cancel"); touching the same
+    // component again confirms it. A choice that still needs a pick or a typed field is opened.
+    let lastPicked = null;
+    function legalForm(wanted, type) {
+      const legal = (lastState && lastState.legal) || [];
+      for (let i = 0; i < legal.length; i++) {
+        const a = legal[i];
+        if (type && a.type !== type) continue;
+        const args = a.args || {};
+        if (Object.entries(wanted).every(([k, v]) => JSON.stringify(args[k]) === JSON.stringify(v))) {
+          const form = $("actions").querySelector(`form.act[data-index='${i}']`);
+          if (form) return form;
+        }
+      }
+      return null;
+    }
+    function confirmBar(form) {
+      const bar = $("confirm-bar");
+      const button = form.querySelector("button[type=submit]");
+      bar.querySelector(".what").textContent = (button && button.getAttribute("aria-label")) || "Play this?";
+      bar.hidden = false;
+      bar.form = form;
+      if (button) { button.focus({ preventScroll: true }); button.scrollIntoView({ block: "nearest" }); }
+    }
+    function hideConfirm() { const bar = $("confirm-bar"); bar.hidden = true; bar.form = null; }
     function pickFromComponent(component) {
       let wanted;
       try { wanted = JSON.parse(component.dataset.pick); } catch (e) { return false; }
       const type = component.dataset.pickType;
+      const bar = $("confirm-bar");
+      if (lastPicked === component && !bar.hidden && bar.form && bar.form.isConnected) {
+        bar.form.requestSubmit(); hideConfirm(); lastPicked = null; return true;
+      }
+      lastPicked = component;
       const scopes = [...$("actions").querySelectorAll(type ? `details.choice[data-type='${CSS.escape(type)}'], form.act[data-type='${CSS.escape(type)}']` : "details.choice, form.act")];
       for (const scope of scopes) {
         let node = scope, found = null;
@@ -455,9 +537,15 @@
         for (let d = found.querySelector("details") || found.closest("details"); d; d = d.parentElement.closest("details")) d.open = true;
         const target = found.querySelector("button, summary, input");
         $("actions").querySelectorAll(".picked").forEach((e) => e.classList.remove("picked"));
-        if (target) { target.focus(); target.scrollIntoView({ block: "nearest" }); found.classList.add("picked"); }
+        found.classList.add("picked");
+        const form = found.querySelector(":scope > form.act:not(.with-fields)");
+        if (form && !found.querySelector(":scope > details")) { confirmBar(form); return true; }
+        if (target) { target.focus(); target.scrollIntoView({ block: "nearest" }); }
         return true;
       }
+      const single = legalForm(wanted, type);  // the only legal card: one button
+      if (single && !single.classList.contains("with-fields")) { confirmBar(single); return true; }
+      if (single) { single.querySelector("input, button").focus(); return true; }
       return false;
     }
 
@@ -466,6 +554,12 @@
       if (!(target instanceof Element)) return;
       const component = target.closest("[data-pick]");
       if (component && root.contains(component)) { pickFromComponent(component); return; }
+      if (target.closest("#confirm-bar")) {
+        const bar = $("confirm-bar");
+        if (target.classList.contains("yes") && bar.form && bar.form.isConnected) bar.form.requestSubmit();
+        if (target.matches("button")) { hideConfirm(); lastPicked = null; }
+        return;
+      }
       if (!(target instanceof HTMLElement)) return;
       if (target.dataset.undo) send({ type: "undo", mode: target.dataset.undo });
       if (target.dataset.reissue) send({ type: "reissue", role: target.dataset.reissue });
