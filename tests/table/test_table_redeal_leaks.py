@@ -52,7 +52,10 @@ def redealt(room: Room, role: str, rng: random.Random) -> Room:
     other._match = match  # the copy shares nothing else that changes
     # What the room worked out of what was seen stays: the story as it was rendered when each
     # entry happened, and whether the last action may be taken back (it revealed nothing).
-    other.cache = {k: v for k, v in room.cache.items() if k == "log" or k.startswith(("log:", "undo:"))}
+    # (renderings of the parts, kept under tuple keys, are drawn again from the redealt state)
+    other.cache = {
+        k: v for k, v in room.cache.items() if isinstance(k, str) and (k == "log" or k.startswith(("log:", "undo:")))
+    }
     return other
 
 
