@@ -20,7 +20,7 @@ from .oracle import (
     artifact_kind,
 )
 from .state import EuphoriaState
-from .status import has, penalized
+from .status import has, mark_activated, penalized
 
 LO, HI = TRACKS["morale"]
 KLO, KHI = TRACKS["knowledge"]
@@ -143,6 +143,7 @@ def refresh_recruits(st: EuphoriaState, ev: Events) -> None:
             if revealed(st, RECRUITS[rid].faction):
                 p.hidden.remove(rid)
                 p.active.append(rid)
+                mark_activated(st, seat, rid)
                 ev.append(Event("reveal", f"{seat} activates {RECRUITS[rid].name} ({rid})"))
         for rid in p.active:
             if rid not in p.starred and st.allegiance[RECRUITS[rid].faction] >= TIER_LEVELS[3]:
