@@ -7,6 +7,7 @@ from ludica.core import Action, Config, MalformedAction, Match
 from ludica.games.euphoria import GAME
 from ludica.games.euphoria.oracle import TIER_LEVELS
 from ludica.games.euphoria.spaces import all_spaces
+from ludica.games.euphoria.status import has, mark_activated, newly_activated
 
 
 def test_rulebook_knowledge_check_example(make_table) -> None:
@@ -365,3 +366,12 @@ def test_recruit_activated_by_a_tier_waits_for_the_following_turns(make_table) -
     t.do("p1 place worker=2 space=incinerator_of_historical_accuracy")
     t.do("p1 pay with=art-bear+art-bear")
     assert t.pending().phase == "use_ability"
+
+
+def test_recruits_activated_this_turn_are_kept_in_the_position(make_table) -> None:
+    """Rule: [Allegiance Track]"""
+    t = make_table().recruit("p1", "bradley_the_futurist")
+    mark_activated(t.st, "p1", "bradley_the_futurist")
+    saved = GAME.from_position(GAME.to_position(t.st), t.match.config)
+    for st in (saved, saved.copy()):
+        assert newly_activated(st, "p1") == ["bradley_the_futurist"] and not has(st, "p1", "bradley_the_futurist")
