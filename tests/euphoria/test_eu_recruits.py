@@ -4,6 +4,7 @@ revised cards where they differ."""
 from __future__ import annotations
 
 from ludica.games.euphoria.oracle import artifact_kind
+from ludica.games.euphoria.recruits import drawn_since
 
 REVISED = {"printing": "revised"}
 
@@ -306,6 +307,24 @@ def test_bradley_keeps_one_drawn_card_when_the_hand_limit_comes_first(make_table
     t.do("p1 discard_artifact kind=book")
     t.do("p1 discard_artifact kind=box")
     assert kinds(t.p("p1").hand) == ["bat"] and t.p("p1").knowledge == 5
+
+
+def test_bradley_when_the_hand_limit_takes_a_drawn_card_asks_nothing_more(make_table) -> None:
+    """Rule: [A Few Notes About Recruits]"""
+    t = make_table().recruit("p1", "bradley_the_futurist").cards("p1", "bear", "bear", "book")
+    t.deck_top("box", "bat")
+    t.p("p1").morale = 2
+    t.do("p1 place worker=1 space=incinerator_of_historical_accuracy")
+    t.do("p1 pay with=art-bear+art-bear")
+    t.do("p1 use_ability choice=use")
+    t.do("p1 discard_artifact kind=box")
+    assert kinds(t.p("p1").hand) == ["bat", "book"] and t.pending().seats == ("p2",)
+
+
+def test_drawn_cards_by_identity_and_by_an_old_saved_count() -> None:
+    """Rule: [A Few Notes About Recruits]"""
+    assert drawn_since(["b", "c"], ["a"]) == ["b", "c"]
+    assert drawn_since(["a", "b", "c"], 1) == ["b", "c"]
 
 
 def test_bradley_draw_is_not_combined_with_the_gambler(make_table) -> None:
