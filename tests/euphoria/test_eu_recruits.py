@@ -4,6 +4,7 @@ revised cards where they differ."""
 from __future__ import annotations
 
 from ludica.games.euphoria.oracle import artifact_kind
+from ludica.games.euphoria.recruits import drawn_since
 
 REVISED = {"printing": "revised"}
 
@@ -288,6 +289,59 @@ def test_bradley_the_futurist(make_table) -> None:
     t.do("p1 use_ability choice=use")
     t.do("p1 discard_artifact kind=box")
     assert kinds(t.p("p1").hand) == ["bat"] and t.p("p1").knowledge == 5
+
+
+def test_bradley_keeps_one_drawn_card_when_the_hand_limit_comes_first(make_table) -> None:
+    """The hand limit is asked before Bradley's discard; discarding the older card there still
+    leaves exactly one of the two drawn cards.
+
+    Rule: [A Few Notes About Recruits]
+    """
+    t = make_table().recruit("p1", "bradley_the_futurist").cards("p1", "bear", "bear", "book")
+    t.deck_top("box", "bat")
+    t.p("p1").morale = 2
+    t.do("p1 place worker=1 space=incinerator_of_historical_accuracy")
+    t.do("p1 pay with=art-bear+art-bear")
+    t.do("p1 use_ability choice=use")
+    assert t.st.prompt is not None and t.st.prompt[3] == ["limit"]
+    t.do("p1 discard_artifact kind=book")
+    t.do("p1 discard_artifact kind=box")
+    assert kinds(t.p("p1").hand) == ["bat"] and t.p("p1").knowledge == 5
+
+
+def test_bradley_when_the_hand_limit_takes_a_drawn_card_asks_nothing_more(make_table) -> None:
+    """Rule: [A Few Notes About Recruits]"""
+    t = make_table().recruit("p1", "bradley_the_futurist").cards("p1", "bear", "bear", "book")
+    t.deck_top("box", "bat")
+    t.p("p1").morale = 2
+    t.do("p1 place worker=1 space=incinerator_of_historical_accuracy")
+    t.do("p1 pay with=art-bear+art-bear")
+    t.do("p1 use_ability choice=use")
+    t.do("p1 discard_artifact kind=box")
+    assert kinds(t.p("p1").hand) == ["bat", "book"] and t.pending().seats == ("p2",)
+
+
+def test_drawn_cards_by_identity_and_by_an_old_saved_count() -> None:
+    """Rule: [A Few Notes About Recruits]"""
+    assert drawn_since(["b", "c"], ["a"]) == ["b", "c"]
+    assert drawn_since(["a", "b", "c"], 1) == ["b", "c"]
+
+
+def test_bradley_draw_is_not_combined_with_the_gambler(make_table) -> None:
+    """Two abilities that change how artifacts are drawn are not combined: Bradley's draw is not
+    offered to Jonathan the Gambler, whose once per turn is left for another card.
+
+    Rule: [A Few Notes About Recruits]
+    """
+    t = make_table().recruit("p1", "bradley_the_futurist", "jonathan_the_gambler")
+    t.cards("p1", "bear", "bear").deck_top("box", "bat", "box", "bat")
+    t.p("p1").morale = 3
+    t.do("p1 place worker=1 space=incinerator_of_historical_accuracy")
+    t.do("p1 use_ability choice=use")
+    assert t.pending().phase == "discard_artifact"
+    t.do("p1 discard_artifact kind=box")
+    assert kinds(t.p("p1").hand) == ["bat"] and t.p("p1").knowledge == 5
+    assert "gambled" not in t.st.flags
 
 
 def test_ben_the_ludologist(make_table) -> None:

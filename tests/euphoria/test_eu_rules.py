@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from ludica.core import Action, Config, MalformedAction, Match
 from ludica.games.euphoria import GAME
+from ludica.games.euphoria.oracle import TIER_LEVELS
 from ludica.games.euphoria.spaces import all_spaces
+from ludica.games.euphoria.status import has, mark_activated, newly_activated
 
 
 def test_rulebook_knowledge_check_example(make_table) -> None:
@@ -342,3 +344,34 @@ def test_round_limit_bound_ends_with_most_stars(make_table) -> None:
     t.p("p2").stars = 4
     t.do("p1 place worker=1 space=farm")
     assert t.st.phase == "over" and t.st.winners == ["p2"] and t.st.end_reason == "round limit"
+
+
+def test_recruit_activated_by_a_tier_waits_for_the_following_turns(make_table) -> None:
+    """A recruit revealed by its allegiance's tier 3 during a placement does not act on it.
+
+    Rule: [Allegiance Track]
+    """
+    t = make_table().recruit("p1", "katy_the_dietician", hidden=("bradley_the_futurist",))
+    t.cards("p1", "bear", "bear", "book")
+    t.p("p1").morale = 3
+    t.st.allegiance["euphorian"] = TIER_LEVELS[2] - 1
+    t.do("p1 place worker=1 space=incinerator_of_historical_accuracy")
+    t.do("p1 pay with=art-bear+art-bear")
+    assert "bradley_the_futurist" in t.p("p1").active
+    assert t.pending().phase != "use_ability" and t.p("p1").knowledge == 3
+    t.do("p2 place worker=2 space=farm")
+    t.p("p1").available = [2]
+    t.cards("p1", "bear", "bear")
+    t.st.occupants.clear()
+    t.do("p1 place worker=2 space=incinerator_of_historical_accuracy")
+    t.do("p1 pay with=art-bear+art-bear")
+    assert t.pending().phase == "use_ability"
+
+
+def test_recruits_activated_this_turn_are_kept_in_the_position(make_table) -> None:
+    """Rule: [Allegiance Track]"""
+    t = make_table().recruit("p1", "bradley_the_futurist")
+    mark_activated(t.st, "p1", "bradley_the_futurist")
+    saved = GAME.from_position(GAME.to_position(t.st), t.match.config)
+    for st in (saved, saved.copy()):
+        assert newly_activated(st, "p1") == ["bradley_the_futurist"] and not has(st, "p1", "bradley_the_futurist")

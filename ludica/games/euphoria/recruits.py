@@ -506,18 +506,31 @@ def _t_bradley(st: EuphoriaState, seat: str, ctx: list, ev: Events) -> None:
 @ability("bradley_the_futurist")
 def _bradley(st: EuphoriaState, seat: str, option: str, ctx: list, ev: Events) -> None:
     knowledge(st, seat, 2, ev)
-    push(st, ["discard_new", seat, len(st.players[seat].hand), 1])
-    draw(st, seat, 2)
+    push(st, ["discard_new", seat, list(st.players[seat].hand), 1])
+    draw(st, seat, 2, changed=True)
 
 
 @task("discard_new")
 def _discard_new(st: EuphoriaState, t: list, ev: Events) -> None:
-    """Discard ``n`` of the cards drawn since the hand had ``before`` cards."""
+    """Discard ``n`` of the cards drawn since the hand held the cards ``before``."""
     seat, before, n = t[1], t[2], t[3]
-    new = st.players[seat].hand[before:]
+    new = drawn_since(st.players[seat].hand, before)
     if n > 0 and len(new) > 1:
         push(st, ["discard_new", seat, before, n - 1])
         ask(st, seat, "discard_artifact", sorted({artifact_kind(c) for c in new}), ["drawn"], ev)
+
+
+def drawn_since(hand: list[str], before: list[str] | int) -> list[str]:
+    """The cards of ``hand`` drawn since it held the card ids ``before``: known by identity, so a
+    hand-limit discard asked in between (of an older card or of a drawn one) cannot make a drawn
+    card pass for an old one. A count (a position saved by an older version) is read as before.
+
+    Rule: [A Few Notes About Recruits]
+    """
+    if isinstance(before, int):
+        return hand[before:]
+    held = set(before)
+    return [c for c in hand if c not in held]
 
 
 @task("discard_any")
@@ -801,4 +814,4 @@ def _geek_use(st: EuphoriaState, seat: str, option: str, ctx: list, ev: Events) 
     n = 2 if revised(st, "geek_the_oracle") else 1
     knowledge(st, seat, 1 if n == 2 else 2, ev)
     push(st, ["discard_any", seat, n], ["hand_limit"])
-    draw(st, seat, n, then_limit=False)  # draw n, discard n, then the hand limit
+    draw(st, seat, n, then_limit=False, changed=True)  # draw n, discard n, then the hand limit

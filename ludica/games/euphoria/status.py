@@ -34,8 +34,33 @@ def roll_loss_values(st: EuphoriaState, seat: str) -> list[int]:
 
 
 def has(st: EuphoriaState, seat: str, recruit: str) -> bool:
-    """The seat's active recruit ``recruit`` may use its ability (Academy switches them off)."""
-    return recruit in st.players[seat].active and not penalized(st, seat, "disable_recruit_abilities")
+    """The seat's active recruit ``recruit`` may use its ability (Academy switches them off; a
+    recruit activated this turn waits for the following turns: :func:`newly_activated`)."""
+    if recruit not in st.players[seat].active or recruit in newly_activated(st, seat):
+        return False
+    return not penalized(st, seat, "disable_recruit_abilities")
+
+
+NEW_RECRUITS = "activated"
+"""The key in ``st.flags`` (cleared at every turn's start) of the recruits activated this turn."""
+
+
+def newly_activated(st: EuphoriaState, seat: str) -> list[str]:
+    """Recruits of ``seat`` activated during this turn: their abilities and their allegiance
+    track's bonuses start with the following turns.
+
+    Rule: [Allegiance Track]
+    """
+    return st.flags.get(NEW_RECRUITS, {}).get(seat, [])
+
+
+def mark_activated(st: EuphoriaState, seat: str, recruit: str) -> None:
+    """Remember that ``recruit`` was activated during this turn (in the flags, so saved with the
+    position and forgotten when the next turn starts).
+
+    Rule: [Allegiance Track]
+    """
+    st.flags.setdefault(NEW_RECRUITS, {}).setdefault(seat, []).append(recruit)
 
 
 def revised(st: EuphoriaState, recruit: str) -> bool:
@@ -47,11 +72,21 @@ def has_faction(st: EuphoriaState, seat: str, faction: str) -> bool:
     return any(RECRUITS[r].faction == faction for r in st.players[seat].active)
 
 
+def _has_faction_bonuses(st: EuphoriaState, seat: str, faction: str) -> bool:
+    """An active recruit of ``faction`` activated before this turn (tier bonuses start with the
+    following turns).
+
+    Rule: [Allegiance Track]
+    """
+    new = newly_activated(st, seat)
+    return any(RECRUITS[r].faction == faction and r not in new for r in st.players[seat].active)
+
+
 def tier_bonus(st: EuphoriaState, seat: str, faction: str, tier: int) -> bool:
     """Tier 1 or 2 bonus of ``faction`` for ``seat`` (Registry of Personal Secrets cancels them).
 
     Rule: [A Few Notes About Recruits]; SP 25
     """
-    if st.allegiance[faction] < TIER_LEVELS[tier - 1] or not has_faction(st, seat, faction):
+    if st.allegiance[faction] < TIER_LEVELS[tier - 1] or not _has_faction_bonuses(st, seat, faction):
         return False
     return not penalized(st, seat, "no_allegiance_tier_bonuses")

@@ -20,7 +20,7 @@ from .oracle import (
     artifact_kind,
 )
 from .state import EuphoriaState
-from .status import has, penalized
+from .status import has, mark_activated, penalized
 
 LO, HI = TRACKS["morale"]
 KLO, KHI = TRACKS["knowledge"]
@@ -143,6 +143,7 @@ def refresh_recruits(st: EuphoriaState, ev: Events) -> None:
             if revealed(st, RECRUITS[rid].faction):
                 p.hidden.remove(rid)
                 p.active.append(rid)
+                mark_activated(st, seat, rid)
                 ev.append(Event("reveal", f"{seat} activates {RECRUITS[rid].name} ({rid})"))
         for rid in p.active:
             if rid not in p.starred and st.allegiance[RECRUITS[rid].faction] >= TIER_LEVELS[3]:
@@ -166,12 +167,25 @@ def discard_kind(st: EuphoriaState, seat: str, kind: str) -> None:
     st.artifacts.discard([card])
 
 
-def draw(st: EuphoriaState, seat: str, n: int = 1, *, then_limit: bool = True) -> None:
+def draw(st: EuphoriaState, seat: str, n: int = 1, *, then_limit: bool = True, changed: bool = False) -> None:
     """Queue ``n`` artifact draws for ``seat`` (at the front of the agenda), followed at once by
     the hand limit; ``then_limit=False`` for a draw whose own discard follows (Geek the Oracle),
-    which queues the hand limit itself after that discard."""
-    if n > 0:
+    which queues the hand limit itself after that discard; ``changed`` for the draw of an ability
+    that changes how artifacts are drawn (:func:`draw_changed`)."""
+    if n > 0 and changed:
+        push(st, ["draw", seat, n, then_limit, True])
+    elif n > 0:
         push(st, ["draw", seat, n] if then_limit else ["draw", seat, n, False])
+
+
+def draw_changed(t: list) -> bool:
+    """The ``draw`` task ``t`` is the draw of an ability that changes how artifacts are drawn
+    (Bradley the Futurist, Geek the Oracle): such abilities are not combined, so no other one
+    (Jonathan the Gambler) reacts to its cards.
+
+    Rule: [A Few Notes About Recruits]
+    """
+    return len(t) > 4 and bool(t[4])
 
 
 def deck_exhausted(st: EuphoriaState) -> bool:
@@ -212,7 +226,8 @@ def _draw(st: EuphoriaState, t: list, ev: Events) -> None:
         push(st, ["draw", seat, n - 1, *t[3:]])
     elif then_limit:
         push(st, ["hand_limit"])
-    push(st, ["after_draw", seat, card])
+    if not draw_changed(t):
+        push(st, ["after_draw", seat, card])
 
 
 @task("hand_limit")
