@@ -206,6 +206,8 @@ def cmd_position(args: argparse.Namespace) -> int:
 
 # -- ludica serve / verify (the web table) -------------------------------------------------------
 def cmd_serve(args: argparse.Namespace) -> int:
+    from sqlalchemy.exc import SQLAlchemyError
+
     from .table.cluster import ClusterError
     from .table.server import serve
 
@@ -220,6 +222,10 @@ def cmd_serve(args: argparse.Namespace) -> int:
         )
     except ClusterError as exc:
         print(f"ludica serve: {exc}", file=sys.stderr)
+        return 2
+    except SQLAlchemyError as exc:  # a database that cannot be reached or opened: a user's URL, not a bug
+        reason = str(getattr(exc, "orig", None) or exc).splitlines()[0]
+        print(f"ludica serve: cannot open the database given by --db: {reason}", file=sys.stderr)
         return 2
     console.print("Ludica table stopped.")
     quick_exit(0)

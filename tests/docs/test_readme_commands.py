@@ -50,7 +50,7 @@ SKIPS: list[tuple[re.Pattern[str], str]] = [
         "a benchmark: minutes of timing on a quiet machine, not a check",
     ),
     (
-        re.compile(r"^ludica (simulate|compare|verify|play|replay|tournament)( --physical)?$"),
+        re.compile(r"^ludica (simulate|compare|verify|play|replay|tournament|report)( --physical)?$"),
         "a command named in a sentence, without its arguments: its runnable forms are in the code blocks, "
         "its --help in tests/cli/test_help.py",
     ),
