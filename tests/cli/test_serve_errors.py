@@ -12,13 +12,9 @@ import pytest
 @pytest.mark.parametrize("workers", ["1", "2"])
 def test_an_unreachable_database_is_one_line(workers: str) -> None:
     url = "postgresql://nobody@nohost.invalid:5432/db"
-    proc = subprocess.run(
-        [sys.executable, "-c", "import sys; from ludica.cli import main; sys.exit(main())", "serve", "--no-browser"]
-        + ["--port", "8799", "--workers", workers, "--db", url],
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    command = [sys.executable, "-c", "import sys; from ludica.cli import main; sys.exit(main())"]
+    command += ["serve", "--no-browser", "--port", "8799", "--workers", workers, "--db", url]
+    proc = subprocess.run(command, capture_output=True, text=True, timeout=120)
     assert proc.returncode == 2
     assert "Traceback" not in proc.stderr + proc.stdout
     assert "cannot open the database given by --db" in proc.stderr

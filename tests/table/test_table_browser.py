@@ -152,15 +152,23 @@ OPEN_STEPS = "f => { for (let d = f.closest('details'); d; d = d.parentElement.c
 
 
 def click_an_action(page: Any, rng: random.Random) -> None:
-    """Act through the page: fill every field of one offered action (chosen by ``rng``) and submit it."""
-    forms = page.locator("#actions form.act").all()
-    form = rng.choice(forms) if forms else page.locator("#actions form").first
-    # a composed choice: open the steps that lead to this form, as a person picks them in turn
-    form.evaluate(OPEN_STEPS)
-    for field in form.locator("input[data-kind='text']").all():
-        prefix = field.get_attribute("data-prefix") or ""
-        field.fill(f"{prefix} the lamp goes out".strip())
-    form.locator("button[type=submit]").click()
+    """Act through the page: fill every field of one offered action (chosen by ``rng``) and submit it.
+    A live update may redraw the choices between the pick and the click (the forms are found by
+    their place): then the pick is made again on the page as it now is."""
+    for attempt in range(3):
+        forms = page.locator("#actions form.act").all()
+        form = rng.choice(forms) if forms else page.locator("#actions form").first
+        # a composed choice: open the steps that lead to this form, as a person picks them in turn
+        form.evaluate(OPEN_STEPS)
+        for field in form.locator("input[data-kind='text']").all():
+            prefix = field.get_attribute("data-prefix") or ""
+            field.fill(f"{prefix} the lamp goes out".strip())
+        try:
+            form.locator("button[type=submit]").click(timeout=10_000)
+            return
+        except Exception as exc:  # playwright's TimeoutError (playwright is imported only where it runs)
+            if attempt == 2 or type(exc).__name__ != "TimeoutError":
+                raise
 
 
 def play_through_pages(
