@@ -1,5 +1,5 @@
 """In a real browser (issue 20, point 5): a request to take back shows "Withdraw my request" to the
-one who asked, and the story says the undo; a watcher's place on the page holds while others move."""
+one who asked, and the page says it was withdrawn; a watcher's place on the page holds while others move."""
 
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ def act(table: ThreadServer, room_id: str, page: Any, name: str, pages: dict[str
     wait_all(pages, step_of(table, room_id))
 
 
-def test_withdraw_button_and_the_undo_in_the_story(browser: Any, server: ThreadServer) -> None:
+def test_withdraw_button_and_its_line_on_the_page(browser: Any, server: ThreadServer) -> None:
     host, links = open_from_lobby(browser, server, "pig", ["Ann", "Bob"])
     room_id = links["p1"].split("/")[2].split("#")[0]
     ann, bob = join(browser, server, links["p1"]), join(browser, server, links["p2"])
