@@ -78,28 +78,13 @@ STATIC = Path(__file__).parent / "static"
 T = TypeVar("T")
 
 
-class RateLimit:
-    """A token bucket per connection."""
+class RateLimit(Bucket):
+    """A token bucket per connection: :class:`ludica.table.limits.Bucket` at the table's message rate."""
 
-    __slots__ = ("allowance", "burst", "last", "rate")
+    __slots__ = ()
 
     def __init__(self, rate: float = RATE_PER_SECOND, burst: float = RATE_BURST) -> None:
-        self.rate, self.burst = rate, burst
-        self.allowance = burst
-        self.last = time.monotonic()
-
-    def allow(self) -> bool:
-        now = time.monotonic()
-        self.allowance = min(self.burst, self.allowance + (now - self.last) * self.rate)
-        self.last = now
-        if self.allowance < 1:
-            return False
-        self.allowance -= 1
-        return True
-
-    def wait(self) -> float:
-        """Seconds until the next message would be allowed."""
-        return max(0.0, (1 - self.allowance) / self.rate)
+        super().__init__(rate, burst)
 
 
 class Connection:
