@@ -24,6 +24,7 @@ from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from ludica.table.bots import parse_bots
+from ludica.table.limits import ADDRESS_RATE
 from ludica.table.server import create_app
 from ludica.table.storage import HOST, SPECTATOR
 
@@ -417,8 +418,11 @@ def test_p5_a_flood_from_a_shared_address_does_not_keep_seats_out(
     tmp_path: Path, seat_client: Any, opener: Any
 ) -> None:
     """One person behind a shared address floods the lobby and guesses links until the address
-    is refused; the others behind it keep their seats, their exports and their rooms' sockets."""
-    with TestClient(create_app(f"sqlite:///{tmp_path / 't.sqlite3'}")) as client:
+    is refused; the others behind it keep their seats, their exports and their rooms' sockets.
+    The address's budget is the default burst with almost no refill, so that a slow machine (which
+    refills the bucket while it serves the flood) cannot hide the refusal."""
+    guard = {"address_rate": (0.001, ADDRESS_RATE[1])}
+    with TestClient(create_app(f"sqlite:///{tmp_path / 't.sqlite3'}", guard=guard)) as client:
         room = opener(client)
         rid, token = room["room"], room["tokens"]["p1"]
         codes = [client.get(f"/rooms/{rid}/story.md").status_code for _ in range(FLOOD)]
