@@ -72,6 +72,8 @@ class SeatClient:
                 self.state = reply
                 if message["type"] != "sync" or reply.get("id") != message["id"]:
                     continue
+            if reply.get("type") == "chat" and reply.get("id") is None:
+                continue  # a line the table said meanwhile (undo, the clock), not this message's reply
             return reply
 
     def act(self, index: int, fields: dict[str, Any] | None = None, narration: str | None = None) -> dict[str, Any]:
