@@ -387,11 +387,18 @@ class Table:
                 await self.rendered(room)
                 self.broadcast(room)
 
+    async def aclose(self) -> None:
+        """Shut down, always to the end: the bots' tasks are cancelled and awaited (bounded), their
+        workers killed, then the blocking work still running is let finish and storage closed."""
+        await self.bots.aclose()
+        self.close()
+
     def close(self) -> None:
         self.bots.close()
         if self.listener is not None:
             self.listener.close()
         self.executor.shutdown(wait=True)
+        self.bots.close()  # a worker spawned by a thread that was still running is killed too
         self.store.close()
 
 
@@ -429,7 +436,7 @@ def create_app(
             task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await task
-        holder["table"].close()
+        await holder["table"].aclose()
 
     app = FastAPI(title="Ludica table", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
