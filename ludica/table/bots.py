@@ -47,6 +47,8 @@ THINK_SECONDS = 30.0
 """The most a bot may think over one decision before its worker is replaced and a random legal
 action is played for it."""
 WORKERS = 2
+CLOSE_SECONDS = 10.0
+"""The most the table's shutdown waits for the bots' cancelled tasks to end."""
 MAX_SPEC = 100
 MAX_PLAYOUTS = 5000
 """The table's ceiling on a bot's ``playouts`` per decision."""
@@ -154,6 +156,8 @@ class TableBots:
         self.thinking: dict[str, asyncio.Task[None]] = {}
         self.replaced = 0
         """How many workers were killed and replaced (past their bound, or dead)."""
+        self.closing = False
+        """The table shuts down: no bot starts thinking and no worker is spawned any more."""
 
     def _spawn(self) -> Worker:
         worker = Worker()
@@ -169,7 +173,12 @@ class TableBots:
         return await self.idle.get()
 
     async def _release(self, worker: Worker) -> None:
-        """Give the worker back, or a fresh one in its place if it was killed or died."""
+        """Give the worker back, or a fresh one in its place if it was killed or died (none once
+        the table shuts down: the worker is killed)."""
+        if self.closing:
+            self.all.discard(worker)
+            worker.stop()
+            return
         if not worker.alive():
             self.all.discard(worker)
             worker.stop()
@@ -193,7 +202,7 @@ class TableBots:
 
     def wake(self, room: Room, lock: asyncio.Lock, changed: Callable[[Room], None]) -> None:
         """If a bot must decide in ``room``, start it thinking (unless it already is)."""
-        if room.id in self.thinking or waiting_bot(room) is None:
+        if self.closing or room.id in self.thinking or waiting_bot(room) is None:
             return
         task = asyncio.get_running_loop().create_task(self._play(room, lock, changed))
         self.thinking[room.id] = task
@@ -232,8 +241,20 @@ class TableBots:
                         return
                 changed(room)
 
+    async def aclose(self, seconds: float = CLOSE_SECONDS) -> None:
+        """The table shuts down: every thinking task is cancelled and awaited (at most ``seconds``:
+        the shutdown always ends), then every worker is killed; none is spawned afterwards."""
+        self.closing = True
+        tasks = list(self.thinking.values())
+        for task in tasks:
+            task.cancel()
+        if tasks:
+            await asyncio.wait(tasks, timeout=seconds)
+        self.close()
+
     def close(self) -> None:
         """Stop every thinking task and kill every worker."""
+        self.closing = True
         for task in self.thinking.values():
             task.cancel()
         for worker in list(self.all):

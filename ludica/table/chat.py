@@ -23,7 +23,7 @@ from typing import Any
 
 from sqlalchemy import Column, DateTime, ForeignKey, Integer, String, Table, Text, insert, select
 
-from .rooms import TableError
+from .rooms import TABLE_SPEAKER, TableError
 from .storage import HOST, SPECTATOR, Store, metadata
 
 chat = Table(
@@ -45,6 +45,8 @@ BURST = 5
 WINDOW = 10.0
 """At most ``BURST`` lines per ``WINDOW`` seconds, per role and room."""
 KINDS = ("say", "whisper", "narrate")
+"""What a person may say; the table itself says lines of kind ``table`` (undo, declines, the
+clock, an action that left nothing in the story: :meth:`Room.say`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,6 +148,8 @@ def lines(store: Store, room_id: str) -> list[Line]:
 
 
 def label(room: Any, role: str) -> str:
+    if role == TABLE_SPEAKER:
+        return "the table"
     return "the host" if role == HOST else str(room.label(role))
 
 
@@ -185,7 +189,8 @@ def story_lines(room: Any, role: str, found: list[Line]) -> list[dict[str, Any]]
             who = f"{who}, whispering to {label(room, line.recipient or '')}"
         elif line.kind == "narrate":
             who = f"{who}, narrating"
-        out.append({"step": line.step, "kind": "narration", "text": line.text, "who": who, "private": False})
+        kind = "table" if line.kind == "table" else "narration"  # the table's own lines read as events
+        out.append({"step": line.step, "kind": kind, "text": line.text, "who": who, "private": False})
     return out
 
 

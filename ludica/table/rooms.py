@@ -35,6 +35,7 @@ from ..core import (
 )
 from ..core.chance import Dealer, chance_action
 from ..core.errors import NotYourDecision
+from ..core.names import namer_of
 from .bots import parse_bots
 from .storage import HOST, SPECTATOR, RoomRow, Store, now
 from .wire import check_json
@@ -49,6 +50,12 @@ MAX_KEY = 100
 SNAPSHOTS = 4
 """How many points a room can go back to without replaying its record (see :class:`Snapshot`)."""
 MAX_NOTICES = 20
+TABLE_SPEAKER = "@table"
+"""The sender of the lines the table itself says in the story (undo, declines, the clock)."""
+RECENT = 5
+"""How many of the table's own lines a room keeps in memory for "Just now"."""
+BOT_UNDO_POLICY = "agree"
+"""How a bot seat answers a request to take back: it agrees at once (documented in docs/table.md)."""
 
 
 class TableError(LudicaError):
@@ -116,6 +123,10 @@ class Room:
         self.keys: dict[str, int] = dict(keys or {})
         """Idempotency keys of the record (``"<seat>:<key>"`` -> index of the action)."""
         self.snapshots: deque[Snapshot] = deque(maxlen=SNAPSHOTS)
+        self.said: list[Any] = []
+        """The table's lines stored since the last broadcast (:meth:`say`), to push to every page."""
+        self.recent: deque[tuple[int, str]] = deque(maxlen=RECENT)
+        """The table's last lines with their steps, for "Just now"."""
         self._match: Match[Any] = self._replay(recorded)
 
     @property
@@ -254,7 +265,36 @@ class Room:
         self.match.check(action)
         if action.seat != CHANCE and not self.match.legal_matches(action):
             raise IllegalAction("that is not one of your legal actions now", rule="legal actions")
-        return self._commit_from(action, key)
+        clock = self._clock_run()
+        logged = len(self.match.log)
+        done = self._commit_from(action, key)
+        if clock:
+            self.say(f"the clock: {_duration(clock)} passed before this move", self.step - len(done))
+        if action.seat != CHANCE and len(self.match.log) == logged and not self.match.pending().is_chance:
+            self.say(self._silent(action), self.step - len(done) + 1)
+        return done
+
+    def _clock_run(self) -> int:
+        """The seconds the table's clock gave since the last other action (its steps at the end)."""
+        total = 0
+        for action in reversed(self.match.actions):
+            if not self.is_clock(action):
+                break
+            total += _seconds(action)
+        return total
+
+    def _silent(self, action: Action) -> str:
+        """An action that left nothing in the story (e.g. The Great City's "stay out"), in words."""
+        return namer_of(self.match, None).sentence(action)
+
+    def say(self, text: str, step: int | None = None) -> None:
+        """The table says ``text`` to everyone, in the story (stored as a line of table talk of
+        kind ``table``, :mod:`ludica.table.chat`) and in "Just now"; pushed at the next broadcast."""
+        from . import chat  # chat builds on this module
+
+        step = self.step if step is None else step
+        self.said.append(chat.add(self.store, self.id, step, TABLE_SPEAKER, "table", None, text))
+        self.recent.append((step, text))
 
     def applied_at(self, seat: str, message: dict[str, Any]) -> int | None:
         """The step after which a repeated message's key was applied (``None``: not a repeat)."""
@@ -440,7 +480,9 @@ class Room:
         given = min(spec.hi, int(seconds))
         action = Action(template.seat, template.type, {name: given})
         self.match.check(action)
+        request = self.undo_request
         done = self._commit_from(action)
+        self.undo_request = request  # the clock is no one acting: an open request stays open
         self._set_clock_at(wall - (seconds - given))  # the part of a second not fed is kept
         return done
 
@@ -453,24 +495,34 @@ class Room:
     OVER = "the game is over: nothing is taken back once it has ended (its seed is public now)"
 
     def can_undo_own(self, seat: str | None) -> bool:
-        """Your own last action, before any other seat acted, not across chance or a revealed secret."""
-        if seat is None or not self.match.actions or self.is_over():
+        """Your own last action, before any other seat acted (the table's clock is no one), not
+        across chance or a revealed secret."""
+        index = self._own_last(seat)
+        if index is None or self.is_over():
             return False
-        last = self.match.actions[-1]
-        if last.seat != seat:
-            return False
-        key = f"undo:{self.step}"
+        key = f"undo:{self.step}:{index}"
         if key not in self.cache:
-            self.cache[key] = self._reveals_nothing()
+            self.cache[key] = self._reveals_nothing(index)
         return bool(self.cache[key])
+
+    def _own_last(self, seat: str | None) -> int | None:
+        """The index of ``seat``'s action when only the table's clock acted after it."""
+        if seat is None:
+            return None
+        for index in range(self.step - 1, -1, -1):
+            action = self.match.actions[index]
+            if not self.is_clock(action):
+                return index if action.seat == seat else None
+        return None
 
     def _before(self, length: int) -> Snapshot | None:
         return next((s for s in reversed(self.snapshots) if s.length == length), None)
 
-    def _reveals_nothing(self) -> bool:
-        """True when the last action revealed no hidden item (compared with the state before it)."""
-        snapshot = self._before(self.step - 1)
-        hidden_then = snapshot.hidden if snapshot is not None else self._rebuilt_secrets(self.step - 1)
+    def _reveals_nothing(self, index: int) -> bool:
+        """True when the actions from ``index`` on revealed no hidden item (compared with the state
+        before them)."""
+        snapshot = self._before(index)
+        hidden_then = snapshot.hidden if snapshot is not None else self._rebuilt_secrets(index)
         return hidden_then <= set(self.game.secrets(self.match.state))
 
     def _rebuilt_secrets(self, length: int) -> frozenset[Secret]:
@@ -489,12 +541,14 @@ class Room:
                 "cards or a revealed secret; ask everyone instead",
                 rule="undo",
             )
-        self._truncate(self.step - 1)
+        self._truncate(self._own_last(seat) or 0)
+        self.say(f"{self.label(seat)} took back their last action")
 
     def undo_target(self) -> int | None:
         """Where a consented undo goes back to: before the last action of a person."""
         for index in range(self.step - 1, -1, -1):
-            if self.match.actions[index].seat != CHANCE:
+            action = self.match.actions[index]
+            if action.seat != CHANCE and not self.is_clock(action):
                 return index
         return None
 
@@ -508,8 +562,19 @@ class Room:
             raise TableError("there is nothing to take back", rule="undo")
         if self.undo_request is not None:
             raise TableError("a request to take back is already open", rule="undo")
-        self.undo_request = UndoRequest(seat, target, {seat})
+        bots = set(self.row.settings.get("bots") or {}) if BOT_UNDO_POLICY == "agree" else set()
+        self.undo_request = UndoRequest(seat, target, {seat} | bots)  # a bot agrees at once
         self._maybe_finish_undo()
+
+    def withdraw_undo(self, seat: str) -> None:
+        """The one who asked withdraws an open request to take back."""
+        request = self.undo_request
+        if request is None:
+            raise TableError("nobody asked to take anything back", rule="undo")
+        if request.by != seat:
+            raise TableError(f"only {self.label(request.by)}, who asked, may withdraw the request", rule="undo")
+        self.undo_request = None
+        self.say(f"{self.label(seat)} withdrew their request to take back the last action")
 
     def consent_undo(self, seat: str, agree: bool) -> None:
         if self.is_over():
@@ -518,7 +583,9 @@ class Room:
         if self.undo_request is None:
             raise TableError("nobody asked to take anything back", rule="undo")
         if not agree:
+            by = self.undo_request.by
             self.undo_request = None
+            self.say(f"{self.label(seat)} declined {self.label(by)}'s request to take back the last action")
             return
         self.undo_request.consents.add(seat)
         self._maybe_finish_undo()
@@ -527,9 +594,15 @@ class Room:
         request = self.undo_request
         if request is not None and set(self.seats()) <= request.consents:
             self._truncate(request.target)
+            self.say(f"everyone agreed: {self.label(request.by)}'s request took back the last action")
 
     def _truncate(self, length: int) -> None:
+        given = sum(_seconds(a) for a in self.match.actions[length:] if self.is_clock(a))
         self.store.truncate(self.id, length)
+        if given:  # the time the clock gave is not taken back: it is fed again at the next tick
+            fed_until = self.row.settings.get("clock_at")
+            if isinstance(fed_until, int | float):
+                self._set_clock_at(fed_until - given)
         snapshot = self._before(length)
         if snapshot is not None:
             self._restore(snapshot)
@@ -573,6 +646,20 @@ class Room:
         self.store.update_settings(self.id, settings)
         self.row = replace(self.row, settings=settings)
         return Invite(role, label, token)
+
+
+def _seconds(action: Action) -> int:
+    """The seconds a ``clock`` action gives (its one integer parameter)."""
+    return sum(v for v in action.args.values() if isinstance(v, int) and not isinstance(v, bool))
+
+
+def _duration(seconds: int) -> str:
+    """Seconds in words: "12 minutes", "1 minute 5 seconds", "40 seconds"."""
+    minutes, rest = divmod(seconds, 60)
+    parts = [f"{minutes} minute{'s' if minutes != 1 else ''}"] if minutes else []
+    if rest or not parts:
+        parts.append(f"{rest} second{'s' if rest != 1 else ''}")
+    return " ".join(parts)
 
 
 def _is_declaration(value: Any) -> bool:

@@ -66,7 +66,7 @@ def seat_part(room: Room, seat: str | None) -> dict[str, Any]:
     once per step; each rendered part is also kept until its own input changes
     (:mod:`ludica.table.render_cache`)."""
     undo_request = room.undo_request.to_json() if room.undo_request else None
-    stamp = (room.step, digest(undo_request))
+    stamp = (room.step, digest(undo_request), digest(list(room.recent)))
     held = room.cache.get(("part", seat))
     if held is not None and held[0] == stamp:
         return dict(held[1])
@@ -160,7 +160,14 @@ def news(room: Room, seat: str | None, namer: Namer | None = None) -> list[dict[
         if entry.event.visible(seat):
             found.append(entry)
     names, namer = room.seat_names(), namer or namer_of(match, seat)
-    return [_entry(entry, names, namer) for entry in reversed(found)]
+    said = [_entry(entry, names, namer) for entry in reversed(found)]
+    table = [_said(step, text) for step, text in room.recent if seat is None or step >= last]
+    return sorted(said + table, key=lambda e: e["step"])[-NEWS:]  # stable: the table's lines after a step's
+
+
+def _said(step: int, text: str) -> dict[str, Any]:
+    """One of the table's own lines (:meth:`Room.say`) as a story entry."""
+    return {"step": step, "kind": "table", "text": text, "who": "the table", "private": False}
 
 
 def story_entries(room: Room, seat: str | None) -> list[dict[str, Any]]:

@@ -256,6 +256,7 @@ class Table:
 
         A view is rendered once per seat (spectators and the host share theirs) and encoded
         once per role and story position; the story carries only the entries the page lacks."""
+        self.told(room)
         texts: dict[tuple[str, int], tuple[str, int]] = {}
         for conn in list(self.connections.get(room.id, ())):
             key = (conn.role, conn.log_sent)
@@ -269,6 +270,15 @@ class Table:
                 continue
             conn.log_sent = found[1]
         self.wake_bots(room)
+
+    def told(self, room: Room) -> None:
+        """The table's own lines said since the last broadcast (undo, declines, the clock:
+        :meth:`Room.say`) go to every page as table talk (they are public)."""
+        said, room.said = room.said, []
+        for line in said:
+            frame = json.dumps({"type": "chat", "line": chat.line_json(room, line)}, ensure_ascii=False)
+            for conn in list(self.connections.get(room.id, ())):
+                conn.push(frame)
 
     async def rendered(self, room: Room) -> None:
         """Render the seats' views of the watched roles off the event loop (the room's lock is
@@ -377,11 +387,18 @@ class Table:
                 await self.rendered(room)
                 self.broadcast(room)
 
+    async def aclose(self) -> None:
+        """Shut down, always to the end: the bots' tasks are cancelled and awaited (bounded), their
+        workers killed, then the blocking work still running is let finish and storage closed."""
+        await self.bots.aclose()
+        self.close()
+
     def close(self) -> None:
         self.bots.close()
         if self.listener is not None:
             self.listener.close()
         self.executor.shutdown(wait=True)
+        self.bots.close()  # a worker spawned by a thread that was still running is killed too
         self.store.close()
 
 
@@ -419,7 +436,7 @@ def create_app(
             task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await task
-        holder["table"].close()
+        await holder["table"].aclose()
 
     app = FastAPI(title="Ludica table", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
@@ -715,8 +732,10 @@ async def _on_undo(t: Table, room: Room, conn: Connection, message: dict[str, An
         await t.run(room.request_undo, seat)
     elif kind in ("consent", "decline"):
         await t.run(room.consent_undo, seat, kind == "consent")
+    elif kind == "withdraw":
+        await t.run(room.withdraw_undo, seat)
     else:
-        raise TableError("undo mode is own, request, consent or decline", rule="undo")
+        raise TableError("undo mode is own, request, consent, decline or withdraw", rule="undo")
     return {"type": "ack", "step": room.step}, True
 
 

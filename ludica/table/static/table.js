@@ -342,6 +342,20 @@
     // by the merge, and the same kind of decision may come straight back, e.g. the next memory).
     let sent = null;
 
+    // A watcher's place holds while others move: unless the update is the viewer's own decision,
+    // what is at the top of the window stays there when the parts above it grow or shrink.
+    function placeOnScreen() {
+      if (window.scrollY <= 0) return null;
+      const node = document.elementFromPoint(Math.floor(window.innerWidth / 2), 8);
+      return node && node !== document.documentElement && node !== document.body
+        ? { node, top: node.getBoundingClientRect().top, y: window.scrollY } : { node: null, top: 0, y: window.scrollY };
+    }
+    function holdPlace(place) {
+      if (!place) return;
+      if (place.node && place.node.isConnected) window.scrollBy(0, place.node.getBoundingClientRect().top - place.top);
+      else window.scrollTo(0, place.y);
+    }
+
     let talked = false;
     let lastState = null;
     function onState(state) {
@@ -355,6 +369,7 @@
       step = state.step;
       root.dataset.step = String(state.step);
       root.dataset.over = state.over ? "1" : "";
+      const place = state.your_turn ? null : placeOnScreen();
       merge($("pending"), state.html.pending, false);
       merge($("news"), state.html.news || "", false);
       merge($("view"), state.html.view, true);
@@ -367,6 +382,7 @@
       showTimer(state.timer);
       showAdmin(state);
       showNotices(state.notices || []);
+      holdPlace(place);
       $("export-record").disabled = !state.over;
       status(state.over ? "The game is over." : (state.your_turn ? "Your decision." : "Waiting for others."));
       document.title = (state.your_turn ? "● " : "") + root.dataset.game + " — Ludica";
