@@ -98,6 +98,7 @@ RAW_KINDS = {
     "(s) plural": re.compile(r"\w\(s\)"),
     "count without its plural": re.compile(r"(?<![\w.,])(?:[02-9]|\d{2,}) success\b(?!es)"),
     "vesting jargon": re.compile(r"vests a scarab under"),
+    "engine's option list": re.compile(r"\bchoose [a-z_]+ from\b|(?<![\w+])[a-z]+\+[a-z]+(?![\w+])"),
 }
 
 
@@ -108,7 +109,7 @@ def raw_kinds(text: str) -> list[str]:
 def test_raw_kinds_are_caught() -> None:
     for bad in ("answer: with", "retrieves Aquifer:5", "(R-GC-13)", "010 011", "the the group", "Scene 1: None",
                 "scarab(s)", "Bo (Bo) takes a turn", "MB-R45", "(seal sealed-bid:Lia:m4:5)", "Ann: 2 success (sum 9)",
-                "Ezra (aristocrat) vests a scarab under its blue stone"):
+                "Ezra (aristocrat) vests a scarab under its blue stone", "pay: choose with from bliss+energy, free"):
         assert raw_kinds(bad), bad
     assert not raw_kinds("Pay for the retrieval of your workers; −+− −++; 3 scarabs; None yet; 1 success, 2 successes.")
 

@@ -109,6 +109,8 @@ DISCARD_SITUATIONS = {
 }
 """Questions about a hand of cards, by their context."""
 
+_JOINED = re.compile(r"(?<![\w+-])[a-z][a-z-]*(?:\+[a-z][a-z-]*)+(?![\w+-])")
+"""A payment of several goods as the engine joins them (``bliss+energy``): said as a list."""
 _WORKER = re.compile(r"(?<![\w-])([a-z][A-Za-z_]*(?:\.\d)?):([1-6])(?![\w-])")
 
 
@@ -236,6 +238,7 @@ class EuphoriaNamer(Namer):
     def say(self, text: str) -> str:
         """``aquifer:5`` -> "the worker showing 5 on the Aquifer"; "paying free" -> "paying nothing"."""
         text = _WORKER.sub(lambda m: self._worker(m.group(1), m.group(2)), text)
+        text = _JOINED.sub(lambda m: item(m.group(0)), text)
         text = text.replace("retrieves paying free", "retrieves, paying nothing (−1 morale)")
         return super().say(text)
 
@@ -257,6 +260,14 @@ class EuphoriaNamer(Namer):
             return self._trade_situation(seat, kind, context)
         if kind == "retrieve_more" and len(context) >= 2:
             return f"{who} retrieves workers: so far {self._workers(context[1])}"
+        if kind == "pay" and first == "dilemma":
+            return f"{who} resolves an ethical dilemma: paying its cost"
+        if kind == "sacrifice" and first == "retrieve":
+            return f"{who} retrieves workers: one of them must be sacrificed"
+        if kind == "lose_good":
+            return f"{who} must lose a good"
+        if kind == "take" and isinstance(first, str) and first in RECRUITS:
+            return f"{who}'s recruit {RECRUITS[first].name} gives something: choosing what"
         if kind == "pay" and first == "retrieve" and len(context) >= 3:
             return f"{who} retrieves {self._workers(context[2])}: the retrieval is paid for, then the workers rolled"
         if kind == "use_ability" and isinstance(first, str) and first in RECRUITS:

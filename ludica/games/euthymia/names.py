@@ -12,6 +12,7 @@ from ...core import Action
 from ...core.mechanisms.cards import standard_deck
 from ...core.names import Namer, listing, sentence_case
 from .state import ASPECTS, EuthymiaState
+from .state import SUITS as ASPECT_SUITS
 
 SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
@@ -104,6 +105,10 @@ OPTIONAL = frozenset({"propose_cm_change", "drink", "clock"})
 """What a seat may do at any time, never what it is waited for."""
 
 
+RANKS = {face: {"A": 1, "J": 11, "Q": 12, "K": 13}.get(face[:-1]) or int(face[:-1]) for face in standard_deck()}
+"""A card's rank in a Conflict (R-EU-02: A=1 … 10, J=11, Q=12, K=13)."""
+
+
 def _lower(title: str) -> str:
     """"Launch a Conflict" -> "launch a Conflict" (only the first word's capital goes)."""
     return title[:1].lower() + title[1:] if title[1:2].islower() else title
@@ -146,8 +151,16 @@ class EuthymiaNamer(Namer):
                 )
             if param == "launch_type" and isinstance(value, str):
                 return LAUNCH_EFFECTS.get(value)
-            if param == "aspect" and isinstance(value, str):
-                return "the Conflict is fought in this Aspect's suit; its Strength may change"
+            if param == "aspect" and isinstance(value, str) and value in ASPECTS:
+                suit = SUITS[ASPECT_SUITS[ASPECTS.index(value)]]
+                aspect = WORDS.get(value, value)
+                return (
+                    f"the others play {suit} if they can; the last card is matched against the Active Player's "
+                    f"{aspect} Strength, which then may change"
+                )
+        if kind == "divide_bottle" and param == "units":
+            left = getattr(self.state, "bottle_units", 0)
+            return f"poured into this glass from the bottle ({left} units left); you divide all that is left this way"
         if kind == "designate_drink_order" and param == "ordered_players":
             return TIE_EFFECTS.get(self._tie_context() or "")
         if kind == "vote_cm_change" and param == "yes":
@@ -155,9 +168,30 @@ class EuthymiaNamer(Namer):
         return None
 
     def action_effect(self, action: Action) -> str | None:
+        if action.type == "play_conflict_card":
+            return self._card_effect(str(action.args.get("card", "")))
         if action.type == "designate_drink_order":
             return TIE_EFFECTS.get(str(action.args.get("context")))
         return ACTION_EFFECTS.get(action.type)
+
+    def _card_effect(self, face: str) -> str | None:
+        """What a card played into the Conflict does ([The Conflict]): a face card passes the play
+        on and makes the change bigger; any other card ends it, won if it is at most the Active
+        Player's Strength in the Conflict's Aspect (public on every sheet)."""
+        state, conflict = self.state, getattr(self.state, "conflict", None)
+        if conflict is None or face not in RANKS:
+            return None
+        if RANKS[face] >= 11:
+            return "a face card: the next player must play too, and the Strength change grows by one"
+        ap = state.active_player
+        character = state.characters.get(ap) if ap else None
+        if character is None or not character.strength or not 0 <= conflict.aspect < len(ASPECTS):
+            return None
+        strength = character.strength[conflict.aspect]
+        aspect = WORDS.get(ASPECTS[conflict.aspect], "")
+        who = self.seat(ap)
+        verdict = "wins" if RANKS[face] <= strength else "loses"
+        return f"ends the Conflict: {RANKS[face]} against {who}'s {aspect} Strength {strength} — {who} {verdict}"
 
     def _legal(self, seat: str | None) -> list[Action]:
         if seat is None or self.game is None or self.state is None:

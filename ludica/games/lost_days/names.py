@@ -92,6 +92,7 @@ ACTION_EFFECTS = {
     "withdraw_conflict": "the Conflict is not fought",
     "end_scene": "the scene ends",
     "decline_gain": "you take nothing from this Conflict",
+    "end_influence_turn": "you spend nothing more this turn; the other side may still influence the dice",
 }
 """What a one-button action does."""
 
@@ -104,6 +105,25 @@ SCENE_KINDS = {
 }
 """A scene's kind in words [Framing Scenes]."""
 
+INFLUENCE_EFFECTS = {
+    ("side", "a"): "each coin spent adds a die to this side or rerolls one of its dice",
+    ("side", "b"): "each coin spent adds a die to this side or rerolls one of its dice",
+    ("pay_with", "purse"): "costs 1 coin from your purse (it goes onto the memory at stake, if any)",
+    ("pay_with", "opponent_madness"): "costs 1 of your opponent's madness coins (back to the bank)",
+    ("pay_with", "own_madness"): "costs 1 of your own madness coins (back to the bank)",
+    ("effect", "extra_die"): "one more die for that side",
+    ("effect", "reroll"): "one die of that side is rolled again",
+}
+"""What influencing a conflict does and costs ([Influencing a Conflict], LD-R18)."""
+
+BID_EFFECT = (
+    "only you see it until all bids are in; the highest bid buys the memory and its coins go onto it as its "
+    "value; the other bids come back to their purses; a tie is raised in the open"
+)
+"""What a bid does ([Creating Memories], LD-R3)."""
+
+_COINS_FOR = re.compile(r"\b(\d+) coins for (\d+)\b(?! coin)")
+"""A deal's story line "offers Ann 3 coins for 0": the second number is coins too."""
 _SEAL = re.compile(r" ?\(sealed-bid:[^()]*\)")
 _BID = re.compile(r"\byou bid (\d+)(?= \(sealed\))")
 
@@ -131,11 +151,24 @@ class LostDaysNamer(Namer):
         """A sealed bid's seal (``sealed-bid:p2:m4:5``, the secret's token) is for programs: the
         bidder reads "you bid 5 coins (sealed)"."""
         text = _SEAL.sub(" (sealed)", text)
+        text = _COINS_FOR.sub(r"\1 coins for \2 coins", text)
         text = _BID.sub(lambda m: f"you bid {m.group(1)} coin{'' if m.group(1) == '1' else 's'}", text)
         return super().say(text)
 
     def action_effect(self, action: Action) -> str | None:
+        if action.type == "influence":
+            a = action.args
+            side = self.value("influence", "side", a.get("side"))
+            what = f"rerolls a die of {side}" if a.get("effect") == "reroll" else f"adds a die to {side}"
+            return f"{what}; {INFLUENCE_EFFECTS.get(('pay_with', str(a.get('pay_with'))), 'costs 1 coin')}"
         return ACTION_EFFECTS.get(action.type)
+
+    def effect(self, kind: str, param: str, value: Any) -> str | None:
+        if kind in ("place_bid", "raise_bid") and param == "amount":
+            return BID_EFFECT
+        if kind == "influence":
+            return INFLUENCE_EFFECTS.get((param, str(value)))
+        return None
 
     def ids(self) -> dict[str, str]:
         out = super().ids()
