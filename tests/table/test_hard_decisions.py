@@ -6,7 +6,7 @@ seat's page is opened on a desktop (1280×800) and a phone (390×844), the decis
 as a person opens it, and the test checks that what the page says holds the decision's situation
 and each option's effect (the words a namer gives it). Screenshots go to the tests' artifacts;
 with ``LUDICA_SCREENS=docs/screens`` they are the curated ones listed in ``docs/table.md``
-(``hard-<game>-<n>-{desktop,phone}.png``, in 128 colours to keep them small).
+(``hard-<game>-<n>-{desktop,phone}.png``, in 256 colours to keep them small).
 """
 
 from __future__ import annotations
@@ -33,13 +33,13 @@ SCREENS = Path(os.environ["LUDICA_SCREENS"]) if os.environ.get("LUDICA_SCREENS")
 
 
 def smaller(path: Path) -> None:
-    """A curated screenshot in 128 colours (a third of the bytes, the same to the eye): they are committed."""
+    """A curated screenshot in 256 colours (a third of the bytes, the same to the eye): they are committed."""
     try:
         from PIL import Image
     except ImportError:  # Pillow comes with matplotlib (the lab's extra); without it the PNG stays as taken
         return
     with Image.open(path) as image:
-        quantized = image.convert("RGB").quantize(colors=128, method=Image.Quantize.MEDIANCUT)
+        quantized = image.convert("RGB").quantize(colors=256, method=Image.Quantize.FASTOCTREE)
     quantized.save(path, optimize=True)
 
 

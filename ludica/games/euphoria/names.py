@@ -99,6 +99,15 @@ SPACE_STEPS = {
 }
 """The step of a placement a question belongs to ([Placing a worker])."""
 
+SPACE_GIVES: dict[str, str] = {
+    str(s["id"]): re.sub(r"\b(icarite|euphorian|subterran|wastelander)\b", lambda m: m.group(1).capitalize(), "; ".join(
+        str(b) for b in s["benefit"]
+    ))
+    for s in _load("board.yaml")["spaces"]
+    if isinstance(s.get("benefit"), list)
+}
+"""What an action space gives, as the board prints it (``data/board.yaml``)."""
+
 DISCARD_SITUATIONS = {
     "discard_artifact": {
         "limit": "holds more artifact cards than allowed: discards one",
@@ -277,7 +286,9 @@ class EuphoriaNamer(Namer):
         if kind == "choose_side":
             return f"{who} resolves an ethical dilemma: fight it or contribute to it"
         if isinstance(first, str) and region_of(first) is not None:
-            return f"{who}'s worker on {item(first)}: {SPACE_STEPS.get(kind, 'one more choice')}"
+            gives = SPACE_GIVES.get(first)
+            step = SPACE_STEPS.get(kind, "one more choice")
+            return f"{who}'s worker on {item(first)}" + (f" (it gives: {gives})" if gives else "") + f": {step}"
         return None
 
     def _workers(self, spots: list[Any]) -> str:
