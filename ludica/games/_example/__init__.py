@@ -52,15 +52,16 @@ class PigState:
 
 
 class PigNamer(Namer):
-    """Pig's names: the free-text ``title`` is a caption for the turn, and says that it changes nothing."""
+    """Pig's names: the free-text ``title`` is a caption for the turn, and says that it changes nothing;
+    the other actions keep the base namer's words ("wager (amount 3)", "roll", "hold") and say their effect."""
 
-    ACTION_TITLES: ClassVar[dict[str, str]] = {
-        "wager": "Wager (sealed)",
-        "roll": "Roll the die",
-        "hold": "Hold: bank the turn total",
-        "title": "Give this turn a caption (optional)",
-    }
-    PARAM_LABELS: ClassVar[dict[str, str]] = {"amount": "points wagered", "text": "caption"}
+    ACTION_TITLES: ClassVar[dict[str, str]] = {"title": "Give this turn a caption (optional)"}
+    PARAM_LABELS: ClassVar[dict[str, str]] = {"text": "caption"}
+
+    def effect(self, kind: str, param: str, value: Any) -> str | None:
+        if kind == "wager" and param == "amount":
+            return "sealed until everyone has wagered; the winner scores it as a bonus"
+        return None
 
     def action_effect(self, action: Action) -> str | None:
         return {
