@@ -35,6 +35,11 @@ _NAME_TWICE = re.compile(r"(?<![\w-])([A-Z][\w'’-]*(?: [A-Z][\w'’-]*){0,3}) 
 """``"Bo (Bo)"``: a name followed by itself in brackets (a seat said as its name twice)."""
 _ONE_PLURAL = re.compile(r"(?<![\d.,])(1) (coin|scarab|action|point|unit|card|worker|memory)s\b")
 """``"1 coins"`` -> ``"1 coin"``, ``"1 actions"`` -> ``"1 action"``."""
+_PLURAL_S = re.compile(r"(?<![\w(])(?:(\d+) ([A-Za-z]+ )?)?([A-Za-z]+)\(s\)")
+"""``"2 scarab(s)"`` -> ``"2 scarabs"``, ``"1 scarab(s)"`` -> ``"1 scarab"``, ``"character(s)"`` ->
+``"characters"``: an engine's "(s)" said as the number wants it."""
+_SUCCESSES = re.compile(r"(?<![\w.,])(\d+) success\b(?!es)")
+"""``"2 success"`` -> ``"2 successes"`` (the count of success dice, not the outcome)."""
 _THE_THE = re.compile(r"\b([Tt])he the\b")
 _KEY_VALUE = re.compile(r"([a-z_]+): ([a-z_]+)")
 _SNAKE_WORD = re.compile(r"(?<![\w$])[a-z]+(?:_[A-Za-z0-9]+)+(?!\w)")
@@ -54,6 +59,14 @@ def _drop_bracketed_ids(text: str, table: Mapping[str, str], pattern: re.Pattern
             last = match.end()
     out.append(text[last:])
     return "".join(out)
+
+
+def _plural(match: re.Match[str]) -> str:
+    number, between, noun = match.group(1), match.group(2) or "", match.group(3)
+    plural = noun + ("es" if noun.endswith(("s", "sh", "ch", "x")) else "s")
+    if number is None:
+        return plural
+    return f"{number} {between}{noun if number == '1' else plural}"
 
 
 def words(token: str) -> str:
@@ -133,6 +146,8 @@ class Namer:
         text = _NUMBER_LIST.sub(lambda m: m.group(1) or "none", text)
         text = _NAME_TWICE.sub(r"\1", text)
         text = _THE_THE.sub(r"\1he", text)
+        text = _PLURAL_S.sub(_plural, text)
+        text = _SUCCESSES.sub(lambda m: m.group(0) if m.group(1) == "1" else f"{m.group(1)} successes", text)
         text = _ONE_PLURAL.sub(r"\1 \2", text)
         text = _UPPER_SNAKE.sub(lambda m: m.group(0).replace("_", " ").lower(), text)
         return _SNAKE_WORD.sub(lambda m: m.group(0).replace("_", " "), text)

@@ -120,7 +120,7 @@ def _render_part(room: Room, seat: str | None, undo_request: dict[str, Any] | No
             seat_names=names,
             step=room.step,
             over=over,
-            outcome=outcome.to_json() if outcome else None,
+            outcome=said_outcome(outcome.to_json(), namer) if outcome else None,
             undo_request=undo_request,
             situation=namer.situation() if not over else None,
             bots=room.row.settings.get("bots") or {},
@@ -138,6 +138,12 @@ def _render_part(room: Room, seat: str | None, undo_request: dict[str, Any] | No
         "legal": legal_json,
         "chance": chance,
     }
+
+
+def said_outcome(outcome: dict[str, Any], namer: Namer) -> dict[str, Any]:
+    """The outcome with its summary said in words for the viewer ("2 death(s)" -> "2 deaths")."""
+    summary = outcome.get("summary")
+    return {**outcome, "summary": namer.say(summary)} if isinstance(summary, str) and summary else outcome
 
 
 NEWS = 5

@@ -96,6 +96,9 @@ RAW_KINDS = {
     "None": re.compile(r"\bNone\b(?! yet)"),
     "doubled name": re.compile(r"(?<![\w-])([A-Z][\w'’-]+(?: [A-Z][\w'’-]+)?) \(\1\)"),
     "(s) plural": re.compile(r"\w\(s\)"),
+    "count without its plural": re.compile(r"(?<![\w.,])(?:[02-9]|\d{2,}) success\b(?!es)"),
+    "vesting jargon": re.compile(r"vests a scarab under"),
+    "engine's option list": re.compile(r"\bchoose [a-z_]+ from\b|(?<![\w+])[a-z]+\+[a-z]+(?![\w+])"),
 }
 
 
@@ -105,9 +108,10 @@ def raw_kinds(text: str) -> list[str]:
 
 def test_raw_kinds_are_caught() -> None:
     for bad in ("answer: with", "retrieves Aquifer:5", "(R-GC-13)", "010 011", "the the group", "Scene 1: None",
-                "scarab(s)", "Bo (Bo) takes a turn", "MB-R45", "(seal sealed-bid:Lia:m4:5)"):
+                "scarab(s)", "Bo (Bo) takes a turn", "MB-R45", "(seal sealed-bid:Lia:m4:5)", "Ann: 2 success (sum 9)",
+                "Ezra (aristocrat) vests a scarab under its blue stone", "pay: choose with from bliss+energy, free"):
         assert raw_kinds(bad), bad
-    assert not raw_kinds("Pay for the retrieval of your workers; −+− −++; 3 scarabs; None yet.")
+    assert not raw_kinds("Pay for the retrieval of your workers; −+− −++; 3 scarabs; None yet; 1 success, 2 successes.")
 
 
 def _said(match: Match[Any], seat: str, namer: Namer) -> Iterator[tuple[str, str]]:
@@ -116,6 +120,9 @@ def _said(match: Match[Any], seat: str, namer: Namer) -> Iterator[tuple[str, str
     pending = match.pending()
     if pending.prompt:
         yield "prompt", namer.prompt(pending.prompt, pending.phase)
+    situation = namer.situation()
+    if situation:
+        yield "situation", situation
     for choice in choices(match.legal_actions(seat)):
         for template in choice.templates[:3]:
             effect = namer.action_effect(template)
@@ -141,7 +148,7 @@ def test_prompts_and_effects_speak_words(game_id: str) -> None:
                     continue
                 namer = namer_of(match, seat)
                 for where, text in _said(match, seat, namer):
-                    typed = ("the the", "(s) plural", "None") if where == "story" else ()  # players' words
+                    typed = ("the the", "None") if where in ("story", "situation") else ()  # players' words
                     for kind in [k for k in raw_kinds(text) if k not in typed] + raw_ids(text):
                         problems.setdefault(f"{where}: {kind}", text[:200])
     assert not problems, "\n".join(f"{k} in {v!r}" for k, v in list(problems.items())[:15])
@@ -162,3 +169,76 @@ def test_the_great_city_intent_says_its_answer_and_basis() -> None:
                     assert "deeds or actions" in str(said[0])
                     return
     pytest.skip(f"no intent decision met in {game.meta.title}'s walks")
+
+
+# -- issue 20: the situation first, and each seat told what it is asked ----------------------------
+SITUATED = {
+    "euphoria": lambda m: m.state.prompt is not None and m.state.prompt[1] in ("pay", "take", "answer_trade"),
+    "lost-days": lambda m: m.state.conflict is not None or m.pending().phase in ("SEALED_BID", "TRADE"),
+    "euthymia": lambda m: m.state.conflict is not None,
+    "great-city": lambda m: m.pending().phase == "reaction",
+    "misery-bubblegum": lambda m: m.state.attempt is not None and bool(m.state.attempt.intent),
+}
+"""Per game, positions where the page must say what the pending decision is about."""
+
+
+@pytest.mark.parametrize("game_id", sorted(SITUATED))
+def test_each_game_says_what_the_decision_is_about(game_id: str) -> None:
+    met = 0
+    for seed in range(3):
+        for match in _walk(game_id, seed):
+            if SITUATED[game_id](match):
+                seat = next((s for s in match.pending().seats if s != "chance"), None)
+                said = namer_of(match, seat).situation()
+                assert said, f"{game_id}: no situation said at phase {match.pending().phase}"
+                met += 1
+    if not met:
+        pytest.skip(f"no situated decision met in {game_id}'s walks")
+
+
+def test_euthymia_tells_each_seat_what_it_is_asked() -> None:
+    """At the end of an hour only the group starts the next one: a player reads that it waits for
+    the group (and what it may do meanwhile), the group reads its own decision; a tie says what
+    naming the first player does; the final round is said as such."""
+    from ludica.games.euthymia.names import ACTION_TITLES
+
+    assert "Settle the tie" not in ACTION_TITLES.values()
+    seen: set[str] = set()
+    for seed in range(4):
+        game = get_game("euthymia")
+        match: Match[Any] = Match(game, default_config("euthymia", 4, seed))
+        rng = random.Random(seed)
+        bot = RandomBot(rng)
+        for _ in range(1200):
+            pending = match.pending()
+            if pending.is_over:
+                break
+            if pending.phase == "HOUR_END" and pending.prompt:
+                group = namer_of(match, "table").prompt(pending.prompt, pending.phase)
+                player = namer_of(match, "p1").prompt(pending.prompt, pending.phase)
+                assert "You: start the hour" in group, group
+                assert "Waiting for the group" in player and "You:" not in player, player
+                seen.add("hour end")
+            if match.state.final_round_active and pending.prompt and pending.phase == "TURN":
+                said = namer_of(match, "p1").prompt(pending.prompt, pending.phase)
+                assert "final" in said, said
+                seen.add("final round")
+            for seat in pending.seats:
+                for action in match.legal_actions(seat) if seat != "chance" else []:
+                    if action.type == "designate_drink_order":
+                        effect = namer_of(match, seat).effect(action.type, "ordered_players", ["x"])
+                        assert effect, action
+                        seen.add("tie")
+            random_step(match, bot, rng)
+    assert {"hour end", "final round"} <= seen, seen
+
+
+def test_pig_names_its_caption() -> None:
+    """The example's free-text action says what it is and that it changes nothing (no bare "Title")."""
+    game = get_game("pig")
+    match: Match[Any] = Match(game, default_config("pig", 2, 1))
+    namer = namer_of(match, "p1")
+    assert namer.action_title("title") != "Title"
+    from ludica.core import Action
+
+    assert "changes nothing" in str(namer.action_effect(Action("p1", "title", {"text": "x"})))

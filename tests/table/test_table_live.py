@@ -25,6 +25,7 @@ import pytest
 
 from ludica.bots.random_bot import RandomBot
 from ludica.core import CHANCE
+from ludica.core.actions import fill
 from ludica.core.registry import GAME_MODULES
 
 from .test_table_browser import (  # noqa: F401  (the browser fixture)
@@ -59,16 +60,31 @@ def open_room(srv: ThreadServer, game: str) -> tuple[str, dict[str, str]]:
     return created["room"], {i["role"]: i["url"] for i in created["invites"]}
 
 
-def fast_forward(srv: ThreadServer, room_id: str, done: Callable[[Any], bool], seed: int = 1, limit: int = 400) -> None:
-    """Random legal actions through the room (no browser connected yet) until ``done(room)``."""
+def fast_forward(
+    srv: ThreadServer,
+    room_id: str,
+    done: Callable[[Any], bool],
+    seed: int = 1,
+    limit: int = 400,
+    prefer: frozenset[str] = frozenset(),
+) -> None:
+    """Random legal actions through the room (no browser connected yet) until ``done(room)``;
+    an action of a ``prefer`` type, whoever is offered it, is taken first (to steer towards a
+    position: the final round, a conflict)."""
     room = srv.room(room_id)
     rng = random.Random(seed)
     bot = RandomBot(rng)
     for _ in range(limit):
         if done(room):
             return
-        seat = next(s for s in room.match.pending().seats if s != CHANCE)
-        a = bot.choose(room.match, seat)
+        seats = [s for s in room.match.pending().seats if s != CHANCE]
+        steer = [(s, a) for s in seats for a in room.match.legal_actions(s) if a.type in prefer]
+        if steer:
+            seat, a = rng.choice(steer)
+            a = fill(a, rng)
+        else:
+            seat = seats[0]
+            a = bot.choose(room.match, seat)
         room.act(seat, {"step": room.step, "action": {"type": a.type, "args": dict(a.args)}})
     raise AssertionError("the wanted position was not reached")
 
@@ -97,9 +113,10 @@ def no_sideways_scroll(page: Any) -> int:
     return int(page.evaluate("() => document.documentElement.scrollWidth - window.innerWidth"))
 
 
-def shoot(page: Any, name: str) -> None:
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=False)
+def shoot(page: Any, name: str, folder: Path = ARTIFACTS) -> None:
+    """The first screen of ``page`` as ``folder/name.png`` (the tests' artifacts, or ``docs/screens``)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(folder / f"{name}.png"), full_page=False)
 
 
 # -- live updates ------------------------------------------------------------------------------

@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from ...core import (
     CHANCE,
@@ -33,6 +33,7 @@ from ...core import (
     Text,
 )
 from ...core.mechanisms import SealedChoices, next_seat
+from ...core.names import Namer
 from ...core.redeal import redraw_sealed
 
 
@@ -48,6 +49,26 @@ class PigState:
     title: str = ""
     winner: str | None = None
     history: list[int] = field(default_factory=list)
+
+
+class PigNamer(Namer):
+    """Pig's names: the free-text ``title`` is a caption for the turn, and says that it changes nothing;
+    the other actions keep the base namer's words ("wager (amount 3)", "roll", "hold") and say their effect."""
+
+    ACTION_TITLES: ClassVar[dict[str, str]] = {"title": "Give this turn a caption (optional)"}
+    PARAM_LABELS: ClassVar[dict[str, str]] = {"text": "caption"}
+
+    def effect(self, kind: str, param: str, value: Any) -> str | None:
+        if kind == "wager" and param == "amount":
+            return "sealed until everyone has wagered; the winner scores it as a bonus"
+        return None
+
+    def action_effect(self, action: Action) -> str | None:
+        return {
+            "title": "only words shown above the scores; it changes nothing in the game",
+            "roll": "a 1 loses the turn total; any other face adds to it",
+            "hold": "the turn total is added to your score; the next player rolls",
+        }.get(action.type)
 
 
 class Pig(Game[PigState]):
@@ -88,6 +109,9 @@ class Pig(Game[PigState]):
 
     def chance_step(self, state: PigState) -> Roll:
         return Roll((6,), type="die")
+
+    def namer(self, state: PigState, viewer: str | None) -> Namer:
+        return PigNamer(self, state, viewer)
 
     def legal_actions(self, state: PigState, seat: str) -> list[Action]:
         pending = self.pending(state)

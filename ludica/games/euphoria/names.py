@@ -91,7 +91,36 @@ RETRIEVAL_EFFECTS = {
 }
 """What paying for a retrieval does (Retrieving workers; Jefferson, Gidgit)."""
 
-_WORKER = re.compile(r"(?<![\w-])([a-z][a-z_]*):([1-6])(?![\w-])")
+SPACE_STEPS = {
+    "pay": "paying its cost",
+    "take": "choosing what it gives",
+    "place_star": "placing an authority star",
+    "sacrifice": "choosing a worker to sacrifice",
+}
+"""The step of a placement a question belongs to ([Placing a worker])."""
+
+SPACE_GIVES: dict[str, str] = {
+    str(s["id"]): re.sub(r"\b(icarite|euphorian|subterran|wastelander)\b", lambda m: m.group(1).capitalize(), "; ".join(
+        str(b) for b in s["benefit"]
+    ))
+    for s in _load("board.yaml")["spaces"]
+    if isinstance(s.get("benefit"), list)
+}
+"""What an action space gives, as the board prints it (``data/board.yaml``)."""
+
+DISCARD_SITUATIONS = {
+    "discard_artifact": {
+        "limit": "holds more artifact cards than allowed: discards one",
+        "drawn": "discards one of the artifacts just drawn",
+        "any": "discards an artifact card",
+    },
+    "keep_recruit": {"dilemma": "resolved an ethical dilemma: keeps one of two recruits"},
+}
+"""Questions about a hand of cards, by their context."""
+
+_JOINED = re.compile(r"(?<![\w+-])[a-z][a-z-]*(?:\+[a-z][a-z-]*)+(?![\w+-])")
+"""A payment of several goods as the engine joins them (``bliss+energy``): said as a list."""
+_WORKER = re.compile(r"(?<![\w-])([a-z][A-Za-z_]*(?:\.\d)?):([1-6])(?![\w-])")
 
 
 def artifact(token: str) -> str:
@@ -218,11 +247,59 @@ class EuphoriaNamer(Namer):
     def say(self, text: str) -> str:
         """``aquifer:5`` -> "the worker showing 5 on the Aquifer"; "paying free" -> "paying nothing"."""
         text = _WORKER.sub(lambda m: self._worker(m.group(1), m.group(2)), text)
+        text = _JOINED.sub(lambda m: item(m.group(0)), text)
         text = text.replace("retrieves paying free", "retrieves, paying nothing (−1 morale)")
         return super().say(text)
 
     def _worker(self, space: str, face: str) -> str:
-        return f"the worker showing {face} on {item(space)}" if space in SPACES or space in SITES else f"{space}:{face}"
+        known = space in SPACES or space in SITES or space.partition(SPOT_SEP)[0] in SITES
+        return f"the worker showing {face} on {item(space)}" if known else f"{space}:{face}"
+
+    # -- the situation (issue 20: what the pending decision is about) --------------------------
+    def situation(self) -> str | None:
+        """What the question now asked is about: the worker just placed (its space), the workers
+        being retrieved, the recruit whose ability may act, the trade on the table."""
+        prompt = getattr(self.state, "prompt", None)
+        if not prompt:
+            return None
+        seat, kind, _options, context = prompt
+        who = self.seat(seat)
+        first = context[0] if context else None
+        if kind in ("trade_give", "trade_ask", "answer_trade") and len(context) >= 3:
+            return self._trade_situation(seat, kind, context)
+        if kind == "retrieve_more" and len(context) >= 2:
+            return f"{who} retrieves workers: so far {self._workers(context[1])}"
+        if kind == "pay" and first == "dilemma":
+            return f"{who} resolves an ethical dilemma: paying its cost"
+        if kind == "sacrifice" and first == "retrieve":
+            return f"{who} retrieves workers: one of them must be sacrificed"
+        if kind == "lose_good":
+            return f"{who} must lose a good"
+        if kind == "take" and isinstance(first, str) and first in RECRUITS:
+            return f"{who}'s recruit {RECRUITS[first].name} gives something: choosing what"
+        if kind == "pay" and first == "retrieve" and len(context) >= 3:
+            return f"{who} retrieves {self._workers(context[2])}: the retrieval is paid for, then the workers rolled"
+        if kind == "use_ability" and isinstance(first, str) and first in RECRUITS:
+            return f"{who}'s recruit {RECRUITS[first].name} may act: {RECRUITS[first].summary}"
+        if kind in DISCARD_SITUATIONS and first in DISCARD_SITUATIONS[kind]:
+            return f"{who} {DISCARD_SITUATIONS[kind][first]}"
+        if kind == "choose_side":
+            return f"{who} resolves an ethical dilemma: fight it or contribute to it"
+        if isinstance(first, str) and region_of(first) is not None:
+            gives = SPACE_GIVES.get(first)
+            step = SPACE_STEPS.get(kind, "one more choice")
+            return f"{who}'s worker on {item(first)}" + (f" (it gives: {gives})" if gives else "") + f": {step}"
+        return None
+
+    def _workers(self, spots: list[Any]) -> str:
+        return listing([self.say(str(s)) for s in spots]) or "none"
+
+    def _trade_situation(self, seat: str, kind: str, context: list[Any]) -> str:
+        partner, give, get = context[0], context[1], context[2]
+        offerer, other = (partner, seat) if kind == "answer_trade" else (seat, partner)
+        gives = listing([item(str(g)) for g in give]) or "nothing"
+        asks = listing([item(str(g)) for g in get]) or "nothing"
+        return f"{self.seat(offerer)} offers {self.seat(other)} a trade: gives {gives}, asks for {asks}"
 
     def sentence(self, action: Action) -> str:
         who, a = self.seat(action.seat), action.args

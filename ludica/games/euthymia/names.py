@@ -10,8 +10,9 @@ from typing import Any
 
 from ...core import Action
 from ...core.mechanisms.cards import standard_deck
-from ...core.names import Namer
+from ...core.names import Namer, listing, sentence_case
 from .state import ASPECTS, EuthymiaState
+from .state import SUITS as ASPECT_SUITS
 
 SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
@@ -24,7 +25,7 @@ ACTION_TITLES = {
     "commit_start_card": "Lay a card face down",
     "launch_conflict": "Launch a Conflict",
     "play_conflict_card": "Play a card",
-    "designate_drink_order": "Settle the tie",
+    "designate_drink_order": "Say who goes first in a tie",
     "divide_bottle": "Pour from the bottle into a glass",
     "pour": "Pour",
     "drink": "Drink",
@@ -63,6 +64,8 @@ WORDS = {
     "COMMITTEE": "Committee",
     "conflict_order": "the order of play in the Conflict",
     "most_drink": "who has drunk most",
+    "next_active": "who takes the next turn",
+    "ending_order": "who tells the end of the story first",
     "NONE": "nobody",
 }
 
@@ -82,6 +85,33 @@ ACTION_EFFECTS = {
     "start_hour": "the hour begins: the clock runs",
     "propose_cm_change": "the group votes on changing the Committee Member",
 }
+
+
+TIE_EFFECTS = {
+    "most_drink": "counts as the one who drank most: tempts the Active Player or speaks for the Committee",
+    "conflict_order": "plays first in the Conflict",
+    "next_active": "takes the next turn",
+    "ending_order": "tells the end of the story first",
+}
+"""What the player named first in a tie gets, by the tie's context (R-EU-10)."""
+
+PHASE_SAID = {
+    "TURN": "the Active Player's story, until a Conflict is launched",
+    "CONFLICT": "the Conflict: cards are played, from the fullest glass",
+}
+"""The phase's sentence when the engine's prompt is not what the table is doing."""
+
+OPTIONAL = frozenset({"propose_cm_change", "drink", "clock"})
+"""What a seat may do at any time, never what it is waited for."""
+
+
+RANKS = {face: {"A": 1, "J": 11, "Q": 12, "K": 13}.get(face[:-1]) or int(face[:-1]) for face in standard_deck()}
+"""A card's rank in a Conflict (R-EU-02: A=1 … 10, J=11, Q=12, K=13)."""
+
+
+def _lower(title: str) -> str:
+    """"Launch a Conflict" -> "launch a Conflict" (only the first word's capital goes)."""
+    return title[:1].lower() + title[1:] if title[1:2].islower() else title
 
 
 def card(face: str) -> str:
@@ -121,14 +151,98 @@ class EuthymiaNamer(Namer):
                 )
             if param == "launch_type" and isinstance(value, str):
                 return LAUNCH_EFFECTS.get(value)
-            if param == "aspect" and isinstance(value, str):
-                return "the Conflict is fought in this Aspect's suit; its Strength may change"
+            if param == "aspect" and isinstance(value, str) and value in ASPECTS:
+                suit = SUITS[ASPECT_SUITS[ASPECTS.index(value)]]
+                aspect = WORDS.get(value, value)
+                return (
+                    f"the others play {suit} if they can; the last card is matched against the Active Player's "
+                    f"{aspect} Strength, which then may change"
+                )
+        if kind == "divide_bottle" and param == "units":
+            left = getattr(self.state, "bottle_units", 0)
+            return f"poured into this glass from the bottle ({left} units left); you divide all that is left this way"
+        if kind == "designate_drink_order" and param == "ordered_players":
+            return TIE_EFFECTS.get(self._tie_context() or "")
         if kind == "vote_cm_change" and param == "yes":
             return "you agree to change the Committee Member" if value else "you keep the Committee Member"
         return None
 
     def action_effect(self, action: Action) -> str | None:
+        if action.type == "play_conflict_card":
+            return self._card_effect(str(action.args.get("card", "")))
+        if action.type == "designate_drink_order":
+            return TIE_EFFECTS.get(str(action.args.get("context")))
         return ACTION_EFFECTS.get(action.type)
+
+    def _card_effect(self, face: str) -> str | None:
+        """What a card played into the Conflict does ([The Conflict]): a face card passes the play
+        on and makes the change bigger; any other card ends it, won if it is at most the Active
+        Player's Strength in the Conflict's Aspect (public on every sheet)."""
+        state, conflict = self.state, getattr(self.state, "conflict", None)
+        if conflict is None or face not in RANKS:
+            return None
+        if RANKS[face] >= 11:
+            return "a face card: the next player must play too, and the Strength change grows by one"
+        ap = state.active_player
+        character = state.characters.get(ap) if ap else None
+        if character is None or not character.strength or not 0 <= conflict.aspect < len(ASPECTS):
+            return None
+        strength = character.strength[conflict.aspect]
+        aspect = WORDS.get(ASPECTS[conflict.aspect], "")
+        who = self.seat(ap)
+        verdict = "wins" if RANKS[face] <= strength else "loses"
+        return f"ends the Conflict: {RANKS[face]} against {who}'s {aspect} Strength {strength} — {who} {verdict}"
+
+    def _legal(self, seat: str | None) -> list[Action]:
+        if seat is None or self.game is None or self.state is None:
+            return []
+        try:
+            return list(self.game.legal_actions(self.state, seat))
+        except (KeyError, AttributeError, ValueError):
+            return []
+
+    def _tie_context(self) -> str | None:
+        """The tie this viewer breaks now (its context), if any."""
+        for action in self._legal(self.viewer):
+            if action.type == "designate_drink_order":
+                return str(action.args.get("context"))
+        return None
+
+    def prompt(self, text: str, phase: str | None = None) -> str:
+        """What the table is doing, then what *this* seat is asked (or whom it waits for): at the
+        end of an hour only the group starts the next one, in the final round each player takes a
+        last turn ([Ending the hour], §2.9)."""
+        state = self.state
+        if state is None or self.game is None:
+            return super().prompt(text, phase)
+        said = self._phase_said(text, phase)
+        mine = [a.type for a in self._legal(self.viewer) if a.type != "clock"]
+        asked = list(dict.fromkeys(t for t in mine if t not in OPTIONAL))
+        may = list(dict.fromkeys(t for t in mine if t in OPTIONAL))
+        if asked:
+            you = "you: " + listing([_lower(self.action_title(t)) for t in asked], "or")
+        else:
+            others = [s for s in self.game.pending(state).seats if s not in ("chance", self.viewer)]
+            waited = [s for s in others if self._waits_on(s)]
+            you = f"waiting for {listing([self.seat(s) for s in waited])}" if waited else ""
+        if may:
+            you += ("; " if you else "") + "you may " + listing([_lower(self.action_title(t)) for t in may], "or")
+        said = said.rstrip(".?!") + ("?" if said.endswith("?") else "")
+        return sentence_case(f"{said} {sentence_case(you)}." if said.endswith("?") and you else (
+            f"{said}. {sentence_case(you)}." if you else said))
+
+    def _waits_on(self, seat: str) -> bool:
+        return any(a.type not in OPTIONAL for a in self._legal(seat))
+
+    def _phase_said(self, text: str, phase: str | None) -> str:
+        state = self.state
+        if getattr(state, "dividing", False):
+            return "the final round: the Active Player divides the rest of the bottle among the glasses"
+        base = PHASE_SAID.get(phase or "", text)
+        if getattr(state, "final_round_active", False) and phase in ("TURN", "CONFLICT", "TURN_END"):
+            who = self.seat(state.active_player) if state.active_player else "the Active Player"
+            return f"the final round of the hour: {who}'s final turn"
+        return self.say(base)
 
     def situation(self) -> str | None:
         """The Conflict being fought, whenever there is one ([The Conflict])."""

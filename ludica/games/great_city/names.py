@@ -26,7 +26,7 @@ ACTION_TITLES = {
     "choose_intent": "Choose the intent",
     "name_character": "Name the character",
     "draw_name": "Draw a name",
-    "vest_class_scarab": "Vest the class scarab",
+    "vest_class_scarab": "Take the class's scarab from the bank",
     "add_tie": "Add a tie",
     "buy_tie": "Buy a tie",
     "end_ties": "No more ties",
@@ -121,6 +121,8 @@ ACTION_EFFECTS = {
 _NAMED_TWICE = re.compile(r"^(.+?) is named \1\b")
 _PAIR = re.compile(r"(?<![\w-])([01]{3}) ([01]{3})(?![\w-])")
 _TRIAD = re.compile(r"(?<![\w-])([01]{3})(?![\w-])")
+_VESTS = re.compile(r"\) vests a scarab under its (blue|white|green) stone")
+"""The class benefit's story line (R-GC-12), said plainly."""
 _RULE = re.compile(r" ?\((?:R|HR)-G[C\d]?-?\d+[a-z]?\)|\s*\[(?:R|HR)-G[C\d]?-?\d+[a-z]?\]")
 
 
@@ -159,6 +161,9 @@ class GreatCityNamer(Namer):
         text = _RULE.sub("", BINARY_PAIR.sub("", text))
         text = _PAIR.sub(lambda m: f"{signs(m.group(1))} {signs(m.group(2))}", text)
         text = _TRIAD.sub(lambda m: signs(m.group(1)), text)
+        kept = r") takes a scarab from the bank and keeps it on its \1 stone (it can later undo a flip of that stone)"
+        declined = ") keeps no scarab from the bank (its class benefit is declined)"
+        text = _VESTS.sub(kept, text).replace(") vests no scarab", declined)
         said = super().say(text)
         return _NAMED_TWICE.sub(r"A new character is named \1", said)
 
@@ -219,7 +224,7 @@ class GreatCityNamer(Namer):
             }.get(str(value))
         if kind == "vest_class_scarab" and param == "vest":
             return "a scarab from the bank goes under the class's stone, to undo a flip there later" if value else (
-                "no scarab is vested"
+                "no scarab is taken"
             )
         if kind == "draw_name" and param == "list":
             return "a name drawn at random from that list"
@@ -252,7 +257,7 @@ class GreatCityNamer(Namer):
         color = O.COLOR_OF_CLASS.get(cls)
         said = f"initiative tier {tier}" if tier else ""
         if color is not None:
-            said += f"; may vest a scarab from the bank under its {color} stone"
+            said += f"; may keep a scarab from the bank on its {color} stone, to undo a flip of it later"
         return said.strip("; ") or "no class benefit"
 
     def action_effect(self, action: Action) -> str | None:

@@ -10,8 +10,8 @@ import re
 from typing import Any
 
 from ...core import Action
-from ...core.names import Namer
-from .state import LostDaysState
+from ...core.names import Namer, listing
+from .state import KING_TIE, OPPOSITION, ROLL_OFF, SEALED_BID, TIE_RAISE, WRITING, LostDaysState
 
 QUOTE = 48
 """How much of a memory's text names it (the rest is on its card)."""
@@ -92,11 +92,45 @@ ACTION_EFFECTS = {
     "withdraw_conflict": "the Conflict is not fought",
     "end_scene": "the scene ends",
     "decline_gain": "you take nothing from this Conflict",
+    "end_influence_turn": "you spend nothing more this turn; the other side may still influence the dice",
 }
 """What a one-button action does."""
 
+SCENE_KINDS = {
+    "PERSONAL": "a personal scene",
+    "STORY": "a story scene",
+    "INTERRUPT": "an interrupting scene",
+    "WRITE_OUT": "the scene that writes out a mad character",
+    "ADVERSITY": "a scene of adversity",
+}
+"""A scene's kind in words [Framing Scenes]."""
+
+INFLUENCE_EFFECTS = {
+    ("side", "a"): "each coin spent adds a die to this side or rerolls one of its dice",
+    ("side", "b"): "each coin spent adds a die to this side or rerolls one of its dice",
+    ("pay_with", "purse"): "costs 1 coin from your purse (it goes onto the memory at stake, if any)",
+    ("pay_with", "opponent_madness"): "costs 1 of your opponent's madness coins (back to the bank)",
+    ("pay_with", "own_madness"): "costs 1 of your own madness coins (back to the bank)",
+    ("effect", "extra_die"): "one more die for that side",
+    ("effect", "reroll"): "one die of that side is rolled again",
+}
+"""What influencing a conflict does and costs ([Influencing a Conflict], LD-R18)."""
+
+BID_EFFECT = (
+    "only you see it until all bids are in; the highest bid buys the memory and its coins go onto it as its "
+    "value; the other bids come back to their purses; a tie is raised in the open"
+)
+"""What a bid does ([Creating Memories], LD-R3)."""
+
+_COINS_FOR = re.compile(r"\b(\d+) coins for (\d+)\b(?! coin)")
+"""A deal's story line "offers Ann 3 coins for 0": the second number is coins too."""
 _SEAL = re.compile(r" ?\(sealed-bid:[^()]*\)")
 _BID = re.compile(r"\byou bid (\d+)(?= \(sealed\))")
+
+
+def _coins(n: Any) -> list[str]:
+    """``3`` -> ``["3 coins"]``; no coins -> ``[]``."""
+    return [f"{n} coin{'' if n == 1 else 's'}"] if isinstance(n, int) and n > 0 else []
 
 
 class LostDaysNamer(Namer):
@@ -117,11 +151,24 @@ class LostDaysNamer(Namer):
         """A sealed bid's seal (``sealed-bid:p2:m4:5``, the secret's token) is for programs: the
         bidder reads "you bid 5 coins (sealed)"."""
         text = _SEAL.sub(" (sealed)", text)
+        text = _COINS_FOR.sub(r"\1 coins for \2 coins", text)
         text = _BID.sub(lambda m: f"you bid {m.group(1)} coin{'' if m.group(1) == '1' else 's'}", text)
         return super().say(text)
 
     def action_effect(self, action: Action) -> str | None:
+        if action.type == "influence":
+            a = action.args
+            side = self.value("influence", "side", a.get("side"))
+            what = f"rerolls a die of {side}" if a.get("effect") == "reroll" else f"adds a die to {side}"
+            return f"{what}; {INFLUENCE_EFFECTS.get(('pay_with', str(a.get('pay_with'))), 'costs 1 coin')}"
         return ACTION_EFFECTS.get(action.type)
+
+    def effect(self, kind: str, param: str, value: Any) -> str | None:
+        if kind in ("place_bid", "raise_bid") and param == "amount":
+            return BID_EFFECT
+        if kind == "influence":
+            return INFLUENCE_EFFECTS.get((param, str(value)))
+        return None
 
     def ids(self) -> dict[str, str]:
         out = super().ids()
@@ -137,6 +184,59 @@ class LostDaysNamer(Namer):
         if param == "die" and isinstance(value, int):
             return f"die {value + 1}"
         return super().value(kind, param, value)
+
+    # -- the situation (issue 20: what the pending decision is about) --------------------------
+    def situation(self) -> str | None:
+        """The conflict being fought, the auction under way, the deal on the table, the tie for
+        the crown or the theme of the memories being written: said at the top of the page."""
+        st = self.state
+        if st is None:
+            return None
+        if st.conflict is not None:
+            return self._conflict_situation()
+        if st.trade is not None:
+            return self._trade_situation()
+        if st.auction is not None and st.phase in (SEALED_BID, TIE_RAISE, ROLL_OFF):
+            return self._auction_situation()
+        if st.king_tie is not None and st.phase == KING_TIE:
+            owners = listing([self.seat(s) for s in st.king_tie.owners])
+            return f"The crown is tied: {owners} own Memories of Kingship of the same value; the highest becomes King"
+        if st.phase == WRITING and st.theme:
+            return f"Round {st.round} of memory creation: write {st.theme}"
+        if st.scene is not None:
+            kind = SCENE_KINDS.get(st.scene.kind, "a scene")
+            return f"{self.seat(st.scene.framer)} frames {kind}"
+        return None
+
+    def _conflict_situation(self) -> str:
+        c = self.state.conflict
+        a = self.seat(c.side_a)
+        b = "the opposition" if c.side_b == OPPOSITION else self.seat(c.side_b)
+        said = f"The conflict: {a} against {b}"
+        if c.stakes:
+            said += f" — at stake: “{c.stakes}”"
+        if c.staked:
+            said += f" (the memory {self.memory(c.staked)} is staked)"
+        return said
+
+    def _trade_situation(self) -> str:
+        deal = self.state.trade
+        content = deal.content
+        to = listing([self.seat(s) for s in deal.voters])
+        give = [*_coins(content.get("give_coins")), *[self.memory(m) for m in content.get("give_memories", [])]]
+        get = [*_coins(content.get("get_coins")), *[self.memory(m) for m in content.get("get_memories", [])]]
+        gives, gets = listing(give) or "nothing", listing(get) or "nothing"
+        return f"{self.seat(deal.proposer)} offers {to} a deal: gives {gives} for {gets}"
+
+    def _auction_situation(self) -> str:
+        auction = self.state.auction
+        lot = self.memory(auction.lot)
+        if self.state.phase == TIE_RAISE:
+            tied = listing([self.seat(s) for s in auction.still_in or auction.tied])
+            return f"The auction of {lot}: {tied} tied at {auction.high} coins; each may raise or drop out"
+        if self.state.phase == ROLL_OFF:
+            return f"The auction of {lot}: a roll decides between {listing([self.seat(s) for s in auction.rolloff])}"
+        return f"The auction of {lot}: everyone bids in secret; the highest bid buys the memory"
 
     def sentence(self, action: Action) -> str:
         who, a = self.seat(action.seat), action.args

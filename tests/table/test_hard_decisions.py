@@ -1,0 +1,162 @@
+"""The three hardest decisions of each game, in a real browser, with their effects shown (issue 20).
+
+For each game, the three decisions a newcomer finds hardest (picked from the friends' remote trial):
+a room is brought to the decision by random legal actions (``fast_forward``), then the deciding
+seat's page is opened on a desktop (1280×800) and a phone (390×844), the decision's fold is opened
+as a person opens it, and the test checks that what the page says holds the decision's situation
+and each option's effect (the words a namer gives it). Screenshots go to the tests' artifacts;
+with ``LUDICA_SCREENS=docs/screens`` they are the curated ones listed in ``docs/table.md``
+(``hard-<game>-<n>-{desktop,phone}.png``, in 256 colours to keep them small).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from ludica.core import CHANCE
+
+from .test_table_browser import (  # noqa: F401  (the browser fixture)
+    ARTIFACTS,
+    ThreadServer,
+    browser,
+    server,
+)
+from .test_table_live import DESK, PHONE, fast_forward, offers, open_room, page_for, shoot
+
+SCREENS = Path(os.environ["LUDICA_SCREENS"]) if os.environ.get("LUDICA_SCREENS") else ARTIFACTS
+
+
+def smaller(path: Path) -> None:
+    """A curated screenshot in 256 colours (a third of the bytes, the same to the eye): they are committed."""
+    try:
+        from PIL import Image
+    except ImportError:  # Pillow comes with matplotlib (the lab's extra); without it the PNG stays as taken
+        return
+    with Image.open(path) as image:
+        quantized = image.convert("RGB").quantize(colors=256, method=Image.Quantize.FASTOCTREE)
+    quantized.save(path, optimize=True)
+
+
+@dataclass(frozen=True)
+class Hard:
+    """One hard decision: the action type offered, an extra test of the position, the words the
+    page must show once the decision's fold is open, and the seeds tried to reach it."""
+
+    game: str
+    n: int
+    action: str
+    shows: tuple[str, ...]
+    where: Callable[[Any], bool] = lambda room: True
+    seeds: tuple[int, ...] = (1, 2, 3, 4, 5)
+    limit: int = 600
+    prefer: frozenset[str] = frozenset()
+    """Action types taken first whenever offered, to steer the random play towards the decision."""
+
+
+def _prompt(kind: str, first: Callable[[Any], bool] = lambda c: True) -> Callable[[Any], bool]:
+    """A Euphoria position whose question is ``kind`` (and whose context passes ``first``)."""
+    return lambda room: room.match.state.prompt is not None and room.match.state.prompt[1] == kind and first(
+        room.match.state.prompt[3]
+    )
+
+
+TOWARDS_A_CONFLICT = frozenset({"frame_conflict", "agree_stakes", "done_narrating", "bring_staked_memory"})
+"""Lost Days: the steps that lead into a conflict's dice, taken first when offered."""
+
+HARD = [
+    # The Great City: the intent's colour, the pair's judgment while reacting, a tie with its sign
+    Hard("great-city", 1, "choose_intent", (" — by ", "save the Great City")),
+    Hard("great-city", 2, "accept_judgment", ("On the table:", "the judgment stands")),
+    Hard("great-city", 3, "add_tie", ("positive", "negative")),
+    # Euphoria: paying a space's cost, retrieving workers, taking a gain (resource or artifact)
+    Hard("euphoria", 1, "pay", ("paying its cost",), _prompt("pay", lambda c: bool(c) and c[0] != "retrieve")),
+    Hard("euphoria", 2, "pay", ("morale", "retrieves"), _prompt("pay", lambda c: bool(c) and c[0] == "retrieve")),
+    Hard("euphoria", 3, "take", ("choosing what it gives",), _prompt("take")),
+    # Lost Days: the sealed bid, the deal offered, a side's dice to influence
+    Hard("lost-days", 1, "place_bid", ("The auction of", "in secret")),
+    Hard("lost-days", 2, "accept_trade", ("offers", "change hands")),
+    Hard("lost-days", 3, "influence", ("The conflict:", "side"), prefer=TOWARDS_A_CONFLICT, limit=1200),
+    # Euthymia: launching a Conflict, playing a card into it, dividing the bottle in the final round
+    Hard("euthymia", 1, "launch_conflict", ("fought",)),
+    Hard("euthymia", 2, "play_conflict_card", ("The Conflict",)),
+    Hard("euthymia", 3, "divide_bottle", ("final round",), prefer=frozenset({"trigger_final_round"}), limit=1500),
+    # Misery Bubblegum: calling an action (the challenge), pointing the arrow, reclaiming dice
+    Hard("misery-bubblegum", 1, "call_action", ("challenge",)),
+    Hard("misery-bubblegum", 2, "choose_arrow", ("towards the others", "towards yourself")),
+    Hard("misery-bubblegum", 3, "reclaim", ("into Misery",), lambda r: any(
+        a.type == "reclaim" and "reclaim_count" in a.args for s in r.match.pending().seats if s != CHANCE
+        for a in r.match.legal_actions(s)
+    )),
+]
+
+
+def deciding_seat(room: Any, action: str) -> str | None:
+    return next((s for s in room.match.pending().seats if s != CHANCE and offers(room, s, action)), None)
+
+
+def reach(srv: ThreadServer, hard: Hard) -> tuple[str, dict[str, str], str]:
+    """A room at ``hard``'s decision: its id, its links and the deciding seat."""
+    for seed in hard.seeds:
+        room_id, links = open_room(srv, hard.game)
+        try:
+            fast_forward(
+                srv,
+                room_id,
+                lambda r: deciding_seat(r, hard.action) is not None and hard.where(r),
+                seed=seed,
+                limit=hard.limit,
+                prefer=hard.prefer,
+            )
+        except (AssertionError, StopIteration):
+            continue
+        seat = deciding_seat(srv.room(room_id), hard.action)
+        assert seat is not None
+        return room_id, links, seat
+    pytest.skip(f"{hard.game}: no {hard.action} reached with seeds {hard.seeds}")
+
+
+OPEN_DECISION = """([kind]) => {
+  const fold = document.querySelector(`#actions details.choice[data-type="${kind}"]`);
+  if (fold) fold.open = true;
+  for (let d = fold, depth = 0; d && depth < 3; depth++) {  // the first option at each step, as a person tries one
+    d = d.querySelector('details.option');
+    if (d) d.open = true;
+  }
+  return fold ? fold : document.querySelector(`#actions form[data-type="${kind}"]`);
+}"""
+"""Open the decision's fold, and its first option at each step, as a person tries one."""
+
+SHOW_DECISION = """([kind]) => {
+  const el = document.querySelector(`#actions details.choice[data-type="${kind}"]`)
+    || document.querySelector(`#actions form[data-type="${kind}"]`);
+  const box = document.getElementById('actions');
+  const fits = box.getBoundingClientRect().height < window.innerHeight - 120;
+  const target = fits ? box : ((el && el.closest('.single, details.choice')) || el || box);
+  const below = target.getBoundingClientRect().bottom > window.innerHeight;
+  if (below) target.scrollIntoView({block: fits ? 'end' : 'start'});
+}"""
+"""Bring the decision on screen: all the seat's choices when they fit, else the decision's fold."""
+
+
+@pytest.mark.parametrize("hard", HARD, ids=[f"{h.game}-{h.n}" for h in HARD])
+def test_a_hard_decision_says_what_it_does(browser: Any, server: ThreadServer, hard: Hard) -> None:  # noqa: F811
+    _room, links, seat = reach(server, hard)
+    for viewport, label in ((DESK, "desktop"), (PHONE, "phone")):
+        page = page_for(browser, server, links[seat], viewport)
+        page.wait_for_selector("#view *")
+        page.evaluate(OPEN_DECISION, [hard.action])
+        text = page.locator("#table").inner_text()
+        for words in hard.shows:
+            assert words in text, f"{hard.game} {hard.action}: {words!r} not on {seat}'s page"
+        page.evaluate(SHOW_DECISION, [hard.action])
+        name = f"hard-{hard.game}-{hard.n}-{label}"
+        shoot(page, name, SCREENS)
+        if SCREENS != ARTIFACTS:
+            smaller(SCREENS / f"{name}.png")
+        page.context.close()
