@@ -103,11 +103,12 @@ def resolver_of(state: Any) -> str | None:
     return drink.resolver(state)
 
 
-def to_ninth_hour_final_round(seed: int, players: int) -> Match[Any]:
+def to_ninth_hour_final_round(seed: int, players: int, options: dict[str, Any] | None = None) -> Match[Any]:
     """A game of Euthymia played at random (with ``seed``, the table's clock among the seats) to
     the first final turn of the ninth hour."""
     game = get_game("euthymia")
-    match: Match[Any] = Match(game, Config(tuple(f"P{i + 1}" for i in range(players)), {}, seed))
+    names = tuple(f"P{i + 1}" for i in range(players))
+    match: Match[Any] = Match(game, Config(names, dict(options or {}), seed))
     rng = random.Random(seed)
     bot = RandomBot(rng)
     for _ in range(20000):
@@ -119,5 +120,15 @@ def to_ninth_hour_final_round(seed: int, players: int) -> Match[Any]:
     raise AssertionError("the ninth hour's final round never came")
 
 
-NINTH_HOUR_GAMES = [(3, 3), (4, 4), (5, 5), (8, 5), (11, 5)]
-"""(seed, players) of games whose ninth-hour final round has ties the Committee Member changes."""
+KNOWING = {"CM_PASS_MODE": "manual", "PASSER_LEARNS_RECIPIENT": True, "TIE_BREAK_POURS": True}
+"""Options under which more players know more of the identity cards, and a tie is echoed by a pour."""
+NINTH_HOUR_GAMES: list[tuple[int, int, dict[str, Any]]] = [
+    (3, 3, {}),
+    (4, 4, {}),
+    (5, 5, {}),
+    (8, 5, {}),
+    (11, 5, {}),
+    (1, 4, KNOWING),
+    (8, 5, KNOWING),
+]
+"""(seed, players, options) of games whose ninth-hour final round has ties the Committee Member changes."""

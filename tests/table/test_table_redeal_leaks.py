@@ -112,7 +112,7 @@ def assert_rule_implied(
 def _without_options(html: str, players: set[str]) -> str:
     """The actions' HTML with the option naming each of ``players`` put aside."""
     for p in players:
-        option = rf'<li data-param="ordered_players" data-value="\[&#34;{p}&#34;\]">.*?</li>'
+        option = rf'\s*<li data-param="ordered_players" data-value="\[&#34;{p}&#34;\]">.*?</li>'
         html = re.sub(option, "", html, flags=re.S)
     return html
 
@@ -159,13 +159,13 @@ def test_r_eu_30_the_ninth_hours_final_round_on_the_page(tmp_path: Path) -> None
     total: dict[str, int] = {}
     store = Store(f"sqlite:///{tmp_path / 'r.sqlite3'}")
     try:
-        for seed, players in NINTH_HOUR_GAMES:
-            match = to_ninth_hour_final_round(seed, players)
-            room, _ = Rooms(store).create("euthymia", list(match.config.players), {})
+        for seed, players, options in NINTH_HOUR_GAMES:
+            match = to_ninth_hour_final_round(seed, players, options)
+            room, _ = Rooms(store).create("euthymia", list(match.config.players), options)
             store.append(room.id, 0, [a.to_json() for a in match.actions])
             room.match = match  # the room plays on from the fast-forwarded game
             tally = _play_and_compare(room, seed, until=lambda m: m.state.hour > 9 or m.is_over())
-            print(f"seed {seed}, {players} players: {tally}")
+            print(f"seed {seed}, {players} players, {options}: {tally}")
             total = {k: total.get(k, 0) + v for k, v in tally.items()}
     finally:
         store.close()
