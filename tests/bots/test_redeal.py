@@ -96,3 +96,21 @@ def test_euphoria_trade_offers_show_the_offered_artifacts() -> None:
             if found >= 3:
                 return
     pytest.skip(f"only {found} trade offers with artifacts met")
+
+
+def test_r_eu_30_the_committee_member_taking_his_reveal_turn_is_known_to_all() -> None:
+    """Rule: R-EU-30; [The ninth hour]. The reveal turn is the Committee Member's, in the open,
+    before his words reveal him: a redeal for any seat keeps him (it drew another player once,
+    whose page then waited for the wrong player)."""
+    from tests.redeal_helpers import to_ninth_hour_final_round
+
+    game = get_game("euthymia")
+    match = to_ninth_hour_final_round(3, 3)
+    rng = random.Random(3)
+    while match.state.phase != "CM_REVEAL_TURN":
+        random_step(match, RandomBot(rng), rng)
+    state = match.state
+    assert not state.cm_revealed and state.active_player == state.committee_member
+    for seat in (*game.seats(state), None):
+        for i in range(8):
+            assert game.redeal(state, seat, random.Random(i)).committee_member == state.committee_member

@@ -6,7 +6,9 @@ host), the whole page and the WebSocket frame that role receives are compared wi
 copy of the room whose state was redealt for that role (the game's own ``redeal``: everything
 the role may not see drawn again). The role cannot tell the two states apart, so any difference
 in what it is sent — a view, a prompt, who is waited for, an option — is a leak of the hidden
-part. The Euthymia inference of the ninth hour's final round was its first case.
+part. The Euthymia inference of the ninth hour's final round was its first case: what is left of
+it is the rule's own (R-EU-30, :func:`assert_rule_implied`). The games, bots, moments and copies
+are those of the terminal's test (``tests/redeal_helpers.py``).
 """
 
 from __future__ import annotations
@@ -14,42 +16,38 @@ from __future__ import annotations
 import copy
 import json
 import random
+import re
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from ludica.bots.base import BOTS, make_bot, situation
+from ludica.bots.base import situation
 from ludica.core import CHANCE
 from ludica.core.registry import available
 from ludica.table.rooms import Room, Rooms
 from ludica.table.seatview import payload, seat_of
 from ludica.table.storage import HOST, SPECTATOR, Store
-
-STEPS = {"euthymia": 2500}
-"""Steps played per game (Euthymia further: its hours are long; its clock is hurried as the table would feed it)."""
-DEFAULT_STEPS = 300
-EVERY = 10
-"""After the first :data:`DENSE` steps, one step in this many is compared..."""
-DENSE = 60
-CLOSE: dict[str, Any] = {"euthymia": lambda state: state.hour >= 9}
-"""...except where a game's hidden part matters most (every step of Euthymia's last hours)."""
-PLAYERS = {"great-city": 4, "euthymia": 3, "misery-bubblegum": 3, "lost-days": 3, "euphoria": 3}
-
-make_bot("random", "pig")
-
-
-def _bot(game_id: str, seed: int) -> Any:
-    return make_bot("heuristic" if "heuristic" in BOTS else "random", game_id, seed)
+from tests.redeal_helpers import (
+    DEFAULT_STEPS,
+    NINTH_HOUR_GAMES,
+    PLAYERS,
+    STEPS,
+    bot_for,
+    compared_now,
+    first_difference,
+    redealt_match,
+    resolver_of,
+    rule_implied_tie,
+    to_ninth_hour_final_round,
+)
 
 
 def redealt(room: Room, role: str, rng: random.Random) -> Room:
     """A copy of ``room`` whose state is the game's redeal for ``role`` (the record and the story
     stay: they are what was seen)."""
     other = copy.copy(room)
-    match = copy.copy(room.match)
-    match.state = room.game.redeal(room.match.state, seat_of(role), rng)
-    other._match = match  # the copy shares nothing else that changes
+    other._match = redealt_match(room.match, seat_of(role), rng)  # the copy shares nothing else that changes
     # What the room worked out of what was seen stays: the story as it was rendered when each
     # entry happened, and whether the last action may be taken back (it revealed nothing).
     # (renderings of the parts, kept under tuple keys, are drawn again from the redealt state)
@@ -66,36 +64,70 @@ def _frames(room: Room, role: str) -> tuple[str, str]:
     return whole, frame
 
 
-def _first_difference(a: str, b: str) -> str:
-    i = next((k for k, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), min(len(a), len(b)))
-    return f"…{a[max(0, i - 150) : i + 150]}…\n  vs\n…{b[max(0, i - 150) : i + 150]}…"
-
-
 def _roles(room: Room) -> list[str]:
     return [*room.seats(), SPECTATOR, HOST]
 
 
-def _play_and_compare(store: Store, game_id: str, seed: int) -> int:
-    players = [f"P{i + 1}" for i in range(PLAYERS.get(game_id, 2))]
-    room, _ = Rooms(store).create(game_id, players, {})
-    bots = {s: _bot(game_id, seed + i) for i, s in enumerate(room.seats())}
+def compare(room: Room, rng: random.Random, tally: dict[str, int]) -> None:
+    """Every role's page and frame at this step, against a copy redealt for that role."""
+    game_id = room.game.meta.id
+    for role in _roles(room):
+        room.can_undo_own(seat_of(role))
+        mine = _frames(room, role)
+        copied = redealt(room, role, rng)
+        theirs = _frames(copied, role)
+        ties = rule_implied_tie(game_id, room.match.state, copied.match.state)
+        if ties is not None:
+            tally["ties offered"] += assert_rule_implied(room, copied, role, ties, mine[0], theirs[0])
+            tally["rule-implied"] += 1
+            continue
+        said = f"{game_id} step {room.step}: {role} can tell the hidden part apart:\n"
+        assert mine == theirs, said + first_difference(mine[0], theirs[0])
+        tally["compared"] += 1
+
+
+def assert_rule_implied(
+    room: Room, copied: Room, role: str, ties: tuple[tuple[str, ...], ...], mine: str, theirs: str
+) -> bool:
+    """The one difference the rules make (R-EU-30): the players offered for the next final turn
+    of the ninth hour. A copy with no tie at all is a position the rules never stop at (they choose
+    the next player at once): nothing of it is compared. Otherwise the seat settling the tie is
+    offered each side's tied players, and nothing else differs; nobody else sees any difference."""
+    real, other = ties
+    assert real, "the true game waits for a tie to be settled"
+    if not other:
+        assert not copied.match.legal_actions(resolver_of(copied.match.state) or ""), "a copy without a tie still waits"
+        return False
+    if seat_of(role) != resolver_of(room.match.state):
+        assert mine == theirs, f"{role} sees the tie's difference:\n" + first_difference(mine, theirs)
+        return False
+    a, b = json.loads(mine), json.loads(theirs)
+    for page, tie in ((a, real), (b, other)):
+        assert [act["args"]["ordered_players"] for act in page.pop("legal")] == [[p] for p in tie]
+        page["html"]["actions"] = _without_options(page["html"]["actions"], {*real, *other})
+    assert a == b, first_difference(json.dumps(a, sort_keys=True), json.dumps(b, sort_keys=True))
+    return True
+
+
+def _without_options(html: str, players: set[str]) -> str:
+    """The actions' HTML with the option naming each of ``players`` put aside."""
+    for p in players:
+        option = rf'\s*<li data-param="ordered_players" data-value="\[&#34;{p}&#34;\]">.*?</li>'
+        html = re.sub(option, "", html, flags=re.S)
+    return html
+
+
+def _play_and_compare(room: Room, seed: int, until: Any = None) -> dict[str, int]:
+    game_id = room.game.meta.id
+    bots = {s: bot_for(game_id, seed + i) for i, s in enumerate(room.seats())}
     rng = random.Random(seed)
-    compared = 0
+    tally = {"compared": 0, "rule-implied": 0, "ties offered": 0}
     for _ in range(STEPS.get(game_id, DEFAULT_STEPS)):
-        if room.is_over():
+        if room.is_over() or (until is not None and until(room.match)):
             break
-        close = CLOSE.get(game_id, lambda _state: False)(room.match.state)
-        sparse = EVERY * (5 if game_id in CLOSE else 1)
-        if room.game.meta.hidden_information and (room.step < DENSE or room.step % sparse == 0 or close):
-            for role in _roles(room):
-                room.can_undo_own(seat_of(role))
-                mine = _frames(room, role)
-                theirs = _frames(redealt(room, role, rng), role)
-                assert mine == theirs, (
-                    f"{game_id} step {room.step}: {role} can tell the hidden part apart:\n"
-                    + _first_difference(mine[0], theirs[0])
-                )
-                compared += 1
+        wanted = until is not None or compared_now(game_id, room.match.state, room.step)
+        if room.game.meta.hidden_information and wanted:
+            compare(room, rng, tally)
         pending = room.match.pending()
         seat = next(s for s in pending.seats if s != CHANCE)
         action = bots[seat].decide(situation(room.match, seat)).as_action()
@@ -104,14 +136,37 @@ def _play_and_compare(store: Store, game_id: str, seed: int) -> int:
             room._commit_from(action)
             continue
         room.act(seat, {"step": room.step, "action": action.to_json()})
-    return compared
+    return tally
 
 
 @pytest.mark.parametrize("game_id", [g for g in available() if g != "pig"])
 def test_no_page_or_frame_tells_a_redealt_game_apart(tmp_path: Path, game_id: str) -> None:
     store = Store(f"sqlite:///{tmp_path / 'r.sqlite3'}")
     try:
-        compared = _play_and_compare(store, game_id, 23)
+        players = [f"P{i + 1}" for i in range(PLAYERS.get(game_id, 2))]
+        room, _ = Rooms(store).create(game_id, players, {})
+        tally = _play_and_compare(room, 23)
     finally:
         store.close()
-    print(f"{game_id}: {compared} pages and frames compared with a redealt copy")
+    print(f"{game_id}: {tally['compared']} pages and frames compared with a redealt copy ({tally})")
+
+
+def test_r_eu_30_the_ninth_hours_final_round_on_the_page(tmp_path: Path) -> None:
+    """Rule: R-EU-30; [The ninth hour]. Every step of the ninth hour's final round, every role:
+    the same page and frame as a copy whose Committee Member was drawn again, except the tie for
+    the next final turn, which the rule itself makes depend on him (and only for the seat settling
+    it)."""
+    total: dict[str, int] = {}
+    store = Store(f"sqlite:///{tmp_path / 'r.sqlite3'}")
+    try:
+        for seed, players, options in NINTH_HOUR_GAMES:
+            match = to_ninth_hour_final_round(seed, players, options)
+            room, _ = Rooms(store).create("euthymia", list(match.config.players), options)
+            store.append(room.id, 0, [a.to_json() for a in match.actions])
+            room.match = match  # the room plays on from the fast-forwarded game
+            tally = _play_and_compare(room, seed, until=lambda m: m.state.hour > 9 or m.is_over())
+            print(f"seed {seed}, {players} players, {options}: {tally}")
+            total = {k: total.get(k, 0) + v for k, v in tally.items()}
+    finally:
+        store.close()
+    assert total["compared"] > 0 and total["rule-implied"] > 0 and total["ties offered"] > 0, total

@@ -11,6 +11,8 @@ What a seat does not see (spec §1.3, :mod:`.view`) is drawn again, consistently
   completed; and who the Committee Member is, among the players the seat does not know to hold
   a red card, unless the seat knows (it is the Committee Member, received the black card, or the
   Committee Member has been revealed). Whoever received the Committee Member's card knows it.
+  From the start of the ninth hour's reveal turn (**[The ninth hour]**, R-EU-30) every seat
+  knows him: he is the one taking that turn, before his words reveal him.
 
 The result depends only on what ``seat`` sees and on the generator.
 """
@@ -21,7 +23,7 @@ import random
 
 from ...core.redeal import deal_unseen
 from .identity import BLACK, RED
-from .state import EuthymiaState
+from .state import CM_REVEAL_TURN, EuthymiaState
 
 TRIES = 200
 
@@ -61,13 +63,22 @@ def _identity(st: EuthymiaState, seat: str | None, rng: random.Random) -> None:
     st.passes = _passes(st, known, rng)
     cm = st.committee_member
     received_black = any(to == seat and g == cm for g, to in known.items())
-    if not st.cm_revealed and cm is not None and seat != cm and not received_black:
+    if not _known_to_all(st) and cm is not None and seat != cm and not received_black:
         red = {seat} | {g for g, to in known.items() if to == seat}
         candidates = [p for p in st.players if p not in red]
         cm = candidates[rng.randrange(len(candidates))]
         st.committee_member = cm
     st.identity_card = {p: (BLACK if p == cm else RED) for p in st.players}
     st.knower = st.passes.get(cm) if cm is not None else None
+
+
+def _known_to_all(st: EuthymiaState) -> bool:
+    """Whether every seat knows who the Committee Member is: revealed, or taking his reveal turn
+    (the turn is his in the open).
+
+    Rule: R-EU-30
+    """
+    return st.cm_revealed or st.phase == CM_REVEAL_TURN
 
 
 def _passes(st: EuthymiaState, known: dict[str, str], rng: random.Random) -> dict[str, str]:
