@@ -235,6 +235,12 @@ class Namer:
             )
         return self.say(text)
 
+    def asked(self) -> bool:
+        """True when this viewer is asked to decide now (its seat is waited for), False when it
+        only *may* act while the table waits for others (Euthymia's "propose to change the
+        Committee Member" at any time). By default a seat with legal actions is asked."""
+        return True
+
     def situation(self) -> str | None:
         """What the pending decision is about, said at the top of the page for this viewer (the
         judgment of the pair on the table, the Conflict being fought); ``None``: nothing more

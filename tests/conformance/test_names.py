@@ -218,6 +218,8 @@ def test_euthymia_tells_each_seat_what_it_is_asked() -> None:
                 player = namer_of(match, "p1").prompt(pending.prompt, pending.phase)
                 assert "You: start the hour" in group, group
                 assert "Waiting for the group" in player and "You:" not in player, player
+                # the web's status line: the group is asked, a player only may act meanwhile
+                assert namer_of(match, "table").asked() and not namer_of(match, "p1").asked()
                 seen.add("hour end")
             if match.state.final_round_active and pending.prompt and pending.phase == "TURN":
                 said = namer_of(match, "p1").prompt(pending.prompt, pending.phase)

@@ -231,6 +231,11 @@ class EuthymiaNamer(Namer):
         return sentence_case(f"{said} {sentence_case(you)}." if said.endswith("?") and you else (
             f"{said}. {sentence_case(you)}." if you else said))
 
+    def asked(self) -> bool:
+        """Only an action the game waits for makes a decision; drinking, the clock and proposing a
+        new Committee Member are things a seat *may* do meanwhile."""
+        return self.viewer is None or self._waits_on(self.viewer)
+
     def _waits_on(self, seat: str) -> bool:
         return any(a.type not in OPTIONAL for a in self._legal(seat))
 

@@ -384,7 +384,8 @@
       showNotices(state.notices || []);
       holdPlace(place);
       $("export-record").disabled = !state.over;
-      status(state.over ? "The game is over." : (state.your_turn ? "Your decision." : "Waiting for others."));
+      status(state.over ? "The game is over." : (state.asked === false && state.your_turn
+        ? "Waiting for others; you may act meanwhile." : (state.your_turn ? "Your decision." : "Waiting for others.")));
       document.title = (state.your_turn ? "● " : "") + root.dataset.game + " — Ludica";
       if (keepFocus && !$("actions").contains(document.activeElement)) {
         const first = $("actions").querySelector("button, input, select");
