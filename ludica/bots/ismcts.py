@@ -297,7 +297,8 @@ class ISMCTSBot:
             legal = game.legal_actions(state, seat)
             if not legal:
                 break
-            game.play(state, self.policy(game, state, seat, legal, rng))
+            only = legal[0] if len(legal) == 1 and not legal[0].is_template else None
+            game.play(state, only if only is not None else self.policy(game, state, seat, legal, rng))
         return rewards(game, state)
 
 
