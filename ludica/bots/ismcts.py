@@ -15,7 +15,8 @@ not states. Every iteration
    few actions well rather than among all of them once; at the root the heuristic's own choice
    is the first child;
 4. **plays out** with the ``heuristic`` bot (or the random policy), for at most ``horizon`` steps;
-   chance steps on the way are sampled as a dealer would (:meth:`ChanceStep.sample`);
+   chance steps on the way are sampled as a dealer would (:meth:`ChanceStep.sample`), and a lone
+   listed action is played without asking the policy;
 5. **backs up** one reward per seat: at the end of the game the winners share 1; when the
    playout is cut short, the game's :meth:`~ludica.core.game.Game.standing` (or an even share
    when the game has none) stands in for the result.
@@ -297,7 +298,8 @@ class ISMCTSBot:
             legal = game.legal_actions(state, seat)
             if not legal:
                 break
-            game.play(state, self.policy(game, state, seat, legal, rng))
+            only = legal[0] if len(legal) == 1 and not legal[0].is_template else None
+            game.play(state, only if only is not None else self.policy(game, state, seat, legal, rng))
         return rewards(game, state)
 
 

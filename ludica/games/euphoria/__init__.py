@@ -191,8 +191,8 @@ class Euphoria(Game[EuphoriaState]):
         if state.phase in DRAFTS:
             return [Action(seat, DRAFTS[state.phase], args) for args in draft_options(state, seat)]
         if state.prompt is not None:
-            kind, options = state.prompt[1], state.prompt[2]
-            return [Action(seat, kind, {PARAM[kind]: o}) for o in options]
+            kind = state.prompt[1]
+            return memo.answers(seat, kind, PARAM[kind], state.prompt[2])
         return self._main_actions(state, seat)
 
     def _main_actions(self, st: EuphoriaState, seat: str) -> list[Action]:
@@ -203,12 +203,13 @@ class Euphoria(Game[EuphoriaState]):
             out += [Action(seat, "offer_trade", {"to": s}) for s in st.seats if s != seat]
         if faces:
             legal = spaces.legal_spaces(st, seat)
-            out += [memo.placement(seat, f, s) for f in faces for s in legal]
+            for f in faces:
+                out += memo.placements(seat, f, legal)
         if st.placed_this_turn:
             out.append(Action(seat, "end_turn"))
             return out
         out += [Action(seat, "retrieve", {"worker": w}) for w in sorted(set(turn.placed_tokens(st, seat)))]
-        if not p.dilemma_done and turn.dilemma_costs(st, seat):
+        if not p.dilemma_done and turn.dilemma_payable(st, seat):
             out.append(Action(seat, "resolve_dilemma"))
         return out
 

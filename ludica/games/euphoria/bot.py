@@ -76,7 +76,13 @@ class Seen:
     kinds: Counter[str]
     my_factions: set[str]
     on_board: list[tuple[str, int]]
-    needs: Counter[str] = field(default_factory=Counter)
+    needs: dict[str, int] = field(default_factory=dict)
+    spots: dict[str, tuple[int, list[str]]] = field(default_factory=dict)
+    """(occupied spots, costs of the free spots) of each unbuilt site, read once per decision."""
+    mine: set[str] = field(default_factory=set)
+    """The sites the bot has a worker on."""
+    off_sites: int = 0
+    """The bot's workers not on a construction site."""
 
 
 def _read(situation: Situation) -> Seen:
@@ -87,46 +93,47 @@ def _read(situation: Situation) -> Seen:
     factions |= {RECRUITS[r].faction for r in me.get("hidden", []) if r in RECRUITS}
     on_board = [(space, face) for space, occ in view["board"].items() for seat, face in occ if seat == situation.seat]
     seen = Seen(situation.seat, view, me, len(view["players"]), dict(me["goods"]), kinds, factions, on_board)
+    for site, info in view["sites"].items():
+        spots = info.get("spots")
+        if spots is not None:
+            seen.spots[site] = _open_spots(site, spots)
+    on_sites = [site for space, _ in on_board if (site := _site_of(space))]
+    seen.mine = set(on_sites)
+    seen.off_sites = me["workers"] - len(on_sites)
     seen.needs = _needs(seen)
     return seen
 
 
+@lru_cache(maxsize=512)
 def _site_of(space: str) -> str | None:
     site = space.split(".", 1)[0]
     return site if site in SITES and "." in space else None
 
 
-def _my_sites(seen: Seen) -> set[str]:
-    return {site for space, _ in seen.on_board if (site := _site_of(space))}
-
-
-def _open_spots(seen: Seen, site: str) -> tuple[int, list[str]]:
+def _open_spots(site: str, spots: dict[str, list[Any]]) -> tuple[int, list[str]]:
     """(occupied spots, costs of the free spots) of an unbuilt site."""
-    info = seen.view["sites"][site]
-    spots = info.get("spots", {})
-    taken = sum(1 for occ in spots.values() if occ)
-    costs = [SITES[site].spot_costs[i] for i, occ in enumerate(spots.values()) if not occ]
-    return taken, costs
+    printed = SITES[site].spot_costs
+    costs = [printed[i] for i, occ in enumerate(spots.values()) if not occ]
+    return len(spots) - len(costs), costs
 
 
-def _needs(seen: Seen) -> Counter[str]:
+def _spots_of(seen: Seen, site: str) -> tuple[int, list[str]]:
+    return seen.spots.get(site) or (0, [])
+
+
+def _needs(seen: Seen) -> dict[str, int]:
     """The goods the bot wants next: a resource printed on a free spot of an unbuilt site,
     commodities for the tunnels and the tank, food or bliss for retrievals. (Nimbus Loft takes
     any three resources: :func:`_good_value` values every resource up to three.)"""
-    needs: Counter[str] = Counter()
-    for info_site, info in seen.view["sites"].items():
-        if "spots" not in info:
-            continue
-        _, costs = _open_spots(seen, info_site)
-        for cost in set(costs):
+    needs: dict[str, int] = {}
+    for _, costs in seen.spots.values():
+        for cost in costs:
             needs[cost] = 1
-    needs["energy"] += 1
-    needs["water"] += 1
-    needs["food"] += 1
-    needs["bliss"] += 1
-    if seen.me["workers"] < 4:
-        needs["energy"] += 2
-        needs["water"] += 2
+    extra = 3 if seen.me["workers"] < 4 else 1
+    needs["energy"] = needs.get("energy", 0) + extra
+    needs["water"] = needs.get("water", 0) + extra
+    needs["food"] = needs.get("food", 0) + 1
+    needs["bliss"] = needs.get("bliss", 0) + 1
     return needs
 
 
@@ -177,11 +184,6 @@ def _artifact_value(seen: Seen, n: int = 1) -> float:
         else:
             value += 2.0
     return value
-
-
-def _workers_off_sites(seen: Seen) -> int:
-    on_sites = sum(1 for space, _ in seen.on_board if _site_of(space))
-    return seen.me["workers"] - on_sites
 
 
 def _place_value(seen: Seen, space: str, face: int) -> float:
@@ -239,14 +241,14 @@ def _construction_value(seen: Seen, site: str, space: str) -> float:
     """Completing a site stars every builder at once; short of that, progress on a site the bot
     is not on yet is worth the most, then concentrating on its own site (alone it can build a
     market too), while keeping one worker off the sites to move with."""
-    taken, _ = _open_spots(seen, site)
+    taken, _ = _spots_of(seen, site)
     threshold = BUILD_THRESHOLD[seen.players]
-    mine = _my_sites(seen)
+    mine = seen.mine
     cost = SITES[site].spot_costs[int(space.rsplit(".", 1)[1]) - 1]
     spend = 0.0 if seen.goods.get(cost, 0) > 1 else 4.0
     if taken + 1 >= threshold:
         return _star_value(seen) + 10.0 - spend
-    if _workers_off_sites(seen) <= 1:
+    if seen.off_sites <= 1:
         return 10.0 - spend  # keep one worker free to move
     if site in mine:
         return 35.0 + 12.0 * taken - spend
@@ -305,7 +307,7 @@ def _retrieval_order(seen: Seen, options: list[str]) -> list[str]:
         site = _site_of(space)
         if site is None:
             return (0, 0, -int(face or 0))
-        taken, _ = _open_spots(seen, site)
+        taken, _ = _spots_of(seen, site)
         return (1, taken, -int(face or 0))
 
     return sorted(options, key=key)

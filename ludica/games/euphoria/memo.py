@@ -10,8 +10,9 @@ answer once and the answers are kept on the state (:attr:`EuphoriaState.memo`) u
   writes it (it is derived, not part of the position);
 * code that edits a state by hand (tests setting up a situation) must call :func:`forget`.
 
-Listed ``place`` actions are built once per (seat, face, space) and reused (:func:`placement`):
-actions are values, never changed once made.
+Listed ``place`` actions are built once per (seat, face, space) and reused (:func:`placement`),
+and so are the answers to prompts (:func:`answers`, per seat, kind and option): actions are
+values, never changed once made.
 
 ``check`` accepts an action found among the already listed ones at once (:func:`accepts`);
 anything else goes through the detailed validators, which name the rule that refuses it.
@@ -79,12 +80,51 @@ def accepts(memo: Memo, action: Action) -> bool:
         return False
 
 
-_PLACEMENTS: dict[tuple[str, int, str], Action] = {}
+_PLACEMENTS: dict[tuple[str, int], dict[str, Action]] = {}
 
 
 def placement(seat: str, face: int, space: str) -> Action:
     """The listed action ``place worker=face space=space`` of ``seat``, made once."""
-    action = _PLACEMENTS.get((seat, face, space))
-    if action is None:
-        action = _PLACEMENTS[seat, face, space] = Action(seat, "place", {"worker": face, "space": space})
-    return action
+    return placements(seat, face, [space])[0]
+
+
+def placements(seat: str, face: int, spaces: list[str]) -> list[Action]:
+    """:func:`placement` of ``seat`` and ``face`` on each of ``spaces``, in their order."""
+    row = _PLACEMENTS.get((seat, face))
+    if row is None:
+        row = _PLACEMENTS[seat, face] = {}
+    out = []
+    for space in spaces:
+        action = row.get(space)
+        if action is None:
+            action = row[space] = Action(seat, "place", {"worker": face, "space": space})
+        out.append(action)
+    return out
+
+
+_ANSWERS: dict[tuple[str, str], dict[str, Action]] = {}
+_ANSWERS_MADE = [0]
+ANSWERS_KEPT = 50_000
+"""At most this many answer actions are kept (the cache is emptied past it)."""
+
+
+def answers(seat: str, kind: str, param: str, options: list[Any]) -> list[Action]:
+    """The listed answers ``kind param=option`` of ``seat`` to a prompt, one per option in order;
+    an answer naming a text option is made once and reused (actions are values)."""
+    row = _ANSWERS.get((seat, kind))
+    if row is None:
+        if _ANSWERS_MADE[0] > ANSWERS_KEPT:
+            _ANSWERS.clear()
+            _ANSWERS_MADE[0] = 0
+        row = _ANSWERS[seat, kind] = {}
+    out = []
+    for option in options:
+        if not isinstance(option, str):
+            out.append(Action(seat, kind, {param: option}))
+            continue
+        action = row.get(option)
+        if action is None:
+            action = row[option] = Action(seat, kind, {param: option})
+            _ANSWERS_MADE[0] += 1
+        out.append(action)
+    return out

@@ -13,7 +13,7 @@ from __future__ import annotations
 from ...core import Event
 from ...core.mechanisms import next_seat
 from .agenda import Events, answer, ask, await_chance, chance, push, task
-from .oracle import COMMODITIES, DILEMMAS, GOODS, KNOWLEDGE_LIMIT, RECRUITS, RESOURCES
+from .oracle import COMMODITIES, DILEMMAS, GOODS, KNOWLEDGE_LIMIT, RECRUITS, RESOURCES, artifact_kind
 from .payments import may_spend
 from .state import EuphoriaState
 from .status import has, penalized, penalty_values, revised, roll_loss_values
@@ -345,6 +345,14 @@ def dilemma_costs(st: EuphoriaState, seat: str) -> list[str]:
             if a != b or kinds[a] >= 2:
                 out.append(f"art-{a}+art-{b}")
     return out
+
+
+def dilemma_payable(st: EuphoriaState, seat: str) -> bool:
+    """True when :func:`dilemma_costs` lists a way to pay: the pictured artifact is in hand, or
+    any two artifacts are."""
+    hand = st.players[seat].hand
+    pictured = DILEMMAS[st.players[seat].dilemma].artifact
+    return len(hand) >= 2 or any(artifact_kind(card) == pictured for card in hand)
 
 
 def resolve_dilemma(st: EuphoriaState, seat: str, ev: Events) -> None:

@@ -583,7 +583,11 @@ def flip_options(
                     foil_ties.append(t)
     free, vested = _scarab_flips(seat)
     used = sc.used_traits
-    flippable = [i for i in range(6) if not stone_is_locked(state, sc, i + 1)]
+    if options["reflip_model"] == "act":  # stone_is_locked, for the six positions at once
+        lock = sc.lock
+        flippable = [i for i in range(6) if lock[i] is None]
+    else:
+        flippable = [i for i in range(6) if sc.last != i + 1]
     append, extend = out.append, out.extend
     for i in flippable:
         for table in tables:
