@@ -231,7 +231,7 @@ class EuphoriaNamer(Namer):
         return None
 
     def _retrieving(self) -> bool:
-        prompt = getattr(self.state, "prompt", None)
+        prompt: Any = getattr(self.state, "prompt", None)
         return bool(prompt) and prompt[1] == "pay" and bool(prompt[3]) and prompt[3][0] == "retrieve"
 
     def action_effect(self, action: Action) -> str | None:
