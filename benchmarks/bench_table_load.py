@@ -83,7 +83,8 @@ statistics say where the CPU goes; they are written when the process gets SIGUSR
 
 
 def start_server(port: int, db_url: str) -> subprocess.Popen[bytes]:
-    call = "serve('127.0.0.1', int(sys.argv[1]), sys.argv[2], False, room_rate=(1e6, 1e6))"
+    unlimited = "{'address_rate': (1e6, 1e6), 'token_rate': (1e6, 1e6), 'handshake_rate': (1e6, 1e6)}"
+    call = f"serve('127.0.0.1', int(sys.argv[1]), sys.argv[2], False, room_rate=(1e6, 1e6), guard={unlimited})"
     if PROFILE:
         call = f"{PROFILER}; profile_all({PROFILE!r}); {call}"
     code = "import sys; from ludica.table.server import serve; " + call
