@@ -79,7 +79,8 @@ def say_html(page: str, namer: Namer, key: Table | None = None) -> str:
 _RAW_BLOCK = re.compile(r"<(?:/?)(?:style|script)\b", re.I)
 """Where a ``<style>`` or ``<script>`` block (said as one piece of markup) opens or closes."""
 SAID_PIECES = 64
-"""At most this many said parts are kept per seat (then all are forgotten)."""
+"""At most this many said parts are kept per seat (then all are forgotten); after each page only
+the sayings of its own parts are kept."""
 
 
 def _at_markup(text: str) -> bool:
@@ -125,6 +126,10 @@ def say_page(page: str, pieces: list[str], namer: Namer, key: Table, said: dict[
     if not _between(page[at:]):
         return say_html(page, namer, key)
     out.append(say_html(page[at:], namer, key))
+    if len(said) > len(pieces):  # keep the sayings of this page's parts only
+        shown = set(pieces)
+        for gone in [p for p in said if p not in shown]:
+            del said[gone]
     return "".join(out)
 
 

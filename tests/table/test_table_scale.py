@@ -17,7 +17,7 @@ from ludica.core import get_game
 from ludica.core.names import Namer, namer_of
 from ludica.core.registry import GAME_MODULES
 from ludica.table import seatview
-from ludica.table.faces import Parts
+from ludica.table.faces import Parts, environment
 from ludica.table.faces import say_html as plain_say_html
 from ludica.table.render_cache import fingerprint, say_html, say_page
 from ludica.table.rooms import Room, Rooms
@@ -247,3 +247,22 @@ def test_the_table_s_websocket_compresses_at_a_fast_level(live_server: Any) -> N
         assert any(isinstance(e, PerMessageDeflate) for e in ws.protocol.extensions)
         ws.send(json.dumps({"type": "hello", "token": token}))
         assert json.loads(ws.recv(timeout=10))["type"] == "state"
+
+
+def test_a_part_is_drawn_again_exactly_when_its_inputs_change() -> None:
+    """``part`` gives back the body it drew for the same name and inputs, draws it again when an
+    input changes, and draws every body when it has no store (tests, exports)."""
+    template = environment().from_string(
+        '{% for s in seats %}{% call part("p-" ~ s, s, scores[s]) %}<b>{{ s }} {{ scores[s] }} {{ extra }}</b>'
+        "{% endcall %}{% endfor %}"
+    )
+    held: dict[str, Any] = {}
+    first = template.render(seats=["a", "b"], scores={"a": 1, "b": 2}, extra="x", part=Parts(held))
+    assert first == "<b>a 1 x</b><b>b 2 x</b>"
+    kept = Parts(held)  # what the body reads beyond its inputs is not looked at: the inputs must say it all
+    assert template.render(seats=["a", "b"], scores={"a": 1, "b": 2}, extra="y", part=kept) == first
+    assert kept.drawn == ["<b>a 1 x</b>", "<b>b 2 x</b>"]
+    again = template.render(seats=["a", "b"], scores={"a": 1, "b": 3}, extra="y", part=Parts(held))
+    assert again == "<b>a 1 x</b><b>b 3 y</b>"
+    whole = template.render(seats=["a", "b"], scores={"a": 1, "b": 3}, extra="y", part=Parts())
+    assert whole == "<b>a 1 y</b><b>b 3 y</b>"
