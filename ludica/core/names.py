@@ -104,6 +104,12 @@ class Namer:
     WORDS: Mapping[str, str] = {}
     """Words of the engine's texts said otherwise for people ("BELIEVE" -> "Believe")."""
 
+    SAY_FROM_TABLE: bool = True
+    """True when :meth:`say` answers from the text and this namer's id table (:meth:`ids` and
+    :data:`WORDS`) alone, never from other state, so that a front end may remember its answers per
+    table (the web table does: ``ludica/table/render_cache.py``). A game whose ``say`` reads more
+    sets it False."""
+
     def __init__(self, game: Any, state: Any, viewer: str | None, players: Mapping[str, str] | None = None) -> None:
         self.game = game
         self.state = state
@@ -125,14 +131,18 @@ class Namer:
             return {}
         return {seat: self.seat(seat) for seat in seats}
 
-    def _ids(self) -> tuple[dict[str, str], re.Pattern[str] | None]:
+    def id_table(self) -> dict[str, str]:
+        """The ids :meth:`say` replaces and their names (:meth:`ids` and :data:`WORDS`), built once."""
         if self._table is None:
-            table = {**{k: v for k, v in self.ids().items() if k != v}, **self.WORDS}
-            self._table = table
-            if table:
-                alternatives = "|".join(re.escape(k) for k in sorted(table, key=len, reverse=True))
-                self._pattern = re.compile(rf"(?<![\w$-])({alternatives})(?![\w-])")
-        return self._table, self._pattern
+            self._table = {**{k: v for k, v in self.ids().items() if k != v}, **self.WORDS}
+        return self._table
+
+    def _ids(self) -> tuple[dict[str, str], re.Pattern[str] | None]:
+        table = self.id_table()
+        if self._pattern is None and table:
+            alternatives = "|".join(re.escape(k) for k in sorted(table, key=len, reverse=True))
+            self._pattern = re.compile(rf"(?<![\w$-])({alternatives})(?![\w-])")
+        return table, self._pattern
 
     def say(self, text: str) -> str:
         """An engine text (an event, a refusal, a terminal face) with every id it carries said as

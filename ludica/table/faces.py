@@ -15,6 +15,12 @@ registry names for the game). It is a Jinja template rendered with:
 
 Filters beyond Jinja's: ``humanize``, ``compact``, and ``cos``/``sin`` (radians) for drawing.
 
+``part`` (optional, for speed): ``{% call part("mat-" ~ s, s, p, seat, seat_names) %}…{% endcall %}``
+draws its body, or gives back the body it drew for the same seat when it was last called with the
+same name and inputs (equal as JSON). The inputs must hold everything the body reads (a macro's
+arguments, the ``view`` values, ``seat`` and ``seat_names`` when it names a seat); a part whose
+inputs did not change is not drawn again at the next step (:class:`Parts`).
+
 A game without a template gets the generic renderer: nested objects become definition lists,
 lists of objects with the same keys become tables, other lists become lists. Autoescaping is
 always on. Only ``match.view(seat)`` and ``match.story(seat)`` ever reach a template.
@@ -33,6 +39,7 @@ from pathlib import Path
 from typing import Any
 
 from jinja2 import ChoiceLoader, Environment, FileSystemLoader, FunctionLoader, Template, select_autoescape
+from markupsafe import Markup
 
 from ..core import CHANCE, Action, Game, IntRange, Pick, Roll, Shuffle, Text
 from ..core.chance import ChanceStep
@@ -100,9 +107,26 @@ def _compact(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
 
 
+_DICT_ATTRIBUTES = frozenset(dir(dict))
+
+
+class _Environment(Environment):
+    """Jinja's environment, reading ``view.key`` of a plain dict (what every view is made of)
+    without first failing to find an attribute of that name: the same value, without the cost
+    of an exception per lookup."""
+
+    def getattr(self, obj: Any, attribute: str) -> Any:
+        if type(obj) is dict and attribute not in _DICT_ATTRIBUTES:
+            try:
+                return obj[attribute]
+            except KeyError:
+                return self.undefined(obj=obj, name=attribute)
+        return super().getattr(obj, attribute)
+
+
 @cache
 def environment() -> Environment:
-    env = Environment(
+    env = _Environment(
         loader=ChoiceLoader([FileSystemLoader(str(TEMPLATES)), FunctionLoader(_load_game_template)]),
         autoescape=select_autoescape(default=True, default_for_string=True),
         trim_blocks=True,
@@ -152,8 +176,54 @@ def has_own_face(game: Game[Any]) -> bool:
     return _load_game_template(GAME_PREFIX + game_package(game)) is not None
 
 
+PARTS_KEPT = 256
+"""At most this many parts are kept for one seat (then all are forgotten and drawn again)."""
+
+
+class Parts:
+    """``part`` in a face template: each part's body kept with the inputs it was drawn from.
+
+    ``held`` is the seat's store (the table keeps one per seat and room); without one every body
+    is drawn (tests, exports). A body is reused only when its name and its inputs (as JSON) are
+    the same as when it was drawn, so a face drawn in parts is the face drawn whole. ``drawn``
+    lists the outermost parts of the last page in their order (the table says each one in names
+    once, :func:`ludica.table.render_cache.say_page`)."""
+
+    __slots__ = ("depth", "drawn", "held")
+
+    def __init__(self, held: dict[str, tuple[str, str]] | None = None) -> None:
+        self.held = held
+        self.drawn: list[str] = []
+        self.depth = 0
+
+    def __call__(self, name: str, *inputs: Any, caller: Any) -> str:
+        if self.held is None:
+            return caller()  # type: ignore[no-any-return]
+        key = json.dumps(inputs, ensure_ascii=False, separators=(",", ":"), default=repr)
+        found = self.held.get(name)
+        if found is not None and found[0] == key:
+            text = found[1]
+        else:
+            self.depth += 1
+            try:
+                text = str(caller())  # kept as plain text (the same object at every reuse)
+            finally:
+                self.depth -= 1
+            if len(self.held) >= PARTS_KEPT:
+                self.held.clear()
+            self.held[name] = (key, text)
+        if not self.depth:
+            self.drawn.append(text)
+        return Markup(text)
+
+
 def face_context(
-    game: Game[Any], view: dict[str, Any], seat: str | None, seat_names: dict[str, str], pending: dict[str, Any]
+    game: Game[Any],
+    view: dict[str, Any],
+    seat: str | None,
+    seat_names: dict[str, str],
+    pending: dict[str, Any],
+    parts: Parts | None = None,
 ) -> dict[str, Any]:
     """What a face template is rendered with (see the module docstring)."""
     return {
@@ -164,15 +234,22 @@ def face_context(
         "meta": game.meta.to_json(),
         "generic": _table_template("_generic.html").module,
         "data": face_data(game),
+        "part": parts or Parts(),
     }
 
 
 def render_face(
-    game: Game[Any], view: dict[str, Any], seat: str | None, seat_names: dict[str, str], pending: dict[str, Any]
+    game: Game[Any],
+    view: dict[str, Any],
+    seat: str | None,
+    seat_names: dict[str, str],
+    pending: dict[str, Any],
+    parts: Parts | None = None,
 ) -> str:
     """The game's face (its own, or the generic one) for this view; raises if the face breaks
-    (what a face's tests want: :func:`render_view` would fall back instead)."""
-    return game_template(game).render(**face_context(game, view, seat, seat_names, pending))
+    (what a face's tests want: :func:`render_view` would fall back instead). ``parts``: the
+    seat's drawn parts (:class:`Parts`)."""
+    return game_template(game).render(**face_context(game, view, seat, seat_names, pending, parts))
 
 
 def render_view(
@@ -181,12 +258,16 @@ def render_view(
     seat: str | None,
     seat_names: dict[str, str],
     pending: dict[str, Any],
+    parts: Parts | None = None,
 ) -> str:
     """The game's face for this view; a game's face that breaks on some view falls back to the
-    generic face."""
+    generic face (and forgets the parts it drew: they may be half drawn)."""
     try:
-        return render_face(game, view, seat, seat_names, pending)
+        return render_face(game, view, seat, seat_names, pending, parts)
     except Exception:  # a game's face that breaks on some view falls back to the generic face
+        if parts is not None and parts.held is not None:
+            parts.held.clear()
+            parts.drawn.clear()
         context = face_context(game, view, seat, seat_names, pending)
         return _table_template("generic_view.html").render(**context)
 

@@ -13,8 +13,8 @@ from typing import Any
 from ..core import CHANCE
 from ..core.match import LogEntry
 from ..core.names import Namer, namer_of
-from .faces import chance_form, composed_choices, render, render_view
-from .render_cache import digest, fingerprint, memo, say_html
+from .faces import Parts, chance_form, composed_choices, render, render_view
+from .render_cache import digest, fingerprint, memo, say_page
 from .rooms import Room
 from .storage import HOST, SPECTATOR
 
@@ -99,7 +99,9 @@ def _render_part(room: Room, seat: str | None, undo_request: dict[str, Any] | No
     face_key = (digest(view), digest(names), digest(pending_json), said)
 
     def face() -> str:
-        return say_html(render_view(match.game, view, seat, names, pending_json), namer, said)
+        parts = Parts(cache.setdefault(("face-parts", seat), {}))  # the parts drawn for this seat
+        page = render_view(match.game, view, seat, names, pending_json, parts=parts)
+        return say_page(page, parts.drawn, namer, said, cache.setdefault(("face-said", seat), {}))
 
     def actions() -> str:
         return render(

@@ -120,10 +120,19 @@ class RoomRow:
     archived: datetime | None = None
 
 
+POOL_SIZE = 20
+"""SQLite connections kept open: the table's 16 threads and the commit thread each keep one (an
+overflow connection would be opened, set up and closed again for a single query)."""
+
+
 def make_engine(url: str) -> Engine:
     url = normalize_url(url)
     if url.startswith("sqlite"):
-        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+        engine = create_engine(
+            url,
+            connect_args={"check_same_thread": False, "timeout": 30},
+            pool_size=POOL_SIZE,  # one connection per table thread is kept, never opened per query
+        )
         event.listen(engine, "connect", _sqlite_pragmas)
         return engine
     return create_engine(url, pool_size=10, max_overflow=10, pool_pre_ping=True)

@@ -13,10 +13,13 @@ import pytest
 from fastapi.testclient import TestClient
 
 from ludica.bots.random_bot import RandomBot
-from ludica.core.names import namer_of
+from ludica.core import get_game
+from ludica.core.names import Namer, namer_of
+from ludica.core.registry import GAME_MODULES
 from ludica.table import seatview
+from ludica.table.faces import Parts, environment
 from ludica.table.faces import say_html as plain_say_html
-from ludica.table.render_cache import say_html
+from ludica.table.render_cache import fingerprint, say_html, say_page
 from ludica.table.rooms import Room, Rooms
 from ludica.table.seatview import payload
 from ludica.table.storage import HOST, SPECTATOR, Store
@@ -40,9 +43,9 @@ def _count_faces(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     calls = [0]
     render_view = seatview.render_view
 
-    def counting(*args: Any) -> str:
+    def counting(*args: Any, **kwargs: Any) -> str:
         calls[0] += 1
-        return render_view(*args)
+        return render_view(*args, **kwargs)
 
     monkeypatch.setattr(seatview, "render_view", counting)
     return calls
@@ -93,17 +96,44 @@ def test_reused_renderings_are_exactly_the_fresh_ones(store: Store) -> None:
                 assert kept["legal"] == fresh["legal"] and kept["log"] == fresh["log"]
 
 
-def test_texts_said_once_say_the_same(store: Store) -> None:
-    room, _ = Rooms(store).create("euphoria", ["Ann", "Bob", "Cat", "Dan"], {})
+@pytest.mark.parametrize("game", [*GAME_MODULES, "pig"])
+def test_texts_said_once_say_the_same(store: Store, game: str) -> None:
+    """Every game's namer says a text from its id table alone (``Namer.SAY_FROM_TABLE``), so a
+    text said once per table is said as afresh; a page said part by part is said as a whole."""
+    meta = get_game(game).meta
+    room, _ = Rooms(store).create(game, ["Ann", "Bob", "Cat", "Dan", "Eve"][: max(3, meta.players_min)], {})
     bot = RandomBot(random.Random(9))
+    held: dict[str | None, dict[str, Any]] = {}
+    said: dict[str | None, dict[str, Any]] = {}
     for _ in range(40):
+        if room.is_over():
+            break
         _act(room, bot)
         for seat in [*room.seats(), None]:
-            page = seatview.render_view(
-                room.game, room.match.view(seat), seat, room.seat_names(), room.match.pending().to_json()
-            )
+            view, names, pending = room.match.view(seat), room.seat_names(), room.match.pending().to_json()
+            parts = Parts(held.setdefault(seat, {}))
+            page = seatview.render_view(room.game, view, seat, names, pending, parts=parts)
+            assert page == seatview.render_view(room.game, view, seat, names, pending), "drawn in parts = whole"
             namer = namer_of(room.match, seat)
-            assert say_html(page, namer) == plain_say_html(page, namer)
+            plain = plain_say_html(page, namer)
+            assert say_html(page, namer) == plain, (game, room.step, seat)
+            key = fingerprint(namer)
+            assert say_page(page, parts.drawn, namer, key, said.setdefault(seat, {})) == plain, (game, seat)
+
+
+def test_a_page_said_in_parts_falls_back_where_a_part_is_not_at_markup() -> None:
+    """A part that begins or ends with text (it would join the text beside it) or opens a
+    ``<style>`` block makes the page be said whole: the same text either way."""
+    namer = Namer(None, None, None, {"p1": "Ann"})
+    namer._table = {"p1": "Ann", "next_turn": "next turn"}
+    key = fingerprint(namer)
+    for page, pieces in (
+        ("<p>p1 <b>p1</b> next_turn</p>", ["<b>p1</b> next_turn"]),
+        ("<p>see p1<i>p1</i>p1 plays</p>", ["p1<i>p1</i>"]),
+        ("<div><style>.p1 { }</style><b>p1</b></div>", ["<style>.p1 { }"]),
+        ("<ul> <li>p1</li> <li>next_turn</li> </ul>", [" <li>p1</li>", "<li>next_turn</li> "]),
+    ):
+        assert say_page(page, pieces, namer, key, {}) == plain_say_html(page, namer), page
 
 
 def test_the_story_is_sent_from_where_the_page_is(client: TestClient, seat_client: Any, opener: Any) -> None:
@@ -217,3 +247,22 @@ def test_the_table_s_websocket_compresses_at_a_fast_level(live_server: Any) -> N
         assert any(isinstance(e, PerMessageDeflate) for e in ws.protocol.extensions)
         ws.send(json.dumps({"type": "hello", "token": token}))
         assert json.loads(ws.recv(timeout=10))["type"] == "state"
+
+
+def test_a_part_is_drawn_again_exactly_when_its_inputs_change() -> None:
+    """``part`` gives back the body it drew for the same name and inputs, draws it again when an
+    input changes, and draws every body when it has no store (tests, exports)."""
+    template = environment().from_string(
+        '{% for s in seats %}{% call part("p-" ~ s, s, scores[s]) %}<b>{{ s }} {{ scores[s] }} {{ extra }}</b>'
+        "{% endcall %}{% endfor %}"
+    )
+    held: dict[str, Any] = {}
+    first = template.render(seats=["a", "b"], scores={"a": 1, "b": 2}, extra="x", part=Parts(held))
+    assert first == "<b>a 1 x</b><b>b 2 x</b>"
+    kept = Parts(held)  # what the body reads beyond its inputs is not looked at: the inputs must say it all
+    assert template.render(seats=["a", "b"], scores={"a": 1, "b": 2}, extra="y", part=kept) == first
+    assert kept.drawn == ["<b>a 1 x</b>", "<b>b 2 x</b>"]
+    again = template.render(seats=["a", "b"], scores={"a": 1, "b": 3}, extra="y", part=Parts(held))
+    assert again == "<b>a 1 x</b><b>b 3 y</b>"
+    whole = template.render(seats=["a", "b"], scores={"a": 1, "b": 3}, extra="y", part=Parts())
+    assert whole == "<b>a 1 y</b><b>b 3 y</b>"
