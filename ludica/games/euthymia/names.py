@@ -185,7 +185,7 @@ class EuthymiaNamer(Namer):
             return "a face card: the next player must play too, and the Strength change grows by one"
         ap = state.active_player
         character = state.characters.get(ap) if ap else None
-        if character is None or not character.strength or not 0 <= conflict.aspect < len(ASPECTS):
+        if ap is None or character is None or not character.strength or not 0 <= conflict.aspect < len(ASPECTS):
             return None
         strength = character.strength[conflict.aspect]
         aspect = WORDS.get(ASPECTS[conflict.aspect], "")

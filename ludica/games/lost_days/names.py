@@ -210,6 +210,7 @@ class LostDaysNamer(Namer):
 
     def _conflict_situation(self) -> str:
         c = self.state.conflict
+        assert c is not None  # asked only while a conflict is fought
         a = self.seat(c.side_a)
         b = "the opposition" if c.side_b == OPPOSITION else self.seat(c.side_b)
         said = f"The conflict: {a} against {b}"
@@ -221,6 +222,7 @@ class LostDaysNamer(Namer):
 
     def _trade_situation(self) -> str:
         deal = self.state.trade
+        assert deal is not None  # asked only while a deal is offered
         content = deal.content
         to = listing([self.seat(s) for s in deal.voters])
         give = [*_coins(content.get("give_coins")), *[self.memory(m) for m in content.get("give_memories", [])]]
@@ -230,6 +232,7 @@ class LostDaysNamer(Namer):
 
     def _auction_situation(self) -> str:
         auction = self.state.auction
+        assert auction is not None  # asked only during an auction
         lot = self.memory(auction.lot)
         if self.state.phase == TIE_RAISE:
             tied = listing([self.seat(s) for s in auction.still_in or auction.tied])
