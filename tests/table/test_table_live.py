@@ -177,14 +177,18 @@ def test_open_steps_and_focus_survive_a_clock_tick(browser: Any, clock_server: T
 # -- play by touching ------------------------------------------------------------------------
 def touch_and_play(page: Any, room: Any, component: str, param: str, action_types: set[str]) -> None:
     """Touch a drawn component: the focus lands on the composer option with its value; play it."""
-    drawn = page.locator(component).first
-    wanted = drawn.get_attribute("data-pick")
-    drawn.scroll_into_view_if_needed()
-    drawn.click()
-    picked = page.evaluate(
-        "() => { const li = document.activeElement.closest('li[data-param]');"
-        " return li && [li.dataset.param, li.dataset.value, li.closest('[data-type]').dataset.type]; }"
-    )
+    picked, wanted = None, None
+    for _ in range(3):  # a live redraw (a bot, the clock) may replace the component as it is touched
+        drawn = page.locator(component).first
+        wanted = drawn.get_attribute("data-pick")
+        drawn.scroll_into_view_if_needed()
+        drawn.click()
+        picked = page.evaluate(
+            "() => { const li = document.activeElement.closest('li[data-param]');"
+            " return li && [li.dataset.param, li.dataset.value, li.closest('[data-type]').dataset.type]; }"
+        )
+        if picked is not None:
+            break
     assert picked is not None, f"touching {wanted} picked nothing"
     assert picked[0] == param and wanted is not None and f'"{param}": {picked[1]}' in wanted
     assert picked[2] in action_types
