@@ -116,6 +116,24 @@ def _key(value: Any) -> Any:
     return _canon(value)
 
 
+_PLAIN = frozenset({str, int, bool, float, type(None), IntRange, Text})
+
+MEMO_LIMIT = 50_000
+"""Templates a catalogue remembers the indices of (forgotten all at once beyond this)."""
+
+
+def _template_key(template: Action) -> Any:
+    """A hashable key equal only for templates with the same seat, type and arguments of the same
+    types (``1``, ``1.0`` and ``True`` differ); ``None`` when an argument is not a scalar."""
+    parts: list[Any] = [template.seat, template.type, template.narration]
+    for name, value in template.args.items():
+        kind = type(value)
+        if kind not in _PLAIN:
+            return None
+        parts += (name, kind, value)
+    return tuple(parts)
+
+
 @dataclass(slots=True)
 class Legal:
     """The legal actions of one seat at one step, by catalogue index."""
@@ -148,6 +166,8 @@ class Catalogue:
             )
             total += sh.size
         self.size = total
+        self._indexed: dict[Any, dict[int, tuple[Action, dict[str, Any]]]] = {}
+        """Memo of :meth:`legal`: a template (by a type-exact key) -> its indices."""
 
     # -- encoding -----------------------------------------------------------------------------
     def shape_of(self, action: Action) -> int:
@@ -206,9 +226,16 @@ class Catalogue:
                     key = _canon({k: v for k, v in args.items() if not isinstance(v, Text)})
                     ranked.setdefault(index, []).append((key, template, chosen))
                 continue
-            base = self.offsets[index]
-            for number, chosen in self._digits(index, template):
-                out.templates[base + number] = (template, chosen)
+            key = _template_key(template)
+            found = self._indexed.get(key) if key is not None else None
+            if found is None:
+                base = self.offsets[index]
+                found = {base + number: (template, chosen) for number, chosen in self._digits(index, template)}
+                if key is not None:
+                    if len(self._indexed) >= MEMO_LIMIT:
+                        self._indexed.clear()
+                    self._indexed[key] = found
+            out.templates.update(found)
         for index, entries in ranked.items():
             entries.sort(key=lambda e: e[0])
             limit = self.shapes[index].ranked
