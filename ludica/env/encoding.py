@@ -139,6 +139,8 @@ class Legal:
     """The legal actions of one seat at one step, by catalogue index."""
 
     templates: dict[int, tuple[Action, dict[str, Any]]] = field(default_factory=dict)
+    rows: np.ndarray | None = None
+    """The factored rows of :attr:`indices` once asked for (:meth:`Catalogue.factored_legal`)."""
 
     @property
     def indices(self) -> list[int]:
@@ -295,8 +297,7 @@ class Catalogue:
 
     def factor(self, index: int) -> tuple[int, ...]:
         """A flat index as ``(shape, digit of parameter 1, digit of parameter 2, ...)`` (padded with 0)."""
-        sh, number = self.locate(index)
-        i = self.shapes.index(sh)
+        i, number = self._find(index)
         radices = self._radices(i)
         digits = []
         for radix in reversed(radices):
@@ -323,6 +324,14 @@ class Catalogue:
         """The legal actions as rows ``(shape, digits...)``: an ``(L, len(heads))`` int array."""
         return np.array([self.factor(int(i)) for i in indices], dtype=np.int64).reshape(-1, len(self.heads))
 
+    def factored_legal(self, legal: Legal) -> np.ndarray:
+        """:meth:`factored` of ``legal``'s indices, worked out once per :class:`Legal` (read-only)."""
+        if legal.rows is None:
+            rows = self.factored(legal.indices)
+            rows.flags.writeable = False
+            legal.rows = rows
+        return legal.rows
+
     def head_mask(self, rows: np.ndarray, prefix: Sequence[int]) -> np.ndarray:
         """The legal values of head ``len(prefix)`` given the earlier picks ``prefix`` (the
         composer's order: type first, then each parameter), as a 0/1 int8 mask."""
@@ -337,6 +346,11 @@ class Catalogue:
     # -- people ---------------------------------------------------------------------------------
     def locate(self, index: int) -> tuple[Shape, int]:
         """The shape an index belongs to and the number within it."""
+        i, number = self._find(index)
+        return self.shapes[i], number
+
+    def _find(self, index: int) -> tuple[int, int]:
+        """The position of the shape an index belongs to, and the number within it."""
         if not 0 <= index < self.size:
             raise EncodingError(f"{self.game_id}: action index {index} is outside 0..{self.size - 1}")
         lo, hi = 0, len(self.offsets) - 1
@@ -346,7 +360,7 @@ class Catalogue:
                 lo = mid
             else:
                 hi = mid - 1
-        return self.shapes[lo], index - self.offsets[lo]
+        return lo, index - self.offsets[lo]
 
     def type_of(self, index: int) -> str:
         """The action type of an index."""
