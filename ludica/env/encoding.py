@@ -180,7 +180,7 @@ class Catalogue:
             )
         return found
 
-    def _digits(self, index: int, action: Action) -> Iterable[tuple[int, dict[str, Any]]]:
+    def _digits(self, index: int, action: Action) -> list[tuple[int, dict[str, Any]]]:
         """(mixed-radix number, int values chosen) for every concrete action the template stands for."""
         sh = self.shapes[index]
         per_param: list[list[tuple[int, Any]]] = []
@@ -204,16 +204,31 @@ class Catalogue:
                         f"{self.game_id}: {action.type}.{name}={value!r} is not in the catalogue's domain"
                     )
                 per_param.append([(pos, None)])
-        names = [name for name, _ in sh.params]
-        radices = [1 if domain is FREE else len(domain) for _, domain in sh.params]
-        for combo in itertools.product(*per_param):
-            number = 0
+        # the mixed-radix number: fixed digits summed once, then one entry per combination of the
+        # integer parameters' values (itertools.product's order, the declared order of parameters)
+        base, weight = 0, 1
+        ranges: list[tuple[int, str, list[tuple[int, Any]]]] = []
+        for (name, domain), options in zip(reversed(sh.params), reversed(per_param), strict=True):
+            if len(options) == 1 and options[0][1] is None:
+                base += options[0][0] * weight
+            else:
+                ranges.append((weight, name, options))
+            weight *= 1 if domain is FREE else len(domain)
+        if not ranges:
+            return [(base, {})]
+        if len(ranges) == 1:
+            w, name, options = ranges[0]
+            return [(base + pos * w, {name: value}) for pos, value in options]
+        ranges.reverse()
+        out: list[tuple[int, dict[str, Any]]] = []
+        for combo in itertools.product(*(options for _, _, options in ranges)):
+            number = base
             chosen: dict[str, Any] = {}
-            for (pos, value), radix, name in zip(combo, radices, names, strict=True):
-                number = number * radix + pos
-                if value is not None:
-                    chosen[name] = value
-            yield number, chosen
+            for (pos, value), (w, name, _) in zip(combo, ranges, strict=True):
+                number += pos * w
+                chosen[name] = value
+            out.append((number, chosen))
+        return out
 
     def legal(self, templates: Sequence[Action]) -> Legal:
         """Index every legal action (templates with ranges stand for one index per value)."""
