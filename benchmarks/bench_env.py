@@ -8,7 +8,9 @@ uniformly random legal index is applied, chance is resolved inside, a finished g
   process, then over ``--workers`` processes (steps of all environments per wall second), and
   the scaling between the two (``--workers`` is ideal on an idle machine).
 
-Rows: each Ludica game through its encodings (:class:`~ludica.env.vector.LudicaRunner`), through
+Rows: each Ludica game through its encodings (:class:`~ludica.env.vector.LudicaRunner`), the
+same without the observation tensor (the view is still built: the rules' and the catalogue's own
+cost, a ceiling for the environments), through
 PettingZoo's AEC loop (:func:`ludica.env.aec_env`: ``last()`` with the observation and action
 mask, a random legal index from the mask, ``step``; in-process only), through its OpenSpiel
 registration (``ludica_<game>``, in-process only), and OpenSpiel's ``backgammon`` and
@@ -100,6 +102,7 @@ def main(argv: list[str] | None = None) -> None:
     for game in games:
         rows.append((game, "Ludica env", functools.partial(LudicaRunner, game), True))
         rows.append((game, "PettingZoo AEC", functools.partial(aec, game), False))
+        rows.append((game, "rules + view, no tensor", functools.partial(LudicaRunner, game, tensor=False), False))
         name = f"ludica_{game.replace('-', '_')}"
         rows.append((name, "Ludica via pyspiel", functools.partial(SpielRunner, name), False))
 
