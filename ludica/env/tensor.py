@@ -402,6 +402,14 @@ class Seq(Field):
         return [self.item.project(v) for v in value or ()]
 
 
+PATCH_MIN = 8
+"""Top-level fields of fewer slots are laid out afresh every time (cheaper than comparing)."""
+
+PATCH_MISSES, PATCH_RETRY = 4, 16
+"""A field found changed this many times in a row is laid out afresh without comparing, for
+``PATCH_RETRY`` encodings, then compared again."""
+
+
 class Schema:
     """A game's observation layout for one config: a header, then the view's fields.
 
@@ -418,6 +426,8 @@ class Schema:
         self._orders: dict[str | None, Ctx] = {}
         self._zeros = bytes(4 * self.size)
         self._blank = array("f", self._zeros)
+        self._misses = [0] * len(view._items)
+        """Per top-level field: how many comparisons in a row found it changed (any seat)."""
         self._last: dict[str | None, tuple[array[float], list[bytes | None]]] = {}
         """Per observing seat: its last tensor and each top-level field's value then (marshalled)."""
 
@@ -455,7 +465,9 @@ class Schema:
 
     def _patch(self, seat: str | None, view: dict[str, Any], pending: Sequence[str], ctx: Ctx) -> np.ndarray:
         """The incremental encoding (module docstring, *Speed*): the seat's last tensor with the
-        header and every field whose value changed laid out again."""
+        header and every field whose value changed laid out again. Small fields, and fields that
+        have kept changing lately, are laid out afresh without comparing (which never changes the
+        result, only the work)."""
         last = self._last.pop(seat, None)  # dropped while patching: an error leaves nothing half done
         base = 2 * self.n
         blank = self._blank
@@ -468,17 +480,28 @@ class Schema:
         self._header(out, seat, pending, ctx)
         get = view.get
         dumps = marshal.dumps
+        misses = self._misses
+        zeros = memoryview(blank)
         for k, (key, field, off) in enumerate(self.view._items):
             value = get(key)
-            try:
-                now: bytes | None = dumps(value)
-            except ValueError:  # not plain data: laid out afresh every time
-                now = None
-            if now is not None and now == known[k]:
-                continue
+            now: bytes | None = None
+            size = field.size
+            if size >= PATCH_MIN and misses[k] < PATCH_MISSES:
+                try:
+                    now = dumps(value)
+                except ValueError:  # not plain data: laid out afresh every time
+                    misses[k] = PATCH_MISSES + PATCH_RETRY
+                if now is not None and now == known[k]:
+                    misses[k] = 0
+                    continue
+                misses[k] += 1
+            elif misses[k] >= PATCH_MISSES:
+                misses[k] += 1
+                if misses[k] >= PATCH_MISSES + PATCH_RETRY:
+                    misses[k] = 0  # try comparing again
             at = base + off
             if last is not None:
-                out[at : at + field.size] = blank[: field.size]
+                memoryview(out)[at : at + size] = zeros[:size]  # no intermediate copy
             known[k] = None
             if value is not None:
                 try:
