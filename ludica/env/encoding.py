@@ -118,7 +118,7 @@ def _key(value: Any) -> Any:
 
 _PLAIN = frozenset({str, int, bool, float, type(None), IntRange, Text})
 
-MEMO_LIMIT = 50_000
+MEMO_LIMIT = 2_000
 """Templates a catalogue remembers the indices of (forgotten all at once beyond this)."""
 
 
