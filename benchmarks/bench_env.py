@@ -4,13 +4,18 @@ Every game runs the same loop: the seat to act gets its observation vector and l
 uniformly random legal index is applied, chance is resolved inside, a finished game restarts.
 
 * ``in-process``: one environment in this process (wall time);
-* ``vector``: :class:`ludica.env.vector.VectorEnv` with ``--envs`` environments over
-  ``--workers`` processes (steps of all environments per wall second).
+* ``vector``: :class:`ludica.env.vector.VectorEnv` with ``--envs`` environments over one worker
+  process, then over ``--workers`` processes (steps of all environments per wall second), and
+  the scaling between the two (``--workers`` is ideal on an idle machine).
 
-Rows: each Ludica game through its encodings (:class:`~ludica.env.vector.LudicaRunner`), the same
-game through its OpenSpiel registration (``ludica_<game>``, in-process only), and OpenSpiel's
-``backgammon`` and ``kuhn_poker`` (C++ games) through the same runner; the ratio column divides
-by backgammon's figure of the same mode. Figures are printed, never asserted.
+Rows: each Ludica game through its encodings (:class:`~ludica.env.vector.LudicaRunner`), the
+same without the observation tensor (the view is still built: the rules' and the catalogue's own
+cost, a ceiling for the environments), through
+PettingZoo's AEC loop (:func:`ludica.env.aec_env`: ``last()`` with the observation and action
+mask, a random legal index from the mask, ``step``; in-process only), through its OpenSpiel
+registration (``ludica_<game>``, in-process only), and OpenSpiel's ``backgammon`` and
+``kuhn_poker`` (C++ games) through the same runner; the ratio columns divide by backgammon's
+figure of the same mode. Figures are printed, never asserted.
 
     python benchmarks/bench_env.py [GAME ...] [--seconds S] [--envs N] [--workers W]
 """
@@ -23,6 +28,7 @@ import random
 import time
 from typing import Any
 
+import numpy as np
 from rich.console import Console
 from rich.progress import track
 from rich.table import Table
@@ -44,6 +50,27 @@ def in_process(runner: Runner, seconds: float) -> float:
         if done:
             seed += 1
             _, legal = runner.reset(seed)
+    return steps / (time.perf_counter() - start)
+
+
+def aec(game: str, seconds: float) -> float:
+    """Decisions per second through the PettingZoo AEC environment (observation and mask included)."""
+    from ludica.env import aec_env
+
+    rng = random.Random(0)
+    env = aec_env(game, seed=0)
+    env.reset(seed=0)
+    steps, seed = 0, 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        obs, _, terminated, truncated, _ = env.last()
+        if terminated or truncated:
+            seed += 1
+            env.reset(seed=seed)
+            continue
+        legal = np.flatnonzero(obs["action_mask"])
+        env.step(int(legal[rng.randrange(len(legal))]))
+        steps += 1
     return steps / (time.perf_counter() - start)
 
 
@@ -74,31 +101,41 @@ def main(argv: list[str] | None = None) -> None:
         rows.append((anchor, "OpenSpiel (C++)", functools.partial(SpielRunner, anchor), True))
     for game in games:
         rows.append((game, "Ludica env", functools.partial(LudicaRunner, game), True))
+        rows.append((game, "PettingZoo AEC", functools.partial(aec, game), False))
+        rows.append((game, "rules + view, no tensor", functools.partial(LudicaRunner, game, tensor=False), False))
         name = f"ludica_{game.replace('-', '_')}"
         rows.append((name, "Ludica via pyspiel", functools.partial(SpielRunner, name), False))
 
-    results: dict[str, tuple[float, float | None]] = {}
-    for name, _, factory, vector in track(rows, description="measuring"):
-        local = in_process(factory(), args.seconds)
-        vec = vectorised(factory, args.seconds, args.envs, args.workers) if vector and not args.no_vector else None
-        results[name] = (local, vec)
+    results: dict[tuple[str, str], tuple[float, float | None, float | None]] = {}
+    for name, how, factory, vector in track(rows, description="measuring"):
+        local = factory(args.seconds) if how == "PettingZoo AEC" else in_process(factory(), args.seconds)
+        one = many = None
+        if vector and not args.no_vector:
+            one = vectorised(factory, args.seconds, args.envs, 1)
+            many = vectorised(factory, args.seconds, args.envs, args.workers)
+        results[name, how] = (local, one, many)
 
-    base_local, base_vec = results["backgammon"]
-    how = "in-process only" if args.no_vector else f"vector: {args.envs} envs / {args.workers} workers"
-    table = Table(title=f"environment steps per second (random legal play, observation included; {how})")
-    for col in ("game", "how", "in-process", "ratio to backgammon", "vector", "ratio to backgammon"):
+    base_local, _, base_many = results["backgammon", "OpenSpiel (C++)"]
+    title = "in-process only" if args.no_vector else f"vector: {args.envs} envs over 1 and {args.workers} workers"
+    table = Table(title=f"environment steps per second (random legal play, observation included; {title})")
+    w = args.workers
+    columns = ("game", "how", "in-process", "ratio to backgammon", "vector x1", f"vector x{w}", "scaling", "ratio")
+    for col in columns:
         table.add_column(col, justify="left" if col in ("game", "how") else "right", no_wrap=True)
     for name, how, _, _ in rows:
-        local, vec = results[name]
+        local, one, many = results[name, how]
         table.add_row(
             name,
             how,
             f"{local:,.0f}",
             f"{local / base_local:.3f}",
-            "-" if vec is None else f"{vec:,.0f}",
-            "-" if vec is None or not base_vec else f"{vec / base_vec:.3f}",
+            "-" if one is None else f"{one:,.0f}",
+            "-" if many is None else f"{many:,.0f}",
+            "-" if one is None or many is None else f"{many / one:.2f}",
+            "-" if many is None or not base_many else f"{many / base_many:.3f}",
         )
-    Console(width=140).print(table)
+    Console(width=150).print(table)
+    print(f"ratio: to backgammon in the same mode (in-process; vector over {w} workers); scaling: x{w} / x1")
 
 
 if __name__ == "__main__":

@@ -58,15 +58,27 @@ class Policy:
         return picks, grads
 
 
-def episode(env: Any, policy: Policy, seed: int, explore: bool = True) -> tuple[float, list[Any]]:
+def leads(env: Any) -> float:
+    """At the cap: +1 when the learning seat stands strictly first by the rules' own measure
+    (``Game.standing``: Lost Days' sane share, Euphoria's progress), else -1."""
+    driver = env.driver
+    standing = driver.game.standing(driver.match.state) or {}
+    mine = standing.get(env.seat, 0.0)
+    return 1.0 if all(mine > v for s, v in standing.items() if s != env.seat) else -1.0
+
+
+def episode(env: Any, policy: Policy, seed: int, explore: bool = True, at_cap: str = "zero") -> tuple[float, list[Any]]:
+    """One game; the return is the outcome, or at the cap 0 (``at_cap="zero"``) or :func:`leads`."""
     obs, _ = env.reset(seed=seed)
     trace: list[Any] = []
-    reward, done = 0.0, False
+    reward, done, truncated = 0.0, False, False
     while not done:
         picks, grads = policy.act(env, obs, explore)
         trace.extend((obs, g) for g in grads)
         obs, reward, terminated, truncated, _ = env.step(picks)
         done = terminated or truncated
+    if truncated and at_cap == "standing":
+        reward = leads(env)
     return float(reward), trace
 
 
@@ -88,12 +100,17 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def evaluate(
-    game: str, policy: Policy, opponents: str, games: int, players: int | None, cap: int | None
+    game: str, policy: Policy, opponents: str, games: int, players: int | None, cap: int | None, at_cap: str = "zero"
 ) -> dict[str, Any]:
     env = gym_env(game, opponents=opponents, action="factored", players=players, max_steps=cap)
-    wins = sum(episode(env, policy, 10_000 + i, explore=False)[0] > 0 for i in range(games))
+    wins = capped = 0
+    for i in range(games):
+        ret, _ = episode(env, policy, 10_000 + i, explore=False, at_cap=at_cap)
+        wins += ret > 0
+        capped += env.driver.truncated
     lo, hi = wilson(wins, games)
-    return {"opponents": opponents, "games": games, "wins": wins, "rate": wins / games, "ci95": [lo, hi]}
+    found = {"opponents": opponents, "games": games, "wins": wins, "rate": wins / games, "ci95": [lo, hi]}
+    return {**found, "cut_at_cap": capped}
 
 
 def main(argv: list[str] | None = None) -> dict[str, Any]:
@@ -110,6 +127,12 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--max-steps", type=int, default=None, help="decisions before an episode is cut short")
     parser.add_argument("--minutes", type=float, default=None, help="stop training after this many minutes")
+    parser.add_argument(
+        "--at-cap",
+        choices=("zero", "standing"),
+        default="zero",
+        help="return of a game cut at the cap: 0, or +1/-1 for standing first by the rules' measure",
+    )
     args = parser.parse_args(argv)
 
     env = gym_env(
@@ -120,19 +143,32 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     for i in range(args.episodes):
         if args.minutes is not None and time.time() - start > 60 * args.minutes:
             break
-        ret, trace = episode(env, policy, args.seed * 100_000 + i)
+        ret, trace = episode(env, policy, args.seed * 100_000 + i, at_cap=args.at_cap)
         update(trace, ret - baseline, args.lr / max(1, len(trace)) ** 0.5)
         baseline += 0.05 * (ret - baseline)
         returns.append(ret)
     curve = [float(np.mean(returns[i : i + args.block])) for i in range(0, len(returns), args.block)]
     print(f"{args.game}: {len(returns)} episodes vs {args.opponents} in {time.time() - start:.0f} s")
     print("mean return per block of", args.block, "episodes:", " ".join(f"{c:+.2f}" for c in curve))
-    results = {"game": args.game, "episodes": len(returns), "block": args.block, "curve": curve, "eval": []}
+    results = {
+        "game": args.game,
+        "opponents": args.opponents,
+        "episodes": len(returns),
+        "block": args.block,
+        "at_cap": args.at_cap,
+        "max_steps": args.max_steps,
+        "seconds": round(time.time() - start),
+        "curve": curve,
+        "eval": [],
+    }
     for opponents in ("random", "heuristic"):
-        found = evaluate(args.game, policy, opponents, args.eval, args.players, args.max_steps)
+        found = evaluate(args.game, policy, opponents, args.eval, args.players, args.max_steps, args.at_cap)
         results["eval"].append(found)
         lo, hi = found["ci95"]
-        print(f"win rate vs {opponents}: {found['rate']:.2f} [{lo:.2f}, {hi:.2f}] over {found['games']} games")
+        print(
+            f"win rate vs {opponents}: {found['rate']:.2f} [{lo:.2f}, {hi:.2f}] over {found['games']} games"
+            f" ({found['cut_at_cap']} cut at the cap)"
+        )
     if args.plot:
         import matplotlib
 

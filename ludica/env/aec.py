@@ -140,7 +140,7 @@ class LudicaAEC(AECEnv):  # type: ignore[misc]
     def head_mask(self, agent: str, prefix: list[int]) -> np.ndarray:
         """Factored actions: the legal values of head ``len(prefix)`` for ``agent`` given the earlier picks."""
         cat = self.driver.catalogue
-        return cat.head_mask(cat.factored(self.driver.legal(agent).indices), prefix)
+        return cat.head_mask(cat.factored_legal(self.driver.legal(agent)), prefix)
 
     def _make_referee(self, seed: int | str) -> Any:
         from ..bots.base import make_bot
@@ -177,7 +177,7 @@ class LudicaAEC(AECEnv):  # type: ignore[misc]
             self.agent_selection = driver.current() or self.agents[0]
             info: dict[str, Any] = {"view": driver.view(self.agent_selection)}
             if self.action_mode == "factored":
-                info["legal_factored"] = driver.catalogue.factored(driver.legal(self.agent_selection).indices)
+                info["legal_factored"] = driver.catalogue.factored_legal(driver.legal(self.agent_selection)).copy()
             self.infos[self.agent_selection] = info
         self._accumulate_rewards()
 

@@ -15,7 +15,8 @@ from typing import Any
 
 import numpy as np
 
-from ..core.game import Config, Game
+from ..core.actions import Text
+from ..core.game import Config, Game, Pending
 from ..core.match import Match
 from ..core.registry import get_game
 from .encoding import Catalogue, EncodingError, Legal, TextFiller, catalogue, default_text, observer, rewards
@@ -74,6 +75,7 @@ class Driver:
         self._last_acted: dict[str, int] = {}
         self._legal: dict[str, Legal] = {}
         self._views: dict[str | None, dict[str, Any]] = {}
+        self._pending: Pending | None = None
         self._deal()
 
     # -- life ----------------------------------------------------------------------------------
@@ -89,16 +91,24 @@ class Driver:
     def _forget(self) -> None:
         self._legal.clear()
         self._views.clear()
+        self._pending = None
 
     def _deal(self) -> None:
         match = self.match
-        while match.game.pending(match.state).is_chance:
-            match.deal(trusted=True)
+        game, state = match.game, match.state
+        pending = game.pending(state)
+        while pending.is_chance:
+            match.deal(trusted=True, pending=pending)
+            pending = game.pending(match.state)
         self._forget()
+        self._pending = pending
 
     @property
     def pending(self) -> tuple[str, ...]:
-        return self.match.game.pending(self.match.state).seats
+        found = self._pending  # the game's answer since the last change (every change goes through _deal)
+        if found is None:
+            found = self._pending = self.match.game.pending(self.match.state)
+        return found.seats
 
     @property
     def over(self) -> bool:
@@ -119,6 +129,12 @@ class Driver:
         if view is None:
             view = self._views[seat] = self.match.view(seat)
         return view
+
+    def take_view(self, seat: str | None) -> dict[str, Any]:
+        """``seat``'s view, handed over: the driver keeps no reference to it (a caller may keep or
+        change it), so a view the observation was just encoded from is not built twice."""
+        view = self._views.pop(seat, None)
+        return self.match.view(seat) if view is None else view
 
     def legal(self, seat: str) -> Legal:
         found = self._legal.get(seat)
@@ -142,8 +158,14 @@ class Driver:
         """Seat ``seat`` takes the legal action at ``index``; chance steps after it are dealt."""
         if seat not in self.pending:
             raise EncodingError(f"it is not {seat}'s decision now (waiting for {', '.join(self.pending) or 'nobody'})")
-        action = self.catalogue.decode(self.legal(seat), int(index), text or self.text)
-        self.match.apply(action)
+        legal = self.legal(seat)
+        action = self.catalogue.decode(legal, int(index), text or self.text)
+        # An action decoded from a listed legal action is an instance of it (values within its
+        # ranges), which the full check would only confirm; free text written by a filler is
+        # checked as the game checks it.
+        template = legal.templates[int(index)][0]
+        trusted = not any(isinstance(v, Text) for v in template.args.values())
+        self.match.apply(action, trusted=trusted, pending=self._pending)
         self._last_acted[seat] = self.steps
         self.steps += 1
         self._deal()

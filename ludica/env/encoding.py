@@ -116,11 +116,31 @@ def _key(value: Any) -> Any:
     return _canon(value)
 
 
+_PLAIN = frozenset({str, int, bool, float, type(None), IntRange, Text})
+
+MEMO_LIMIT = 2_000
+"""Templates a catalogue remembers the indices of (forgotten all at once beyond this)."""
+
+
+def _template_key(template: Action) -> Any:
+    """A hashable key equal only for templates with the same seat, type and arguments of the same
+    types (``1``, ``1.0`` and ``True`` differ); ``None`` when an argument is not a scalar."""
+    parts: list[Any] = [template.seat, template.type, template.narration]
+    for name, value in template.args.items():
+        kind = type(value)
+        if kind not in _PLAIN:
+            return None
+        parts += (name, kind, value)
+    return tuple(parts)
+
+
 @dataclass(slots=True)
 class Legal:
     """The legal actions of one seat at one step, by catalogue index."""
 
     templates: dict[int, tuple[Action, dict[str, Any]]] = field(default_factory=dict)
+    rows: np.ndarray | None = None
+    """The factored rows of :attr:`indices` once asked for (:meth:`Catalogue.factored_legal`)."""
 
     @property
     def indices(self) -> list[int]:
@@ -148,6 +168,8 @@ class Catalogue:
             )
             total += sh.size
         self.size = total
+        self._indexed: dict[Any, dict[int, tuple[Action, dict[str, Any]]]] = {}
+        """Memo of :meth:`legal`: a template (by a type-exact key) -> its indices."""
 
     # -- encoding -----------------------------------------------------------------------------
     def shape_of(self, action: Action) -> int:
@@ -158,7 +180,7 @@ class Catalogue:
             )
         return found
 
-    def _digits(self, index: int, action: Action) -> Iterable[tuple[int, dict[str, Any]]]:
+    def _digits(self, index: int, action: Action) -> list[tuple[int, dict[str, Any]]]:
         """(mixed-radix number, int values chosen) for every concrete action the template stands for."""
         sh = self.shapes[index]
         per_param: list[list[tuple[int, Any]]] = []
@@ -182,16 +204,31 @@ class Catalogue:
                         f"{self.game_id}: {action.type}.{name}={value!r} is not in the catalogue's domain"
                     )
                 per_param.append([(pos, None)])
-        names = [name for name, _ in sh.params]
-        radices = [1 if domain is FREE else len(domain) for _, domain in sh.params]
-        for combo in itertools.product(*per_param):
-            number = 0
+        # the mixed-radix number: fixed digits summed once, then one entry per combination of the
+        # integer parameters' values (itertools.product's order, the declared order of parameters)
+        base, weight = 0, 1
+        ranges: list[tuple[int, str, list[tuple[int, Any]]]] = []
+        for (name, domain), options in zip(reversed(sh.params), reversed(per_param), strict=True):
+            if len(options) == 1 and options[0][1] is None:
+                base += options[0][0] * weight
+            else:
+                ranges.append((weight, name, options))
+            weight *= 1 if domain is FREE else len(domain)
+        if not ranges:
+            return [(base, {})]
+        if len(ranges) == 1:
+            w, name, options = ranges[0]
+            return [(base + pos * w, {name: value}) for pos, value in options]
+        ranges.reverse()
+        out: list[tuple[int, dict[str, Any]]] = []
+        for combo in itertools.product(*(options for _, _, options in ranges)):
+            number = base
             chosen: dict[str, Any] = {}
-            for (pos, value), radix, name in zip(combo, radices, names, strict=True):
-                number = number * radix + pos
-                if value is not None:
-                    chosen[name] = value
-            yield number, chosen
+            for (pos, value), (w, name, _) in zip(combo, ranges, strict=True):
+                number += pos * w
+                chosen[name] = value
+            out.append((number, chosen))
+        return out
 
     def legal(self, templates: Sequence[Action]) -> Legal:
         """Index every legal action (templates with ranges stand for one index per value)."""
@@ -206,9 +243,16 @@ class Catalogue:
                     key = _canon({k: v for k, v in args.items() if not isinstance(v, Text)})
                     ranked.setdefault(index, []).append((key, template, chosen))
                 continue
-            base = self.offsets[index]
-            for number, chosen in self._digits(index, template):
-                out.templates[base + number] = (template, chosen)
+            key = _template_key(template)
+            found = self._indexed.get(key) if key is not None else None
+            if found is None:
+                base = self.offsets[index]
+                found = {base + number: (template, chosen) for number, chosen in self._digits(index, template)}
+                if key is not None:
+                    if len(self._indexed) >= MEMO_LIMIT:
+                        self._indexed.clear()
+                    self._indexed[key] = found
+            out.templates.update(found)
         for index, entries in ranked.items():
             entries.sort(key=lambda e: e[0])
             limit = self.shapes[index].ranked
@@ -268,8 +312,7 @@ class Catalogue:
 
     def factor(self, index: int) -> tuple[int, ...]:
         """A flat index as ``(shape, digit of parameter 1, digit of parameter 2, ...)`` (padded with 0)."""
-        sh, number = self.locate(index)
-        i = self.shapes.index(sh)
+        i, number = self._find(index)
         radices = self._radices(i)
         digits = []
         for radix in reversed(radices):
@@ -296,6 +339,14 @@ class Catalogue:
         """The legal actions as rows ``(shape, digits...)``: an ``(L, len(heads))`` int array."""
         return np.array([self.factor(int(i)) for i in indices], dtype=np.int64).reshape(-1, len(self.heads))
 
+    def factored_legal(self, legal: Legal) -> np.ndarray:
+        """:meth:`factored` of ``legal``'s indices, worked out once per :class:`Legal` (read-only)."""
+        if legal.rows is None:
+            rows = self.factored(legal.indices)
+            rows.flags.writeable = False
+            legal.rows = rows
+        return legal.rows
+
     def head_mask(self, rows: np.ndarray, prefix: Sequence[int]) -> np.ndarray:
         """The legal values of head ``len(prefix)`` given the earlier picks ``prefix`` (the
         composer's order: type first, then each parameter), as a 0/1 int8 mask."""
@@ -310,6 +361,11 @@ class Catalogue:
     # -- people ---------------------------------------------------------------------------------
     def locate(self, index: int) -> tuple[Shape, int]:
         """The shape an index belongs to and the number within it."""
+        i, number = self._find(index)
+        return self.shapes[i], number
+
+    def _find(self, index: int) -> tuple[int, int]:
+        """The position of the shape an index belongs to, and the number within it."""
         if not 0 <= index < self.size:
             raise EncodingError(f"{self.game_id}: action index {index} is outside 0..{self.size - 1}")
         lo, hi = 0, len(self.offsets) - 1
@@ -319,7 +375,7 @@ class Catalogue:
                 lo = mid
             else:
                 hi = mid - 1
-        return self.shapes[lo], index - self.offsets[lo]
+        return lo, index - self.offsets[lo]
 
     def type_of(self, index: int) -> str:
         """The action type of an index."""

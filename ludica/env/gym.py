@@ -128,7 +128,7 @@ class LudicaGym(gym.Env):  # type: ignore[misc]
     def head_mask(self, prefix: list[int]) -> np.ndarray:
         """Factored actions: the legal values of head ``len(prefix)`` given the earlier picks."""
         cat = self.driver.catalogue
-        return cat.head_mask(cat.factored(self.driver.legal(self.seat).indices), prefix)
+        return cat.head_mask(cat.factored_legal(self.driver.legal(self.seat)), prefix)
 
     def action_masks(self) -> np.ndarray:
         """The legal indices of the learning seat now (1 = legal)."""
@@ -159,9 +159,9 @@ class LudicaGym(gym.Env):  # type: ignore[misc]
 
     def _info(self) -> dict[str, Any]:
         # a fresh view every call: callers keep what they are given
-        info = {"action_mask": self.driver.mask(self.seat), "view": self.driver.match.view(self.seat)}
+        info = {"action_mask": self.driver.mask(self.seat), "view": self.driver.take_view(self.seat)}
         if self.action_mode == "factored":
-            info["legal_factored"] = self.driver.catalogue.factored(self.driver.legal(self.seat).indices)
+            info["legal_factored"] = self.driver.catalogue.factored_legal(self.driver.legal(self.seat)).copy()
         return info
 
 

@@ -18,10 +18,18 @@ mostly within ``[0, 1]`` (never clipped: a larger amount stays distinct); flags 
 schema and listed in the documentation.
 
 The tensor is computed from the seat's view alone (``Game.view(state, seat)``).
+
+**Speed.** Encoding is incremental: the schema keeps, for each observing seat, the tensor it gave
+last and every top-level field's value then, as bytes (``marshal``, so a copy the game cannot
+change afterwards, and ``1``, ``1.0`` and ``True`` differ). The next tensor for that seat starts
+from the last one and lays out again only the fields whose value is not byte-for-byte the same;
+a field's slots depend on its value and the seat alone, so the tensor is the one a fresh encoding
+gives (tested). The strict mode always encodes afresh.
 """
 
 from __future__ import annotations
 
+import marshal
 from array import array
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -394,6 +402,14 @@ class Seq(Field):
         return [self.item.project(v) for v in value or ()]
 
 
+PATCH_MIN = 8
+"""Top-level fields of fewer slots are laid out afresh every time (cheaper than comparing)."""
+
+PATCH_MISSES, PATCH_RETRY = 4, 16
+"""A field found changed this many times in a row is laid out afresh without comparing, for
+``PATCH_RETRY`` encodings, then compared again."""
+
+
 class Schema:
     """A game's observation layout for one config: a header, then the view's fields.
 
@@ -409,6 +425,11 @@ class Schema:
         self.size = 2 * self.n + view.size
         self._orders: dict[str | None, Ctx] = {}
         self._zeros = bytes(4 * self.size)
+        self._blank = array("f", self._zeros)
+        self._misses = [0] * len(view._items)
+        """Per top-level field: how many comparisons in a row found it changed (any seat)."""
+        self._last: dict[str | None, tuple[array[float], list[bytes | None]]] = {}
+        """Per observing seat: its last tensor and each top-level field's value then (marshalled)."""
 
     def ctx(self, seat: str | None, strict: bool = False) -> Ctx:
         found = self._orders.get(seat)
@@ -427,15 +448,69 @@ class Schema:
         self, seat: str | None, view: dict[str, Any], pending: Sequence[str] = (), strict: bool = False
     ) -> np.ndarray:
         ctx = self.ctx(seat, strict)
+        if not strict and type(view) is dict:
+            return self._patch(seat, view, pending, ctx)
         out = array("f", self._zeros)  # float32 slots written in place, handed to numpy without a copy
+        self._header(out, seat, pending, ctx)
+        self.view.put(out, 2 * self.n, view, ctx)  # type: ignore[arg-type]
+        return np.frombuffer(out, dtype=np.float32)
+
+    def _header(self, out: array[float], seat: str | None, pending: Sequence[str], ctx: Ctx) -> None:
         if seat is not None:
             out[self.seats.index(seat)] = 1.0
         for s in pending:
             i = ctx.pos.get(s)
             if i is not None:
                 out[self.n + i] = 1.0
-        self.view.put(out, 2 * self.n, view, ctx)  # type: ignore[arg-type]
-        return np.frombuffer(out, dtype=np.float32)
+
+    def _patch(self, seat: str | None, view: dict[str, Any], pending: Sequence[str], ctx: Ctx) -> np.ndarray:
+        """The incremental encoding (module docstring, *Speed*): the seat's last tensor with the
+        header and every field whose value changed laid out again. Small fields, and fields that
+        have kept changing lately, are laid out afresh without comparing (which never changes the
+        result, only the work)."""
+        last = self._last.pop(seat, None)  # dropped while patching: an error leaves nothing half done
+        base = 2 * self.n
+        blank = self._blank
+        if last is None:
+            out = array("f", self._zeros)
+            known: list[bytes | None] = [None] * len(self.view._items)
+        else:
+            out, known = last
+            out[:base] = blank[:base]
+        self._header(out, seat, pending, ctx)
+        get = view.get
+        dumps = marshal.dumps
+        misses = self._misses
+        zeros = memoryview(blank)
+        for k, (key, field, off) in enumerate(self.view._items):
+            value = get(key)
+            now: bytes | None = None
+            size = field.size
+            if size >= PATCH_MIN and misses[k] < PATCH_MISSES:
+                try:
+                    now = dumps(value)
+                except ValueError:  # not plain data: laid out afresh every time
+                    misses[k] = PATCH_MISSES + PATCH_RETRY
+                if now is not None and now == known[k]:
+                    misses[k] = 0
+                    continue
+                misses[k] += 1
+            elif misses[k] >= PATCH_MISSES:
+                misses[k] += 1
+                if misses[k] >= PATCH_MISSES + PATCH_RETRY:
+                    misses[k] = 0  # try comparing again
+            at = base + off
+            if last is not None:
+                memoryview(out)[at : at + size] = zeros[:size]  # no intermediate copy
+            known[k] = None
+            if value is not None:
+                try:
+                    field.put(out, at, value, ctx)
+                except SchemaError as exc:
+                    raise SchemaError(f"{key}: {exc}") from None
+            known[k] = now
+        self._last[seat] = (out, known)
+        return np.frombuffer(out, dtype=np.float32).copy()  # a copy: the caller may change it
 
     def project(self, view: dict[str, Any]) -> Any:
         return self.view.project(view)

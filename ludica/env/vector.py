@@ -39,17 +39,28 @@ class Runner(Protocol):
 
 
 class LudicaRunner:
-    """A Ludica game: whoever must decide acts with the given index; chance is dealt inside."""
+    """A Ludica game: whoever must decide acts with the given index; chance is dealt inside.
 
-    def __init__(self, game: str, players: int | None = None, options: Mapping[str, Any] | None = None) -> None:
+    ``tensor=False`` (for benchmarks) builds the seat's view but not its tensor, and returns an
+    empty observation: what the rules and the catalogue cost without the encoding."""
+
+    def __init__(
+        self, game: str, players: int | None = None, options: Mapping[str, Any] | None = None, tensor: bool = True
+    ) -> None:
         self.driver = Driver(game, players, options)
-        self.size = self.driver.observer.size
+        self.size = self.driver.observer.size if tensor else 0
+        self.tensor = tensor
 
     def _now(self) -> tuple[np.ndarray, np.ndarray]:
         seat = self.driver.current()
         if seat is None:
             return np.zeros(self.size, np.float32), np.zeros(0, np.int64)
-        return self.driver.observe(seat), np.asarray(self.driver.legal(seat).indices, np.int64)
+        if self.tensor:
+            obs = self.driver.observe(seat)
+        else:
+            self.driver.view(seat)
+            obs = np.zeros(0, np.float32)
+        return obs, np.asarray(self.driver.legal(seat).indices, np.int64)
 
     def reset(self, seed: int) -> tuple[np.ndarray, np.ndarray]:
         self.driver.reset(seed)
