@@ -264,6 +264,7 @@ class EuphoriaNamer(Namer):
             return None
         seat, kind, _options, context = prompt
         who = self.seat(seat)
+        whose = "Your" if seat == self.viewer else f"{who}'s"
         first = context[0] if context else None
         if kind in ("trade_give", "trade_ask", "answer_trade") and len(context) >= 3:
             return self._trade_situation(seat, kind, context)
@@ -276,11 +277,11 @@ class EuphoriaNamer(Namer):
         if kind == "lose_good":
             return f"{who} must lose a good"
         if kind == "take" and isinstance(first, str) and first in RECRUITS:
-            return f"{who}'s recruit {RECRUITS[first].name} gives something: choosing what"
+            return f"{whose} recruit {RECRUITS[first].name} gives something: choosing what"
         if kind == "pay" and first == "retrieve" and len(context) >= 3:
             return f"{who} retrieves {self._workers(context[2])}: the retrieval is paid for, then the workers rolled"
         if kind == "use_ability" and isinstance(first, str) and first in RECRUITS:
-            return f"{who}'s recruit {RECRUITS[first].name} may act: {RECRUITS[first].summary}"
+            return f"{whose} recruit {RECRUITS[first].name} may act: {RECRUITS[first].summary}"
         if kind in DISCARD_SITUATIONS and first in DISCARD_SITUATIONS[kind]:
             return f"{who} {DISCARD_SITUATIONS[kind][first]}"
         if kind == "choose_side":
@@ -288,7 +289,7 @@ class EuphoriaNamer(Namer):
         if isinstance(first, str) and region_of(first) is not None:
             gives = SPACE_GIVES.get(first)
             step = SPACE_STEPS.get(kind, "one more choice")
-            return f"{who}'s worker on {item(first)}" + (f" (it gives: {gives})" if gives else "") + f": {step}"
+            return f"{whose} worker on {item(first)}" + (f" (it gives: {gives})" if gives else "") + f": {step}"
         return None
 
     def _workers(self, spots: list[Any]) -> str:
