@@ -289,6 +289,14 @@ def cause(srv: ThreadServer, cause: Cause) -> tuple[dict[str, str], str, int]:
     pytest.skip(f"{cause.game}: {cause.action} never caused {sorted(cause.kinds)}")
 
 
+SHOW_CONSEQUENCE = """([kinds]) => {
+  const box = document.querySelector('#news .news');
+  const first = box.querySelector(kinds.map((k) => `li.kind-${k}`).join(', '));
+  if (first) box.scrollTop += first.getBoundingClientRect().top - box.getBoundingClientRect().top - 4;
+}"""
+"""On a phone "Just now" scrolls within its box: bring the consequence's first line to its top, as a person scrolls."""
+
+
 @pytest.mark.parametrize("what", CAUSES, ids=[c.game for c in CAUSES])
 def test_just_now_holds_what_my_own_action_caused_in_the_browser(
     browser: Any, server: ThreadServer, what: Cause  # noqa: F811
@@ -305,5 +313,6 @@ def test_just_now_holds_what_my_own_action_caused_in_the_browser(
         for entry in said:
             assert " ".join(entry["text"].split()) in " ".join(text.split()), f"{what.game}: {entry['text']!r}"
         page.locator("#news").scroll_into_view_if_needed()
+        page.evaluate(SHOW_CONSEQUENCE, [sorted(what.kinds)])
         curate(page, f"just-now-{what.game}-{label}")
         page.context.close()
