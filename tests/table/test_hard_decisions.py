@@ -7,19 +7,27 @@ as a person opens it, and the test checks that what the page says holds the deci
 and each option's effect (the words a namer gives it). Screenshots go to the tests' artifacts;
 with ``LUDICA_SCREENS=docs/screens`` they are the curated ones listed in ``docs/table.md``
 (``hard-<game>-<n>-{desktop,phone}.png``, in 256 colours to keep them small).
+
+The same mechanism shows, per game, a chat with a whisper on the receiving seat's page (absent from
+a third seat's page; ``chat-<game>-*.png``) and "Just now" on the page of the seat whose own action
+caused a consequence (a judgment, a roll, a reveal, a gain, a Conflict's result; ``just-now-<game>-*.png``).
 """
 
 from __future__ import annotations
 
 import os
+import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 
 from ludica.core import CHANCE
+from ludica.core.actions import fill
+from ludica.table.seatview import news
 
 from .test_table_browser import (  # noqa: F401  (the browser fixture)
     ARTIFACTS,
@@ -27,7 +35,7 @@ from .test_table_browser import (  # noqa: F401  (the browser fixture)
     browser,
     server,
 )
-from .test_table_live import DESK, PHONE, fast_forward, offers, open_room, page_for, shoot
+from .test_table_live import DESK, PHONE, PLAYERS, fast_forward, offers, open_room, page_for, shoot
 
 SCREENS = Path(os.environ["LUDICA_SCREENS"]) if os.environ.get("LUDICA_SCREENS") else ARTIFACTS
 
@@ -159,4 +167,152 @@ def test_a_hard_decision_says_what_it_does(browser: Any, server: ThreadServer, h
         shoot(page, name, SCREENS)
         if SCREENS != ARTIFACTS:
             smaller(SCREENS / f"{name}.png")
+        page.context.close()
+
+
+def curate(page: Any, name: str) -> None:
+    """``page``'s first screen as ``name`` (the artifacts, or the curated ``docs/screens`` in 256 colours)."""
+    shoot(page, name, SCREENS)
+    if SCREENS != ARTIFACTS:
+        smaller(SCREENS / f"{name}.png")
+
+
+# -- a chat with a whisper, per game -----------------------------------------------------------
+GAMES = ["great-city", "euphoria", "lost-days", "euthymia", "misery-bubblegum"]
+WHISPER_PAIRS = {  # (who whispers, who receives, a third seat): the GM where the game has one
+    "great-city": ("gm", "p1", "p2"),
+    "misery-bubblegum": ("gm", "p1", "p2"),
+    "lost-days": ("p2", "p1", "p3"),
+    "euthymia": ("p2", "p1", "p3"),
+    "euphoria": ("p2", "p1", "p3"),
+}
+
+
+def say(page: Any, text: str, to: str = "") -> None:
+    """Say ``text`` in the table talk, to the table or (``to``, a seat) as a whisper, as a person does."""
+    page.wait_for_selector("#chat-form:not([hidden])")
+    page.select_option("#chat-to", to)
+    page.fill("#chat-text", text)
+    page.press("#chat-text", "Enter")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_whisper_reaches_its_seat_and_not_a_third(browser: Any, server: ThreadServer, game: str) -> None:  # noqa: F811
+    players = [*PLAYERS[game], "Cy"][:3]  # three players, so there is a third seat (Euphoria's default is two)
+    created = httpx.post(server.url + "/rooms", json={"game": game, "players": players}).json()
+    links = {i["role"]: i["url"] for i in created["invites"]}
+    sender, receiver, third = WHISPER_PAIRS[game]
+    aloud, secret = "Shall we begin?", "Watch the one on your left; they are not what they seem."
+    speaker = page_for(browser, server, links[sender], DESK)
+    pages = {label: {seat: page_for(browser, server, links[seat], view) for seat in (receiver, third)}
+             for view, label in ((DESK, "desktop"), (PHONE, "phone"))}
+    for seat_pages in pages.values():
+        for page in seat_pages.values():
+            page.wait_for_selector("#chat-form:not([hidden])")
+    say(speaker, aloud)
+    say(speaker, secret, receiver)
+    for label, seat_pages in pages.items():
+        seat_pages[receiver].locator("#chat-log", has_text=secret).wait_for()
+        seat_pages[third].locator("#chat-log", has_text=aloud).wait_for()
+        log = seat_pages[receiver].locator("#chat-log").inner_text()
+        assert "(whisper)" in log and aloud in log
+        assert secret not in seat_pages[third].content(), f"{game}: the whisper reached {third}'s page"
+        seat_pages[receiver].locator("#chat").scroll_into_view_if_needed()
+        curate(seat_pages[receiver], f"chat-{game}-{label}")
+    # after the last line the third page has still not received it (it never will: it is not sent there)
+    assert secret not in pages["desktop"][third].content()
+    for page in (speaker, *(p for seat_pages in pages.values() for p in seat_pages.values())):
+        page.context.close()
+
+
+# -- "Just now" after a consequence of the seat's own action, per game --------------------------
+@dataclass(frozen=True)
+class Cause:
+    """A seat's action (``action``) and what it causes (an event of a kind in ``kinds``), which the
+    seat's "Just now" must hold; ``others`` lets the other seats act before the consequence comes
+    (a call is opposed before its roll)."""
+
+    game: str
+    action: str
+    kinds: frozenset[str]
+    others: bool = False
+    prefer: frozenset[str] = frozenset()
+    limit: int = 800
+
+
+CAUSES = [
+    Cause("great-city", "accept_judgment", frozenset({"accept"})),
+    Cause("misery-bubblegum", "call_action", frozenset({"roll"}), others=True),
+    Cause("lost-days", "place_bid", frozenset({"reveal"})),
+    Cause("euphoria", "place", frozenset({"gain", "roll"})),
+    Cause("euthymia", "play_conflict_card", frozenset({"resolve"})),
+]
+
+
+def act_once(room: Any, seat: str, action: str, rng: random.Random) -> int:
+    """``seat`` takes an ``action`` of that type (arguments at random); returns its index in the record."""
+    legal = [a for a in room.match.legal_actions(seat) if a.type == action]
+    a = fill(rng.choice(legal), rng)
+    at = len(room.match.actions)
+    room.act(seat, {"step": room.step, "action": {"type": a.type, "args": dict(a.args)}})
+    return at
+
+
+def caused(room: Any, at: int, kinds: frozenset[str]) -> bool:
+    return any(e.step >= at and e.event.kind in kinds for e in room.match.log)
+
+
+def cause(srv: ThreadServer, cause: Cause) -> tuple[dict[str, str], str, int]:
+    """A room where a seat's own action caused ``cause``'s consequence: its links, the seat, the action's index."""
+    room_id, links = open_room(srv, cause.game)
+    room = srv.room(room_id)
+    rng = random.Random(7)
+    for attempt in range(40):
+        try:
+            fast_forward(srv, room_id, lambda r: deciding_seat(r, cause.action) is not None, seed=attempt,
+                         limit=cause.limit, prefer=cause.prefer)
+        except AssertionError:
+            break
+        seat = deciding_seat(room, cause.action)
+        assert seat is not None
+        at = act_once(room, seat, cause.action, rng)
+        while cause.others and not caused(room, at, cause.kinds) and not room.match.is_over():
+            seats = [s for s in room.match.pending().seats if s != CHANCE]
+            if seat in seats or not seats:
+                break
+            pick = seats[0]
+            act_once(room, pick, rng.choice(room.match.legal_actions(pick)).type, rng)
+        if caused(room, at, cause.kinds):
+            return links, seat, at
+        if room.match.is_over():
+            break
+    pytest.skip(f"{cause.game}: {cause.action} never caused {sorted(cause.kinds)}")
+
+
+SHOW_CONSEQUENCE = """([kinds]) => {
+  const box = document.querySelector('#news .news');
+  const first = box.querySelector(kinds.map((k) => `li.kind-${k}`).join(', '));
+  if (first) box.scrollTop += first.getBoundingClientRect().top - box.getBoundingClientRect().top - 4;
+}"""
+"""On a phone "Just now" scrolls within its box: bring the consequence's first line to its top, as a person scrolls."""
+
+
+@pytest.mark.parametrize("what", CAUSES, ids=[c.game for c in CAUSES])
+def test_just_now_holds_what_my_own_action_caused_in_the_browser(
+    browser: Any, server: ThreadServer, what: Cause  # noqa: F811
+) -> None:
+    links, seat, at = cause(server, what)
+    room_id = links[seat].split("/")[2].split("#")[0]
+    said = [e for e in news(server.room(room_id), seat) if e["step"] >= at and e["kind"] in what.kinds]
+    assert said, f"{what.game}: the consequence is not in {seat}'s news"
+    for viewport, label in ((DESK, "desktop"), (PHONE, "phone")):
+        page = page_for(browser, server, links[seat], viewport)
+        page.wait_for_selector("#news .news")
+        text = page.locator("#news").inner_text()
+        assert "Just now" in text
+        for entry in said:
+            assert " ".join(entry["text"].split()) in " ".join(text.split()), f"{what.game}: {entry['text']!r}"
+        page.locator("#news").scroll_into_view_if_needed()
+        page.evaluate(SHOW_CONSEQUENCE, [sorted(what.kinds)])
+        curate(page, f"just-now-{what.game}-{label}")
         page.context.close()
