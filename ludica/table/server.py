@@ -36,7 +36,7 @@ from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
 from fastapi.staticfiles import StaticFiles
 
-from ..core import ConfigError, GameMeta, LudicaError, get_game
+from ..core import Action, ConfigError, GameMeta, LudicaError, get_game
 from ..core.records import chance_indices, record_of
 from ..core.registry import EXAMPLES, GAME_MODULES, available
 from . import chat
@@ -673,7 +673,7 @@ async def _handle(t: Table, room_id: str, conn: Connection, text: str) -> None:
     async with t.lock(room_id):
         room = t.rooms.live.get(room_id) or room
         t.last_seen[room_id] = time.monotonic()
-        if message["type"] in CHANGES and not await _still_valid(t, room_id, conn):
+        if message["type"] in CHECKED_APART and not await _still_valid(t, room_id, conn):
             return
         try:
             reply, changed = await handler(t, room, conn, message)
@@ -695,6 +695,9 @@ async def _handle(t: Table, room_id: str, conn: Connection, text: str) -> None:
 Reply = tuple[dict[str, Any] | None, bool]
 CHANGES = frozenset({"act", "undo", "reissue", "close_room"})
 """Messages that change the room: their link is checked again in storage first."""
+CHECKED_APART = CHANGES - {"act"}
+"""The changes whose link is checked in a thread call of its own; an act's link is checked in
+the act's own thread call (:func:`_act_if_valid`), the most frequent message paying one hop."""
 REISSUED = "your link was re-issued by the host; ask the host for the new one"
 
 
@@ -703,9 +706,13 @@ async def _still_valid(t: Table, room_id: str, conn: Connection) -> bool:
     made by another table process (or before this process heard of it) is caught here."""
     if await t.run(t.store.role_of, room_id, conn.token) == conn.granted:
         return True
+    _refuse_reissued(t, room_id, conn)
+    return False
+
+
+def _refuse_reissued(t: Table, room_id: str, conn: Connection) -> None:
     conn.push(json.dumps(_error(REISSUED, "links")))
     t.drop(room_id, conn, LINK_REISSUED)
-    return False
 
 
 def _player(conn: Connection) -> str:
@@ -715,9 +722,19 @@ def _player(conn: Connection) -> str:
     return seat
 
 
+def _act_if_valid(t: Table, room: Room, conn: Connection, message: dict[str, Any]) -> list[Action] | None:
+    """In one table thread: ``conn``'s link checked in storage (as :func:`_still_valid` does),
+    then the act; ``None`` (nothing done) when the link no longer grants its role."""
+    if t.store.role_of(room.id, conn.token) != conn.granted:
+        return None
+    return room.act(_player(conn), message)
+
+
 async def _on_act(t: Table, room: Room, conn: Connection, message: dict[str, Any]) -> Reply:
-    seat = _player(conn)
-    done = await t.run(room.act, seat, message)
+    done = await t.run(_act_if_valid, t, room, conn, message)
+    if done is None:
+        _refuse_reissued(t, room.id, conn)
+        return None, False
     if not done:  # its key was applied before: a repeat changes nothing
         return {"type": "ack", "step": room.step, "actions": 0, "repeat": True}, False
     return {"type": "ack", "step": room.step, "actions": len(done)}, True
