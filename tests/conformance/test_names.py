@@ -244,3 +244,11 @@ def test_pig_names_its_caption() -> None:
     from ludica.core import Action
 
     assert "changes nothing" in str(namer.action_effect(Action("p1", "title", {"text": "x"})))
+
+
+def test_euphoria_a_commodity_gain_says_what_its_total_counts() -> None:
+    """"Bob gains 1 food (total 6)" read as Bob's own total: the 6 is the workers' dice on the area,
+    which picks the bracket ([Commodity Areas])."""
+    match: Match[Any] = Match(get_game("euphoria"), default_config("euphoria", 3, 1))
+    said = namer_of(match, "p1").say("p2 gains 1 food (total 6)")
+    assert "(total" not in said and "the workers there show 6 in all" in said, said

@@ -120,6 +120,8 @@ DISCARD_SITUATIONS = {
 
 _JOINED = re.compile(r"(?<![\w+-])[a-z][a-z-]*(?:\+[a-z][a-z-]*)+(?![\w+-])")
 """A payment of several goods as the engine joins them (``bliss+energy``): said as a list."""
+_AREA_TOTAL = re.compile(r"(gains \d+ [a-z]+) \(total (\d+)\)")
+"""A commodity area's gain carries the total of the workers' dice there (which picks the bracket)."""
 _WORKER = re.compile(r"(?<![\w-])([a-z][A-Za-z_]*(?:\.\d)?):([1-6])(?![\w-])")
 
 
@@ -245,10 +247,12 @@ class EuphoriaNamer(Namer):
         return super().prompt(text, phase)
 
     def say(self, text: str) -> str:
-        """``aquifer:5`` -> "the worker showing 5 on the Aquifer"; "paying free" -> "paying nothing"."""
+        """``aquifer:5`` -> "the worker showing 5 on the Aquifer"; "paying free" -> "paying nothing";
+        a commodity area's "(total 6)" said as what it counts (the workers' dice there)."""
         text = _WORKER.sub(lambda m: self._worker(m.group(1), m.group(2)), text)
         text = _JOINED.sub(lambda m: item(m.group(0)), text)
         text = text.replace("retrieves paying free", "retrieves, paying nothing (−1 morale)")
+        text = _AREA_TOTAL.sub(r"\1 (the workers there show \2 in all)", text)
         return super().say(text)
 
     def _worker(self, space: str, face: str) -> str:
