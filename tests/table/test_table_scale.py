@@ -14,6 +14,7 @@ from fastapi.testclient import TestClient
 
 from ludica.bots.random_bot import RandomBot
 from ludica.core import get_game
+from ludica.core.actions import fill
 from ludica.core.names import Namer, namer_of
 from ludica.core.registry import GAME_MODULES
 from ludica.table import seatview
@@ -208,8 +209,11 @@ def test_a_process_overtaken_by_another_catches_up_without_replaying(
     second = Rooms(store).get(first.id)
     assert second is not None
     bot = RandomBot(random.Random(2))
-    for _ in range(30):  # a record long enough that replaying it would show
-        _act(first, bot)
+    for _ in range(30):  # a record long enough that replaying it would show (never holding: no one wins)
+        seat = first.match.pending().seats[0]
+        legal = [a for a in first.match.legal_actions(seat) if a.type not in ("hold", "title")]
+        action = fill(bot.rng.choice(legal), bot.rng) if legal else bot.choose(first.match, seat)
+        first.act(seat, {"step": first.step, "action": action.to_json()})
     assert second.catch_up() and not first.is_over()
     seat, step = first.match.pending().seats[0], first.step
     index = next(i for i, a in enumerate(first.match.legal_actions(seat)) if a.type != "title")
