@@ -31,11 +31,19 @@ STAMP = "_compiled.json"
 """The fingerprint a compiled build leaves beside ``ludica/__init__.py``."""
 
 GAMES = ("great_city", "euthymia", "misery_bubblegum", "lost_days", "euphoria")
-PURE_NAMES = frozenset({"stats.py", "bot.py", "bots.py", "heuristics.py", "errors.py", "names.py", "composer.py"})
-"""Modules that stay pure Python: a game's statistics for designers and bot plugins (they import
-``lab`` and ``bots``, which are not compiled), the error classes (front ends subclass them), and
-the words for people (``names.py``: each game's namer subclasses the core's; ``composer.py``),
-which front ends use once per screen, not once per step."""
+PURE_NAMES = frozenset({"stats.py", "bots.py", "heuristics.py", "errors.py", "names.py", "composer.py"})
+"""Modules that stay pure Python: a game's statistics for designers (they import ``lab``, which is
+not compiled), the error classes (front ends subclass them), and the words for people
+(``names.py``: each game's namer subclasses the core's; ``composer.py``), which front ends use
+once per screen, not once per step. A game's heuristic plugin (``bot.py``) is pure too, except
+in the games of :data:`COMPILED_BOTS`."""
+
+COMPILED_BOTS = frozenset({"euphoria", "great_city", "euthymia"})
+"""The games whose heuristic plugin (``bot.py``) is compiled with their kernel: it runs at every
+step of an ISMCTS playout (about half of a playout's time in Euphoria when pure), and it only
+imports the kernel and ``ludica.bots.base``/``ludica.bots.text`` (pure Python, whose classes it uses
+without subclassing them), so nothing stops mypyc. Lost Days' and Misery Bubblegum's plugins
+stay pure until mypy accepts them (they narrow ``IntRange`` arguments with ``hasattr``)."""
 
 LIBRARIES = tuple(f"ludica_kernels_{group}__mypyc" for group in ("core", *GAMES))
 """The compiled groups' shared libraries (top-level modules, beside the ``ludica`` package)."""
@@ -45,7 +53,8 @@ _state: dict[str, Any] = {"build": "pure", "reason": "no compiled modules"}
 
 def kernel_sources(root: Path) -> list[Path]:
     """The sources compiled into the kernels, under the project ``root``: ``ludica/core`` and the
-    five games, less their web faces and :data:`PURE_NAMES`."""
+    five games, less their web faces, :data:`PURE_NAMES` and the bot plugins outside
+    :data:`COMPILED_BOTS`."""
     return [path for group in kernel_groups(root).values() for path in group]
 
 
@@ -55,9 +64,15 @@ def kernel_groups(root: Path) -> dict[str, list[Path]]:
     base = root / "ludica"
     dirs = {"core": base / "core", **{game: base / "games" / game for game in GAMES}}
     return {
-        name: sorted(p for p in folder.rglob("*.py") if "web" not in p.parts and p.name not in PURE_NAMES)
+        name: sorted(p for p in folder.rglob("*.py") if "web" not in p.parts and _compiled_name(name, p.name))
         for name, folder in dirs.items()
     }
+
+
+def _compiled_name(group: str, name: str) -> bool:
+    if name == "bot.py":
+        return group in COMPILED_BOTS
+    return name not in PURE_NAMES
 
 
 def module_name(root: Path, source: Path) -> str:

@@ -92,9 +92,9 @@ def _texts(situation: Situation, action: Action) -> dict[str, str]:
         return {"text": f"The Great City {fate}. {city.get('name', '')}: {city.get('judgment', '')}"}
     if action.type == "narrate_character_fate":
         cid = str(args.get("character"))
-        fate = next((f for f in endgame.get("fates", []) if f.get("character") == cid), {})
+        theirs: dict[str, Any] = next((f for f in endgame.get("fates", []) if f.get("character") == cid), {})
         cname = chars.get(cid, {}).get("name", who)
-        return {"text": f"{cname}: {fate.get('name', 'a fate')}. {fate.get('judgment', '')}"}
+        return {"text": f"{cname}: {theirs.get('name', 'a fate')}. {theirs.get('judgment', '')}"}
     return {}
 
 
