@@ -45,7 +45,11 @@ imports the kernel and ``ludica.bots.base``/``ludica.bots.text`` (pure Python, w
 without subclassing them), so nothing stops mypyc. Lost Days' and Misery Bubblegum's plugins
 stay pure until mypy accepts them (they narrow ``IntRange`` arguments with ``hasattr``)."""
 
-LIBRARIES = tuple(f"ludica_kernels_{group}__mypyc" for group in ("core", *GAMES))
+BOT_SOURCES = ("ismcts.py",)
+"""The modules of ``ludica/bots`` compiled (their own unit, ``bots``): the search, whose loop runs
+once per playout step; the rest of the package (the registry, tournaments, text) stays pure."""
+
+LIBRARIES = tuple(f"ludica_kernels_{group}__mypyc" for group in ("core", *GAMES, "bots"))
 """The compiled groups' shared libraries (top-level modules, beside the ``ludica`` package)."""
 
 _state: dict[str, Any] = {"build": "pure", "reason": "no compiled modules"}
@@ -54,19 +58,21 @@ _state: dict[str, Any] = {"build": "pure", "reason": "no compiled modules"}
 def kernel_sources(root: Path) -> list[Path]:
     """The sources compiled into the kernels, under the project ``root``: ``ludica/core`` and the
     five games, less their web faces, :data:`PURE_NAMES` and the bot plugins outside
-    :data:`COMPILED_BOTS`."""
+    :data:`COMPILED_BOTS`; and the search of ``ludica/bots`` (:data:`BOT_SOURCES`)."""
     return [path for group in kernel_groups(root).values() for path in group]
 
 
 def kernel_groups(root: Path) -> dict[str, list[Path]]:
-    """:func:`kernel_sources` by compilation unit: the core, then one per game (so a change to one
-    game recompiles that game only, and the units compile in parallel)."""
+    """:func:`kernel_sources` by compilation unit: the core, one per game (so a change to one
+    game recompiles that game only, and the units compile in parallel), then the bots' search."""
     base = root / "ludica"
     dirs = {"core": base / "core", **{game: base / "games" / game for game in GAMES}}
-    return {
+    groups = {
         name: sorted(p for p in folder.rglob("*.py") if "web" not in p.parts and _compiled_name(name, p.name))
         for name, folder in dirs.items()
     }
+    groups["bots"] = [path for name in BOT_SOURCES if (path := base / "bots" / name).exists()]
+    return groups
 
 
 def _compiled_name(group: str, name: str) -> bool:
