@@ -60,7 +60,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--ismcts", default="ismcts:playouts=20,horizon=20")
     parser.add_argument("--out", required=True)
     args = parser.parse_args(argv)
-    print(f"build: {_build.describe()}", file=sys.stderr)
+    print(f"build: {_build.describe()} ({_build.__file__})", file=sys.stderr)
     with open(args.out, "w", encoding="utf-8") as out:
         for game_id in args.games:
             players = PLAYERS[game_id]
