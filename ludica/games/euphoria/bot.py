@@ -73,7 +73,8 @@ class Seen:
     me: dict[str, Any]
     players: int
     goods: dict[str, int]
-    kinds: Counter[str]
+    kinds: dict[str, int]
+    """Artifact cards in hand by kind."""
     my_factions: set[str]
     on_board: list[tuple[str, int]]
     needs: dict[str, int] = field(default_factory=dict)
@@ -88,7 +89,7 @@ class Seen:
 def _read(situation: Situation) -> Seen:
     view = situation.view
     me = view["players"][situation.seat]
-    kinds: Counter[str] = Counter(card.rsplit("-", 1)[0] for card in me.get("hand", []))
+    kinds = _kinds(me.get("hand", []))
     factions = {RECRUITS[r].faction for r in me.get("active", []) if r in RECRUITS}
     factions |= {RECRUITS[r].faction for r in me.get("hidden", []) if r in RECRUITS}
     on_board = [(space, face) for space, occ in view["board"].items() for seat, face in occ if seat == situation.seat]
@@ -102,6 +103,15 @@ def _read(situation: Situation) -> Seen:
     seen.off_sites = me["workers"] - len(on_sites)
     seen.needs = _needs(seen)
     return seen
+
+
+def _kinds(hand: list[str]) -> dict[str, int]:
+    """The artifact cards of ``hand`` counted by kind (a plain dict: ``Counter`` runs Python code)."""
+    kinds: dict[str, int] = {}
+    for card in hand:
+        kind = card.rsplit("-", 1)[0]
+        kinds[kind] = kinds.get(kind, 0) + 1
+    return kinds
 
 
 @lru_cache(maxsize=512)
