@@ -42,6 +42,7 @@ from sqlalchemy import (
     String,
     Table,
     Text,
+    bindparam,
     create_engine,
     delete,
     event,
@@ -387,10 +388,9 @@ class Store:
 
     # -- tokens --------------------------------------------------------------------------------
     def role_of(self, room_id: str, token: str) -> str | None:
+        """The role a link grants in a room (``None``: none); asked before every act."""
         with self.engine.connect() as conn:
-            found = conn.execute(
-                select(tokens.c.role).where(tokens.c.token_hash == hash_token(token), tokens.c.room_id == room_id)
-            ).first()
+            found = conn.execute(_ROLE_OF, {"token_hash": hash_token(token), "room_id": room_id}).first()
         return None if found is None else str(found.role)
 
     def reissue(self, room_id: str, role: str, token: str) -> None:
@@ -402,6 +402,12 @@ class Store:
             if not self.is_sqlite:
                 said = f"{room_id} reissued {role}"
                 conn.execute(text("SELECT pg_notify(:channel, :payload)"), {"channel": CHANNEL, "payload": said})
+
+
+_ROLE_OF = select(tokens.c.role).where(
+    tokens.c.token_hash == bindparam("token_hash"), tokens.c.room_id == bindparam("room_id")
+)
+"""The statement of :meth:`Store.role_of`, built once (building it cost three times its run on SQLite)."""
 
 
 def now() -> datetime:
