@@ -17,11 +17,12 @@ from __future__ import annotations
 
 import time
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Column, DateTime, ForeignKey, Integer, String, Table, Text, insert, select
+from sqlalchemy import Column, Connection, DateTime, ForeignKey, Integer, String, Table, Text, insert, select
 
 from .rooms import TABLE_SPEAKER, TableError
 from .storage import HOST, SPECTATOR, Store, metadata
@@ -124,19 +125,30 @@ def check(room: Any, role: str, message: dict[str, Any]) -> tuple[str, str | Non
 def add(store: Store, room_id: str, step: int, role: str, kind: str, recipient: str | None, text: str) -> Line:
     """Store a line (committed before anyone is told)."""
     with store.engine.begin() as conn:
-        result = conn.execute(
-            insert(chat).values(
-                room_id=room_id,
-                step=step,
-                sender=role,
-                recipient=recipient,
-                kind=kind,
-                text=text,
-                created=datetime.now(UTC),
-            )
+        return write(conn, room_id, step, role, kind, recipient, text)
+
+
+def write(conn: Connection, room_id: str, step: int, role: str, kind: str, recipient: str | None, text: str) -> Line:
+    """Insert a line in ``conn``'s transaction."""
+    result = conn.execute(
+        insert(chat).values(
+            room_id=room_id,
+            step=step,
+            sender=role,
+            recipient=recipient,
+            kind=kind,
+            text=text,
+            created=datetime.now(UTC),
         )
-        key = result.inserted_primary_key
+    )
+    key = result.inserted_primary_key
     return Line(int(key[0]) if key else 0, step, role, recipient, kind, text)
+
+
+def table_lines(room_id: str, said: list[tuple[int, str]]) -> Callable[[Connection], list[Line]]:
+    """The table's own lines ``(step, text)``, to be written in the transaction of the actions
+    they speak of (:meth:`Store.append`'s ``also``): one commit for both."""
+    return lambda conn: [write(conn, room_id, step, TABLE_SPEAKER, "table", None, text) for step, text in said]
 
 
 def lines(store: Store, room_id: str) -> list[Line]:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import secrets
 import time
 from collections import deque
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -267,12 +268,17 @@ class Room:
             raise IllegalAction("that is not one of your legal actions now", rule="legal actions")
         clock = self._clock_run()
         logged = len(self.match.log)
-        done = self._commit_from(action, key)
-        if clock:
-            self.say(f"the clock: {_duration(clock)} passed before this move", self.step - len(done))
-        if action.seat != CHANCE and len(self.match.log) == logged and not self.match.pending().is_chance:
-            self.say(self._silent(action), self.step - len(done) + 1)
-        return done
+
+        def said(start: int) -> list[tuple[int, str]]:
+            """What the table says of this action (:meth:`say`), once applied from ``start``."""
+            lines = []
+            if clock:
+                lines.append((start, f"the clock: {_duration(clock)} passed before this move"))
+            if action.seat != CHANCE and len(self.match.log) == logged and not self.match.pending().is_chance:
+                lines.append((start + 1, self._silent(action)))
+            return lines
+
+        return self._commit_from(action, key, said)
 
     def _clock_run(self) -> int:
         """The seconds the table's clock gave since the last other action (its steps at the end)."""
@@ -382,7 +388,9 @@ class Room:
         step = self.game.chance_step(self.match.state)
         return chance_action(step, dict(outcome))
 
-    def _commit_from(self, action: Action, key: str | None = None) -> list[Action]:
+    def _commit_from(
+        self, action: Action, key: str | None = None, said: Callable[[int], list[tuple[int, str]]] | None = None
+    ) -> list[Action]:
         start = self.step
         before = self._snapshot(self.match) if action.seat != CHANCE else None
         try:
@@ -395,7 +403,7 @@ class Room:
                 else:
                     self.match = self._rebuilt(start)
             raise
-        done = self._persist(start, key, before)
+        done = self._persist(start, key, before, said(start) if said is not None else [])
         if before is not None:
             self.snapshots.append(before)
         return done
@@ -405,10 +413,17 @@ class Room:
         if self.physical_seat is None:
             self.match.run_chance()
 
-    def _persist(self, start: int, key: str | None = None, before: Snapshot | None = None) -> list[Action]:
+    def _persist(
+        self, start: int, key: str | None = None, before: Snapshot | None = None, said: Sequence[tuple[int, str]] = ()
+    ) -> list[Action]:
+        """Commit the actions from ``start`` and the table's lines ``said`` of them
+        (:meth:`say`) in one transaction."""
+        from . import chat  # chat builds on this module
+
         new = self.match.actions[start:]
+        also = chat.table_lines(self.id, list(said)) if said else None
         try:
-            self.store.append(self.id, start, [a.to_json() for a in new], key)
+            lines = self.store.append(self.id, start, [a.to_json() for a in new], key, also)
         except IntegrityError:
             self._overtaken(start, before)
             moved = "the game moved on meanwhile (another table process wrote first); look again"
@@ -422,6 +437,9 @@ class Room:
         self.decision_started = time.time()
         if self.row.archived is None and self.match.is_over():
             self._archive()
+        for line in lines or ():
+            self.said.append(line)
+            self.recent.append((line.step, line.text))
         return list(new)
 
     def _overtaken(self, start: int, before: Snapshot | None) -> None:

@@ -67,13 +67,24 @@ def seat_part(room: Room, seat: str | None) -> dict[str, Any]:
     once per step; each rendered part is also kept until its own input changes
     (:mod:`ludica.table.render_cache`)."""
     undo_request = room.undo_request.to_json() if room.undo_request else None
-    stamp = (room.step, digest(undo_request), digest(list(room.recent)))
+    stamp = _stamp(room, undo_request)
     held = room.cache.get(("part", seat))
     if held is not None and held[0] == stamp:
         return dict(held[1])
     part = _render_part(room, seat, undo_request)
     room.cache[("part", seat)] = (stamp, part)
     return dict(part)
+
+
+def _stamp(room: Room, undo_request: dict[str, Any] | None) -> tuple[int, str, str]:
+    """What tells one step's rendering of a seat's part from another's."""
+    return (room.step, digest(undo_request), digest(list(room.recent)))
+
+
+def part_is_current(room: Room, seat: str | None) -> bool:
+    """True when :func:`seat_part` of ``seat`` would render nothing (its part is of this step)."""
+    held = room.cache.get(("part", seat))
+    return held is not None and held[0] == _stamp(room, room.undo_request.to_json() if room.undo_request else None)
 
 
 def _render_part(room: Room, seat: str | None, undo_request: dict[str, Any] | None) -> dict[str, Any]:

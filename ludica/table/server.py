@@ -45,7 +45,7 @@ from .faces import render
 from .limits import Bucket, Buckets, Guard, read_body
 from .render_cache import drop_renderings
 from .rooms import Invite, Room, Rooms, TableError, table_role
-from .seatview import payload, seat_of, seat_part, story_entries, story_steps
+from .seatview import part_is_current, payload, seat_of, seat_part, story_entries, story_steps
 from .storage import CLOSED, Listener, Store, hash_token
 from .wire import WireError, read_json
 from .ws_deflate import protocol as ws_protocol
@@ -280,12 +280,17 @@ class Table:
             for conn in list(self.connections.get(room.id, ())):
                 conn.push(frame)
 
+    def watched(self, room: Room) -> set[str | None]:
+        """The seats whose views are watched here (``None``: spectators and the host)."""
+        return {seat_of(conn.role) for conn in self.connections.get(room.id, ())}
+
     async def rendered(self, room: Room) -> None:
         """Render the seats' views of the watched roles off the event loop (the room's lock is
-        held), so that :meth:`broadcast` only encodes and sends."""
-        seats = {seat_of(conn.role) for conn in self.connections.get(room.id, ())}
-        if seats:
-            await self.run(lambda: [seat_part(room, seat) for seat in seats])
+        held), so that :meth:`broadcast` only encodes and sends; no thread call when they are
+        rendered already (an act renders them in its own thread call, :func:`_act_if_valid`)."""
+        seats = self.watched(room)
+        if seats and not all(part_is_current(room, seat) for seat in seats):
+            await self.run(render_parts, room, seats)
 
     def sent(self, conn: Connection, message: dict[str, Any]) -> str:
         """A whole state for one connection (a (re)connection or a sync), noting its story."""
@@ -722,16 +727,30 @@ def _player(conn: Connection) -> str:
     return seat
 
 
-def _act_if_valid(t: Table, room: Room, conn: Connection, message: dict[str, Any]) -> list[Action] | None:
+def render_parts(room: Room, seats: set[str | None]) -> None:
+    """Render the parts of ``seats`` at the room's step (in a table thread)."""
+    for seat in seats:
+        seat_part(room, seat)
+
+
+def _act_if_valid(
+    t: Table, room: Room, conn: Connection, message: dict[str, Any], seats: set[str | None]
+) -> list[Action] | None:
     """In one table thread: ``conn``'s link checked in storage (as :func:`_still_valid` does),
-    then the act; ``None`` (nothing done) when the link no longer grants its role."""
+    then the act; ``None`` (nothing done) when the link no longer grants its role. The watched
+    ``seats``' views of the new step are rendered in the same thread call (one hop per act);
+    a failure there is left to :meth:`Table.rendered`, which renders again and reports it."""
     if t.store.role_of(room.id, conn.token) != conn.granted:
         return None
-    return room.act(_player(conn), message)
+    done = room.act(_player(conn), message)
+    if done:
+        with contextlib.suppress(Exception):
+            render_parts(room, seats)
+    return done
 
 
 async def _on_act(t: Table, room: Room, conn: Connection, message: dict[str, Any]) -> Reply:
-    done = await t.run(_act_if_valid, t, room, conn, message)
+    done = await t.run(_act_if_valid, t, room, conn, message, t.watched(room))
     if done is None:
         _refuse_reissued(t, room.id, conn)
         return None, False

@@ -42,6 +42,7 @@ from sqlalchemy import (
     String,
     Table,
     Text,
+    bindparam,
     create_engine,
     delete,
     event,
@@ -159,6 +160,22 @@ def migrate(url: str) -> None:
     command.upgrade(cfg, "head")
 
 
+Also = Callable[[Connection], Any]
+"""More rows written in the same transaction as an append (the table's lines said of an action,
+:meth:`ludica.table.rooms.Room.act`); its result is handed back to the caller of the append."""
+
+
+@dataclass(slots=True)
+class _Job:
+    """One caller's rows in the writer's queue, and what it waits for."""
+
+    rows: list[dict[str, Any]]
+    also: Also | None
+    done: threading.Event
+    result: Any = None
+    failure: BaseException | None = None
+
+
 class GroupCommit:
     """One writer thread that commits the actions of many rooms in one transaction.
 
@@ -171,18 +188,19 @@ class GroupCommit:
         self.engine = engine
         self.limit = limit
         self.notify = engine.dialect.name == "postgresql"
-        self.queue: queue.Queue[tuple[list[dict[str, Any]], threading.Event, list[BaseException]] | None] = (
-            queue.Queue()
-        )
+        self.queue: queue.Queue[_Job | None] = queue.Queue()
         self.thread = threading.Thread(target=self._run, name="ludica-commit", daemon=True)
         self.thread.start()
 
-    def submit(self, rows: list[dict[str, Any]]) -> None:
-        done, failure = threading.Event(), []
-        self.queue.put((rows, done, failure))
-        done.wait()
-        if failure:
-            raise failure[0]
+    def submit(self, rows: list[dict[str, Any]], also: Also | None = None) -> Any:
+        """Commit ``rows`` (and whatever ``also`` writes, in the same transaction); returns the
+        result of ``also``."""
+        job = _Job(rows, also, threading.Event())
+        self.queue.put(job)
+        job.done.wait()
+        if job.failure is not None:
+            raise job.failure
+        return job.result
 
     def close(self) -> None:
         self.queue.put(None)
@@ -216,23 +234,28 @@ class GroupCommit:
                 batch.append(more)
             self._commit(batch)
 
-    def _commit(self, batch: list[tuple[list[dict[str, Any]], threading.Event, list[BaseException]]]) -> None:
+    def _write(self, batch: list[_Job]) -> list[Any]:
+        """The batch's rows and the rows each job writes besides, in one transaction."""
+        with self.engine.begin() as conn:
+            conn.execute(insert(actions), [row for job in batch for row in job.rows])
+            results = [job.also(conn) if job.also is not None else None for job in batch]
+            self._notify(conn, [job.rows for job in batch])
+        return results
+
+    def _commit(self, batch: list[_Job]) -> None:
         try:
-            with self.engine.begin() as conn:
-                conn.execute(insert(actions), [row for rows, _, _ in batch for row in rows])
-                self._notify(conn, [rows for rows, _, _ in batch])
+            results = self._write(batch)
         except Exception:
-            for rows, done, failure in batch:
+            for job in batch:
                 try:
-                    with self.engine.begin() as conn:
-                        conn.execute(insert(actions), rows)
-                        self._notify(conn, [rows])
+                    job.result = self._write([job])[0]
                 except Exception as exc:
-                    failure.append(exc)
-                done.set()
+                    job.failure = exc
+                job.done.set()
             return
-        for _, done, _ in batch:
-            done.set()
+        for job, result in zip(batch, results, strict=True):
+            job.result = result
+            job.done.set()
 
 
 class Store:
@@ -334,14 +357,17 @@ class Store:
             )
             return {str(r.act_key): int(r.idx) for r in rows}
 
-    def append(self, room_id: str, start: int, new: Sequence[dict[str, Any]], key: str | None = None) -> None:
+    def append(
+        self, room_id: str, start: int, new: Sequence[dict[str, Any]], key: str | None = None, also: Also | None = None
+    ) -> Any:
         """Commit actions ``start, start+1, ...``; the primary key refuses a second writer.
 
         ``key`` (the client's idempotency key) goes with the first of them, the seat's own action;
-        the unique index refuses the same key twice in a room.
+        the unique index refuses the same key twice in a room. ``also`` writes more rows in the
+        same transaction (its result is returned).
         """
         if not new:
-            return
+            return None
         rows = [
             {
                 "room_id": room_id,
@@ -351,7 +377,7 @@ class Store:
             }
             for i, a in enumerate(new)
         ]
-        self.writer.submit(rows)
+        return self.writer.submit(rows, also)
 
     def truncate(self, room_id: str, length: int) -> None:
         """Drop every action from index ``length`` on (an undo)."""
@@ -362,10 +388,9 @@ class Store:
 
     # -- tokens --------------------------------------------------------------------------------
     def role_of(self, room_id: str, token: str) -> str | None:
+        """The role a link grants in a room (``None``: none); asked before every act."""
         with self.engine.connect() as conn:
-            found = conn.execute(
-                select(tokens.c.role).where(tokens.c.token_hash == hash_token(token), tokens.c.room_id == room_id)
-            ).first()
+            found = conn.execute(_ROLE_OF, {"token_hash": hash_token(token), "room_id": room_id}).first()
         return None if found is None else str(found.role)
 
     def reissue(self, room_id: str, role: str, token: str) -> None:
@@ -377,6 +402,12 @@ class Store:
             if not self.is_sqlite:
                 said = f"{room_id} reissued {role}"
                 conn.execute(text("SELECT pg_notify(:channel, :payload)"), {"channel": CHANNEL, "payload": said})
+
+
+_ROLE_OF = select(tokens.c.role).where(
+    tokens.c.token_hash == bindparam("token_hash"), tokens.c.room_id == bindparam("room_id")
+)
+"""The statement of :meth:`Store.role_of`, built once (building it cost three times its run on SQLite)."""
 
 
 def now() -> datetime:

@@ -69,3 +69,21 @@ def test_postgres_urls_use_psycopg() -> None:
     assert normalize_url("postgresql://u@h/db") == "postgresql+psycopg://u@h/db"
     assert normalize_url("postgres://u@h/db") == "postgresql+psycopg://u@h/db"
     assert normalize_url("sqlite:///x") == "sqlite:///x"
+
+
+def test_the_tables_lines_of_an_act_are_committed_with_it(db_url: str) -> None:
+    """A line the table says of an action (a silent act, the clock) is written in the action's own
+    transaction: stored with the record, told at the next broadcast, in the story's order."""
+    from ludica.table import chat
+
+    store = Store(db_url)
+    room, _ = Rooms(store).create("pig", ["Ann", "Bob"], {})
+    first = store.append(room.id, 0, [{"seat": "x"}], None, chat.table_lines(room.id, [(0, "one"), (1, "two")]))
+    assert [(line.step, line.text, line.kind) for line in first] == [(0, "one", "table"), (1, "two", "table")]
+    assert [line.text for line in chat.lines(store, room.id)] == ["one", "two"]
+    with pytest.raises(IntegrityError):  # the same step again: neither the action nor its line
+        store.append(room.id, 0, [{"seat": "x"}], None, chat.table_lines(room.id, [(0, "three")]))
+    assert [line.text for line in chat.lines(store, room.id)] == ["one", "two"]
+    assert store.count(room.id) == 1
+    store.close()
+
