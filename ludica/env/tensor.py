@@ -447,6 +447,8 @@ class Schema:
         self._zeros = bytes(4 * self.size)
         self._blank = array("f", self._zeros)
         self._misses = [0] * len(view._items)
+        self._plan = [(key, field, off, field.size, *_leaf(field)) for key, field, off in view._items]
+        """The top-level fields as :meth:`_patch` walks them: with their size and how they are laid out."""
         """Per top-level field: how many comparisons in a row found it changed (any seat)."""
         self._last: dict[str | None, tuple[array[float], list[bytes | None]]] = {}
         """Per observing seat: its last tensor and each top-level field's value then (marshalled)."""
@@ -502,10 +504,10 @@ class Schema:
         dumps = marshal.dumps
         misses = self._misses
         zeros = memoryview(blank)
-        for k, (key, field, off) in enumerate(self.view._items):
+        slots = memoryview(out)
+        for k, (key, field, off, size, kind, shift, scale) in enumerate(self._plan):
             value = get(key)
             now: bytes | None = None
-            size = field.size
             if size >= PATCH_MIN and misses[k] < PATCH_MISSES:
                 try:
                     now = dumps(value)
@@ -521,14 +523,24 @@ class Schema:
                     misses[k] = 0  # try comparing again
             at = base + off
             if last is not None:
-                memoryview(out)[at : at + size] = zeros[:size]  # no intermediate copy
+                if size == 1:
+                    out[at] = 0.0
+                else:
+                    slots[at : at + size] = zeros[:size]  # no intermediate copy
             known[k] = None
             if value is not None:
-                try:
-                    field.put(out, at, value, ctx)
-                except SchemaError as exc:
-                    raise SchemaError(f"{key}: {exc}") from None
+                if kind == 1:  # a Num, as Rec.put lays it out
+                    out[at] = (float(value) + shift) / scale
+                elif kind == 2:  # a Flag
+                    if value:
+                        out[at] = 1.0
+                else:
+                    try:
+                        field.put(out, at, value, ctx)
+                    except SchemaError as exc:
+                        raise SchemaError(f"{key}: {exc}") from None
             known[k] = now
+        slots.release()
         self._last[seat] = (out, known)
         return np.frombuffer(out, dtype=np.float32).copy()  # a copy: the caller may change it
 
