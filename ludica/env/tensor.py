@@ -258,6 +258,16 @@ class Opt(Field):
         return None if value is None else ["some", self.inner.project(value)]
 
 
+def _leaf(field: Field) -> tuple[int, float, float]:
+    """How :meth:`Rec.put` lays ``field`` out: ``(1, offset, scale)`` for a :class:`Num`, written
+    inline as ``Num.put`` writes it; ``(2, 0, 1)`` for a :class:`Flag`; ``(0, 0, 1)`` otherwise."""
+    if type(field) is Num:
+        return 1, field.offset, field.scale
+    if type(field) is Flag:
+        return 2, 0.0, 1.0
+    return 0, 0.0, 1.0
+
+
 class Rec(Field):
     """A dict with named fields (a key absent from the view reads as ``None``); ``text`` keys are free text."""
 
@@ -271,6 +281,9 @@ class Rec(Field):
             at += field.size
         self.size = at
         self._items = [(k, f, self.offsets[k]) for k, f in self.fields.items() if f.size]
+        # The same, with plain numbers and flags laid out inline by ``put`` (no call per leaf):
+        # kind 1 is a Num (its offset and scale), 2 a Flag, 0 any other field (its own ``put``).
+        self._fast = [(k, f, off, *_leaf(f)) for k, f, off in self._items]
 
     def rows(self, name: str) -> list[tuple[str, str]]:
         out: list[tuple[str, str]] = []
@@ -286,9 +299,16 @@ class Rec(Field):
             if unknown:
                 raise SchemaError(f"undeclared key(s) {sorted(unknown)} (declared: {sorted(self.fields)})")
         get = value.get
-        for key, field, off in self._items:
+        for key, field, off, kind, shift, scale in self._fast:
             v = get(key)
-            if v is not None:
+            if v is None:
+                continue
+            if kind == 1:
+                out[at + off] = (float(v) + shift) / scale
+            elif kind == 2:
+                if v:
+                    out[at + off] = 1.0
+            else:
                 try:
                     field.put(out, at + off, v, ctx)
                 except SchemaError as exc:
@@ -427,6 +447,8 @@ class Schema:
         self._zeros = bytes(4 * self.size)
         self._blank = array("f", self._zeros)
         self._misses = [0] * len(view._items)
+        self._plan = [(key, field, off, field.size, *_leaf(field)) for key, field, off in view._items]
+        """The top-level fields as :meth:`_patch` walks them: with their size and how they are laid out."""
         """Per top-level field: how many comparisons in a row found it changed (any seat)."""
         self._last: dict[str | None, tuple[array[float], list[bytes | None]]] = {}
         """Per observing seat: its last tensor and each top-level field's value then (marshalled)."""
@@ -482,10 +504,10 @@ class Schema:
         dumps = marshal.dumps
         misses = self._misses
         zeros = memoryview(blank)
-        for k, (key, field, off) in enumerate(self.view._items):
+        slots = memoryview(out)
+        for k, (key, field, off, size, kind, shift, scale) in enumerate(self._plan):
             value = get(key)
             now: bytes | None = None
-            size = field.size
             if size >= PATCH_MIN and misses[k] < PATCH_MISSES:
                 try:
                     now = dumps(value)
@@ -501,14 +523,24 @@ class Schema:
                     misses[k] = 0  # try comparing again
             at = base + off
             if last is not None:
-                memoryview(out)[at : at + size] = zeros[:size]  # no intermediate copy
+                if size == 1:
+                    out[at] = 0.0
+                else:
+                    slots[at : at + size] = zeros[:size]  # no intermediate copy
             known[k] = None
             if value is not None:
-                try:
-                    field.put(out, at, value, ctx)
-                except SchemaError as exc:
-                    raise SchemaError(f"{key}: {exc}") from None
+                if kind == 1:  # a Num, as Rec.put lays it out
+                    out[at] = (float(value) + shift) / scale
+                elif kind == 2:  # a Flag
+                    if value:
+                        out[at] = 1.0
+                else:
+                    try:
+                        field.put(out, at, value, ctx)
+                    except SchemaError as exc:
+                        raise SchemaError(f"{key}: {exc}") from None
             known[k] = now
+        slots.release()
         self._last[seat] = (out, known)
         return np.frombuffer(out, dtype=np.float32).copy()  # a copy: the caller may change it
 
