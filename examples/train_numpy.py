@@ -4,7 +4,10 @@ One seat (``p1``) learns through :func:`ludica.env.gym_env` with ``action="facto
 softmax picks the action type (head 0) from the semantic observation tensor, a second linear
 softmax picks the first parameter (head 1) among the values still legal, and any later
 parameters are drawn uniformly among the legal ones. The return is the game's outcome (+1 win,
--1 loss). A running mean of the return is the baseline.
+-1 loss). A running mean of the return is the baseline; the weights move once per batch of
+episodes, with a learning rate that decays as ``lr / (1 + episode / decay)``. The observation is
+sparse (a few dozen of thousands of entries are non-zero), so both heads read and update only the
+non-zero columns, and the update touches only the rows of legal values.
 
     nice python examples/train_numpy.py great-city --episodes 300 --opponents heuristic
     python examples/train_numpy.py lost-days --episodes 3 --eval 2   # a smoke run
@@ -45,14 +48,16 @@ class Policy:
         """Pick every head in turn; return the picks and the gradient pieces of the learnt heads."""
         picks: list[int] = []
         grads: list[Any] = []
+        cols = np.flatnonzero(obs)  # the sparse observation: only these columns count
+        values = obs[cols]
         for h, weights in enumerate((self.w_type, self.w_param)):
             if h >= len(env.driver.catalogue.heads):
                 break
             mask = env.head_mask(picks)
-            probs = softmax(weights @ obs, mask)
+            probs = softmax(weights[:, cols] @ values, mask)
             k = int(self.rng.choice(len(probs), p=probs)) if explore else int(np.argmax(probs))
             picks.append(k)
-            grads.append((weights, k, probs))
+            grads.append((weights, k, probs, cols, values))
         while len(picks) < len(env.driver.catalogue.heads):
             picks.append(int(self.rng.choice(np.flatnonzero(env.head_mask(picks)))))
         return picks, grads
@@ -74,7 +79,7 @@ def episode(env: Any, policy: Policy, seed: int, explore: bool = True, at_cap: s
     reward, done, truncated = 0.0, False, False
     while not done:
         picks, grads = policy.act(env, obs, explore)
-        trace.extend((obs, g) for g in grads)
+        trace.extend(grads)
         obs, reward, terminated, truncated, _ = env.step(picks)
         done = terminated or truncated
     if truncated and at_cap == "standing":
@@ -83,11 +88,13 @@ def episode(env: Any, policy: Policy, seed: int, explore: bool = True, at_cap: s
 
 
 def update(trace: list[Any], advantage: float, lr: float) -> None:
-    """REINFORCE: move each head's logits towards the pick, scaled by the advantage."""
-    for obs, (weights, k, probs) in trace:
+    """REINFORCE: move each head's logits towards the pick, scaled by the advantage (only the
+    legal rows, where the softmax put weight, and the observation's non-zero columns change)."""
+    for weights, k, probs, cols, values in trace:
         grad = -probs
         grad[k] += 1.0
-        weights += (lr * advantage) * np.outer(grad, obs).astype(np.float32)
+        rows = np.flatnonzero(grad)
+        weights[np.ix_(rows, cols)] += (lr * advantage) * np.outer(grad[rows], values).astype(np.float32)
 
 
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -120,6 +127,8 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser.add_argument("--opponents", default="heuristic")
     parser.add_argument("--players", type=int, default=None)
     parser.add_argument("--lr", type=float, default=0.05)
+    parser.add_argument("--decay", type=float, default=500, help="episodes until the learning rate halves")
+    parser.add_argument("--batch", type=int, default=1, help="episodes per update of the weights")
     parser.add_argument("--eval", type=int, default=100, help="evaluation games per opponent kind")
     parser.add_argument("--block", type=int, default=25, help="episodes per point of the curve")
     parser.add_argument("--plot", default=None, help="write the learning curve to this PNG")
@@ -140,13 +149,20 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     )
     policy = Policy(env.observation_space.shape[0], env.driver.catalogue.heads, np.random.default_rng(args.seed))
     baseline, returns, start = 0.0, [], time.time()
+    batch: list[tuple[float, list[Any]]] = []
     for i in range(args.episodes):
         if args.minutes is not None and time.time() - start > 60 * args.minutes:
             break
-        ret, trace = episode(env, policy, args.seed * 100_000 + i, at_cap=args.at_cap)
-        update(trace, ret - baseline, args.lr / max(1, len(trace)) ** 0.5)
-        baseline += 0.05 * (ret - baseline)
-        returns.append(ret)
+        batch.append(episode(env, policy, args.seed * 100_000 + i, at_cap=args.at_cap))
+        returns.append(batch[-1][0])
+        if len(batch) < args.batch:
+            continue
+        lr = args.lr / (1 + i / args.decay)
+        for ret, trace in batch:  # every episode of the batch against the same baseline
+            update(trace, ret - baseline, lr / max(1, len(trace)) ** 0.5)
+        for ret, _ in batch:
+            baseline += 0.05 * (ret - baseline)
+        batch = []
     curve = [float(np.mean(returns[i : i + args.block])) for i in range(0, len(returns), args.block)]
     print(f"{args.game}: {len(returns)} episodes vs {args.opponents} in {time.time() - start:.0f} s")
     print("mean return per block of", args.block, "episodes:", " ".join(f"{c:+.2f}" for c in curve))
@@ -156,6 +172,9 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         "episodes": len(returns),
         "block": args.block,
         "at_cap": args.at_cap,
+        "lr": args.lr,
+        "decay": args.decay,
+        "batch": args.batch,
         "max_steps": args.max_steps,
         "seconds": round(time.time() - start),
         "curve": curve,
