@@ -1,16 +1,18 @@
-"""Why Lost Days games played through the environments' driver run to the step cap.
+"""Why Lost Days games played through the environments' driver ran to the step cap, and the fix.
 
 In a Lost Days scene every sane elf may trade at any time, so the framer and the bystanders are all
 pending, and the driver lets the pending seat that acted longest ago go next
 (:func:`ludica.env.driver.next_seat`). A bystander's proposal must be answered by the seat it names;
-when that is the framer, his answer counts as his move, so he is never the seat that waited
-longest and never gets back to his scene. With two sane elves (the end of every game) the framer
-is the only partner there is, and the scene, and the game, never end — whatever the bots do.
-``play_match`` (the lab, the tournaments) picks a pending seat at random and does not stall.
+when that is the framer, his answer used to count as his move, so he was never the seat that waited
+longest and never got back to his scene. With two sane elves (the end of every game) the framer
+is the only partner there is, and the scene, and the game, never ended — whatever the bots did.
+The driver now does not count an action its seat alone was asked for (an answer) as a turn taken
+(:func:`ludica.env.driver.took_turn`). ``play_match`` (the lab, the tournaments) picks a pending
+seat at random and never stalled.
 
-This script plays bots at every seat through the driver as shipped and through one that does not
-count an action its seat owed alone (an answer) as a turn taken, and prints how many games end
-before the cap, steps per game, the share of trade actions and the wins::
+This script plays bots at every seat through the driver as it was (every action counted) and as
+shipped, and prints how many games end before the cap, steps per game, the share of trade actions
+and the wins::
 
     python examples/lost_days_turns.py --games 20 --players 3 --bot heuristic
 """
@@ -28,17 +30,12 @@ from ludica.env.driver import Driver
 TRADES = ("propose_trade", "accept_trade", "decline_trade")
 
 
-class AnswersNotCounted(Driver):
-    """The driver, except that an action its seat alone was asked for does not count as its turn."""
+class EveryActionCounted(Driver):
+    """The driver as it was before the fix: every action counts as its seat's turn, answers too."""
 
     def apply(self, action: Any) -> None:
-        alone = len(self.pending) == 1
-        before = self._last_acted.get(action.seat)
         super().apply(action)
-        if alone and before is None:
-            del self._last_acted[action.seat]
-        elif alone:
-            self._last_acted[action.seat] = before
+        self._last_acted[action.seat] = self.steps - 1
 
 
 def play(driver: Driver, bot: str, seed: int) -> Counter[str]:
@@ -59,7 +56,7 @@ def main() -> None:
     parser.add_argument("--bot", default="heuristic")
     parser.add_argument("--cap", type=int, default=3000)
     args = parser.parse_args()
-    for name, kind in (("as shipped", Driver), ("answers not counted", AnswersNotCounted)):
+    for name, kind in (("counting every action (before)", EveryActionCounted), ("as shipped", Driver)):
         start, ended, steps, types, wins = time.time(), 0, [], Counter[str](), Counter[str]()
         for seed in range(args.games):
             driver = kind("lost-days", args.players, max_steps=args.cap, seed=seed)

@@ -49,6 +49,7 @@ from typing import Any
 from ..core.actions import CHANCE, Action, IntRange, fill
 from ..core.game import Game
 from ..core.registry import get_game
+from ..core.values import rebuilt
 from .base import BOTS, Bot, Decision, Situation, register_bot
 
 DEFAULT_PLAYOUTS = 200
@@ -162,6 +163,9 @@ class ISMCTSBot:
         self.anchor = anchor
         self.last_playouts = 0
         self._first: Action | None = None
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return rebuilt(self, self.game)  # compiled, a copy calls __init__ (see ludica.core.values)
 
     # -- the decision ------------------------------------------------------------------------
     def decide(self, situation: Situation) -> Decision:

@@ -5,7 +5,10 @@ match's seeded Dealer (:meth:`Match.deal`), so every adapter only ever sees seat
 Where several seats may decide at once (sealed choices, Euthymia's table clock beside the
 players), :func:`next_seat` lets the pending seat that has waited longest act first (table order
 breaks ties), so no seat is starved; the game hides each sealed choice from the others, and who
-waited longest is public, so the order tells nothing.
+waited longest is public, so the order tells nothing. An action a seat took while it was the only
+seat pending (an answer it alone owed, such as a trade put to it) is not a turn among others and
+does not count as one (:func:`took_turn`): otherwise a Lost Days framer who answers bystanders'
+trades would never again be the seat that waited longest, and his scene would never end.
 """
 
 from __future__ import annotations
@@ -24,6 +27,12 @@ from .encoding import max_steps as default_max_steps
 
 NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal")
 """The players' names, in seat order (the rules never look at them)."""
+
+
+def took_turn(last_acted: dict[str, int], seat: str, step: int, pending: tuple[str, ...]) -> None:
+    """Count ``seat``'s action at ``step`` as its turn, unless it was the only seat pending."""
+    if len(pending) > 1:
+        last_acted[seat] = step
 
 
 def next_seat(pending: tuple[str, ...], last_acted: dict[str, int]) -> str:
@@ -165,15 +174,17 @@ class Driver:
         # checked as the game checks it.
         template = legal.templates[int(index)][0]
         trusted = not any(isinstance(v, Text) for v in template.args.values())
+        pending = self.pending
         self.match.apply(action, trusted=trusted, pending=self._pending)
-        self._last_acted[seat] = self.steps
+        took_turn(self._last_acted, seat, self.steps, pending)
         self.steps += 1
         self._deal()
 
     def apply(self, action: Any) -> None:
         """Apply a filled action chosen elsewhere (a Ludica bot's), then deal."""
+        pending = self.pending
         self.match.apply(action)
-        self._last_acted[action.seat] = self.steps
+        took_turn(self._last_acted, action.seat, self.steps, pending)
         self.steps += 1
         self._deal()
 

@@ -41,7 +41,7 @@ from ..core.chance import ChanceStep, Pick, Roll, Shuffle, chance_action
 from ..core.game import Config, Game
 from ..core.match import canonical_json
 from ..core.registry import GAME_MODULES, get_game
-from .driver import make_config, next_seat
+from .driver import make_config, next_seat, took_turn
 from .encoding import (
     SPLIT,
     Catalogue,
@@ -391,10 +391,11 @@ class LudicaSpielState(pyspiel.State):  # type: ignore[misc]
             game.play(self._state, done)
             self._recall.actions.append((done, None))
         else:
-            seat = self._seat(game.pending(self._state).seats)
+            pending = game.pending(self._state).seats
+            seat = self._seat(pending)
             decided = ctx.catalogue.decode(self._seat_legal(), int(action), default_text)
             game.play(self._state, decided)
-            self._last_acted[seat] = self._record
+            took_turn(self._last_acted, seat, self._record, pending)
             self._decisions += 1
             self._recall.actions.append((decided, int(action)))
         self._record += 1
