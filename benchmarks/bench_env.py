@@ -3,7 +3,8 @@
 Every game runs the same loop: the seat to act gets its observation vector and legal indices, a
 uniformly random legal index is applied, chance is resolved inside, a finished game restarts.
 
-* ``in-process``: one environment in this process (wall time);
+* ``in-process``: one environment in this process (CPU time of this process, so that other work
+  on a shared machine counts less);
 * ``vector``: :class:`ludica.env.vector.VectorEnv` with ``--envs`` environments over one worker
   process, then over ``--workers`` processes (steps of all environments per wall second), and
   the scaling between the two (``--workers`` is ideal on an idle machine).
@@ -43,35 +44,39 @@ def in_process(runner: Runner, seconds: float) -> float:
     rng = random.Random(0)
     _, legal = runner.reset(0)
     steps, seed = 0, 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
+    start = time.process_time()
+    while time.process_time() - start < seconds:
         _, legal, _, done = runner.step(int(legal[rng.randrange(len(legal))]))
         steps += 1
         if done:
             seed += 1
             _, legal = runner.reset(seed)
-    return steps / (time.perf_counter() - start)
+    return steps / (time.process_time() - start)
 
 
 def aec(game: str, seconds: float) -> float:
-    """Decisions per second through the PettingZoo AEC environment (observation and mask included)."""
+    """Decisions per second through the PettingZoo AEC environment (observation and mask included).
+
+    The legal indices are read from the ``int8`` mask through a ``bool`` view of the same bytes:
+    numpy's ``flatnonzero`` on ``int8`` takes a slow generic path (about 250 µs for The Great
+    City's 97 000 entries against 14 µs on the view), which would measure numpy, not the game."""
     from ludica.env import aec_env
 
     rng = random.Random(0)
     env = aec_env(game, seed=0)
     env.reset(seed=0)
     steps, seed = 0, 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
+    start = time.process_time()
+    while time.process_time() - start < seconds:
         obs, _, terminated, truncated, _ = env.last()
         if terminated or truncated:
             seed += 1
             env.reset(seed=seed)
             continue
-        legal = np.flatnonzero(obs["action_mask"])
+        legal = np.flatnonzero(obs["action_mask"].view(np.bool_))
         env.step(int(legal[rng.randrange(len(legal))]))
         steps += 1
-    return steps / (time.perf_counter() - start)
+    return steps / (time.process_time() - start)
 
 
 def vectorised(factory: Any, seconds: float, envs: int, workers: int) -> float:

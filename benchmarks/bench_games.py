@@ -38,7 +38,7 @@ from dataclasses import replace
 from typing import Any
 
 from ludica.bots.random_bot import play_random
-from ludica.core import CHANCE, Action, Match, available, fill, get_game
+from ludica.core import CHANCE, Action, Config, Game, Match, available, fill, get_game
 from ludica.core.records import record_of, replay_record
 from ludica.lab.playthrough import default_config
 
@@ -70,21 +70,27 @@ def kernel_play(game_id: str, players: int | None, seconds: float) -> float:
     steps = games = 0
     start = time.process_time()
     while time.process_time() - start < seconds or games == 0:
-        state = game.setup(replace(config, seed=games))
-        while True:
-            pending = game.pending(state)
-            if not pending.seats:
-                break
-            seat = pending.seats[rng.randrange(len(pending.seats))]
-            if seat == CHANCE:
-                step = game.chance_step(state)
-                action = Action(CHANCE, step.type, {**step.extra, **step.sample(rng)})
-            else:
-                action = fill(rng.choice(game.legal_actions(state, seat)), rng)
-            game.play(state, action)
-            steps += 1
+        steps += kernel_game(game, replace(config, seed=games), rng)
         games += 1
     return steps / (time.process_time() - start)
+
+
+def kernel_game(game: Game[Any], config: Config, rng: random.Random) -> int:
+    """One game of :func:`kernel_play`'s random legal play, from set-up to the end; its steps."""
+    state = game.setup(config)
+    steps = 0
+    while True:
+        pending = game.pending(state)
+        if not pending.seats:
+            return steps
+        seat = pending.seats[rng.randrange(len(pending.seats))]
+        if seat == CHANCE:
+            step = game.chance_step(state)
+            action = Action(CHANCE, step.type, {**step.extra, **step.sample(rng)})
+        else:
+            action = fill(rng.choice(game.legal_actions(state, seat)), rng)
+        game.play(state, action)
+        steps += 1
 
 
 def replay_speed(matches: list[Match[Any]], *, check: bool = True) -> float:
@@ -145,17 +151,24 @@ def openspiel_steps(name: str, seconds: float) -> float:
     steps = games = 0
     start = time.process_time()
     while time.process_time() - start < seconds or games == 0:
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                outcomes = state.chance_outcomes()
-                action = rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0]
-            else:
-                action = rng.choice(state.legal_actions())
-            state.apply_action(action)
-            steps += 1
+        steps += openspiel_game(game, rng)
         games += 1
     return steps / (time.process_time() - start)
+
+
+def openspiel_game(game: Any, rng: random.Random) -> int:
+    """One game of :func:`openspiel_steps`' random legal play on a loaded pyspiel ``game``; its steps."""
+    state = game.new_initial_state()
+    steps = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            action = rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0]
+        else:
+            action = rng.choice(state.legal_actions())
+        state.apply_action(action)
+        steps += 1
+    return steps
 
 
 def measure_anchors(seconds: float, repeat: int) -> list[Figures]:

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import functools
 import importlib.util
 import json
 import os
@@ -282,6 +283,10 @@ def broadcast_cost(room: Any, bot: Any) -> tuple[float, float] | None:
     from ludica.table.seatview import payload
     from ludica.table.storage import SPECTATOR
 
+    try:  # as the server encodes a message (a build before it encoded with json.dumps)
+        from ludica.table.render_cache import encode
+    except ImportError:
+        encode = functools.partial(json.dumps, ensure_ascii=False)
     if room.is_over():
         return None
     roles = [*room.seats(), SPECTATOR]
@@ -291,7 +296,7 @@ def broadcast_cost(room: Any, bot: Any) -> tuple[float, float] | None:
     start = time.process_time()
     room.act(seat, message)
     for role in roles:
-        json.dumps(payload(room, role, full_log=False), ensure_ascii=False)
+        encode(payload(room, role, full_log=False))
     return time.process_time() - start, FACE_TIME[0]
 
 

@@ -18,9 +18,11 @@ import importlib
 import random
 from collections.abc import Callable
 from types import ModuleType
+from typing import Any
 
 from ..core.actions import fill
 from ..core.registry import EXAMPLES, GAME_MODULES
+from ..core.values import rebuilt
 from .base import Decision, Situation, register_bot
 
 Plugin = Callable[[Situation, random.Random], Decision]
@@ -51,6 +53,9 @@ class HeuristicBot:
         self.rng = random.Random(seed)
         self.plugin = find_plugin(game_id)
         self._noted = False
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return rebuilt(self, self.game_id)  # see ludica.core.values
 
     def decide(self, situation: Situation) -> Decision:
         if not situation.legal:

@@ -128,8 +128,7 @@ def bot_policy(bot: Bot) -> Policy:
     """A playout policy that asks ``bot`` (e.g. the heuristic) for each decision."""
 
     def choose(game: Game[Any], state: Any, seat: str, legal: list[Action], rng: random.Random) -> Action:
-        view = game.view(state, seat)
-        return bot.decide(Situation(game, seat, view, legal)).action
+        return bot.decide(Situation(game, seat, None, legal, state=state)).action
 
     return choose
 

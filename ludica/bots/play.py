@@ -18,23 +18,37 @@ from collections import deque
 from collections.abc import Iterator, Mapping
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
+from ..core.game import Pending
 from ..core.match import Match
 from .base import Bot, situation
 
 
+@mypyc_attr(native_class=False)  # compiled, an exception class stays a Python class
 class BotRefused(RuntimeError):
     """A bot returned an action the rules refused (a bug in the bot, never the player's fault)."""
 
 
-def bot_step(match: Match[Any], bots: Mapping[str, Bot], rng: random.Random, *, check: bool = True) -> str:
+def bot_step(
+    match: Match[Any],
+    bots: Mapping[str, Bot],
+    rng: random.Random,
+    *,
+    check: bool = True,
+    pending: Pending | None = None,
+) -> str:
     """One step: the dealer fills a chance step, else one pending seat's bot acts.
 
     Returns the seat that acted (``"chance"`` for the dealer). Raises :class:`KeyError` naming the
     seat when a pending seat has no bot, and :class:`BotRefused` when the rules refuse a decision.
+    ``pending``: the game's :meth:`~ludica.core.game.Game.pending` for the current state when the
+    caller has just asked it (:func:`walk_match`), to save asking twice (and for the check).
     """
-    pending = match.game.pending(match.state)
+    if pending is None:
+        pending = match.game.pending(match.state)
     if pending.is_chance:
-        match.deal(trusted=not check)
+        match.deal(trusted=not check, pending=pending)
         return "chance"
     seats = pending.seats
     seat = seats[0] if len(seats) == 1 else seats[rng.randrange(len(seats))]
@@ -44,7 +58,7 @@ def bot_step(match: Match[Any], bots: Mapping[str, Bot], rng: random.Random, *, 
     decision = bot.decide(situation(match, seat))
     action = decision.as_action()
     try:
-        match.apply(action, trusted=not check)
+        match.apply(action, trusted=not check, pending=pending)
     except Exception as exc:  # the rules' refusal, re-raised with who did it
         raise BotRefused(f"bot {bot.name!r} at seat {seat} played {action.notation()!r}: {exc}") from exc
     return seat
@@ -67,11 +81,12 @@ def walk_match(
     limit = max_steps if max_steps is not None else match.game.meta.max_steps
     for steps in range(limit + 1):
         yield steps
-        if match.game.pending(match.state).is_over:
+        pending = match.game.pending(match.state)
+        if pending.is_over:
             return
         if steps == limit:
             break
-        bot_step(match, bots, rng, check=check)
+        bot_step(match, bots, rng, check=check, pending=pending)
     if max_steps is None:
         raise RuntimeError(f"{match.game.meta.id}: game did not end within {limit} steps")
 

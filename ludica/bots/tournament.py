@@ -29,7 +29,7 @@ import random
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import asdict, dataclass, field
-from typing import Any
+from typing import IO, Any
 
 from ..core.errors import LudicaError
 from ..core.game import Config
@@ -320,6 +320,14 @@ def split_bots(text: str) -> list[str]:
     return [b.strip().replace("+", ",") for b in text.split(",") if b.strip()]
 
 
+def _lines_kept(out: IO[str]) -> int:
+    """How many results ``out`` holds once closed: Ctrl-C may fall between a line's write and the
+    list of finished games, so the file, not the list, is what was kept."""
+    out.close()
+    with open(out.name, encoding="utf-8") as kept:
+        return sum(1 for _ in kept)
+
+
 def command(args: argparse.Namespace) -> int:
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
@@ -328,6 +336,7 @@ def command(args: argparse.Namespace) -> int:
     console = Console(highlight=False, width=max(Console().width, 110) if sys.stdout.isatty() else 250)
     bots = split_bots(args.bots)
     finished: list[GameResult] = []
+    out: IO[str] | None = None
     try:
         players = check(args.game, bots, args.players)
         if args.games < 1 or args.jobs < 1:
@@ -366,7 +375,8 @@ def command(args: argparse.Namespace) -> int:
         return 2
     except KeyboardInterrupt:  # Ctrl-C: the finished games' lines are already in --out
         kept = f"; their results are in {args.out}" if args.out else ""
-        console.print(f"ludica: stopped (Ctrl-C): {len(finished)} games finished{kept}", soft_wrap=True)
+        count = _lines_kept(out) if args.out and out is not None else len(finished)
+        console.print(f"ludica: stopped (Ctrl-C): {count} games finished{kept}", soft_wrap=True)
         return 130
     table = Table(title=f"{args.game}: {args.games} games, {result.players} players (parity {1 / result.players:.0%})")
     columns = ("bot", "games", "seats played", "wins", "win rate (per seat)", "95% interval (by game)", "rating (Elo)")

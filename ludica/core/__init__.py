@@ -13,7 +13,7 @@ from .errors import (
     RecordError,
     UnknownGame,
 )
-from .game import PUBLIC, Config, Event, Game, GameMeta, OptionSpec, Outcome, Pending, Secret
+from .game import PUBLIC, Config, Event, Game, GameMeta, OptionSpec, Outcome, Pending, Secret, decision
 from .match import Match
 from .registry import available, get_game
 
@@ -47,6 +47,7 @@ __all__ = [
     "Text",
     "UnknownGame",
     "available",
+    "decision",
     "describe_chance",
     "fill",
     "get_game",

@@ -45,7 +45,7 @@ from .chance import ChanceStep
 from .errors import ConfigError, IllegalAction
 from .names import Namer
 from .summary import aggregate
-from .values import Value
+from .values import Value, rebuilt
 
 S = TypeVar("S")
 
@@ -196,14 +196,47 @@ class Pending:
         return {"seats": list(self.seats), "phase": self.phase, "prompt": self.prompt}
 
 
+_DECISIONS: dict[tuple[str, str, str], Pending] = {}
+
+
+def decision(seat: str, phase: str, prompt: str = "") -> Pending:
+    """The shared ``Pending`` of one seat's decision: a pending is a value, so a kernel that asks
+    the same question again hands back the same object instead of making one at every step
+    (the keys are a game's seats, phases and fixed prompt texts: a small, bounded set)."""
+    key = (seat, phase, prompt)
+    p = _DECISIONS.get(key)
+    if p is None:
+        p = _DECISIONS[key] = Pending((seat,), phase, prompt)
+    return p
+
+
+_NO_DATA: Any = object()
+"""The default ``data`` of :class:`Event` (a fresh empty dict)."""
+
+
 @dataclass(slots=True)
 class Event:
-    """Something that happened, for the story log. ``visible_to`` empty = public. A value."""
+    """Something that happened, for the story log. ``visible_to`` empty = public. A value.
+
+    Its constructor is written out (``data`` defaults to a fresh empty dict): the one a
+    dataclass generates runs as interpreted Python even in the compiled build, about ten times
+    slower, and the rules make an event at nearly every step."""
 
     kind: str
     text: str
     visible_to: frozenset[str] = PUBLIC
     data: Mapping[str, Any] = field(default_factory=dict)
+
+    def __init__(
+        self, kind: str, text: str, visible_to: frozenset[str] = PUBLIC, data: Mapping[str, Any] = _NO_DATA
+    ) -> None:
+        self.kind = kind
+        self.text = text
+        self.visible_to = visible_to
+        self.data = {} if data is _NO_DATA else data
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return rebuilt(self, self.kind, self.text, self.visible_to, self.data)  # see ludica.core.values
 
     def visible(self, seat: str | None) -> bool:
         return not self.visible_to or (seat is not None and seat in self.visible_to)

@@ -140,8 +140,7 @@ class Namer:
     def _ids(self) -> tuple[dict[str, str], re.Pattern[str] | None]:
         table = self.id_table()
         if self._pattern is None and table:
-            alternatives = "|".join(re.escape(k) for k in sorted(table, key=len, reverse=True))
-            self._pattern = re.compile(rf"(?<![\w$-])({alternatives})(?![\w-])")
+            self._pattern = _ids_pattern(tuple(table))
         return table, self._pattern
 
     def say(self, text: str) -> str:
@@ -288,6 +287,24 @@ def raw_ids(text: str, extra: Sequence[str] = ()) -> list[str]:
         if re.search(rf"(?<![\w$-]){re.escape(token)}(?![\w-])", text):
             found.append(token)
     return found
+
+
+_PATTERNS: dict[tuple[str, ...], re.Pattern[str]] = {}
+PATTERNS_KEPT = 64
+"""At most this many patterns of id tables are kept (then all are forgotten)."""
+
+
+def _ids_pattern(ids: tuple[str, ...]) -> re.Pattern[str]:
+    """The pattern that finds any of ``ids`` in a text, longest first, made once per set of ids in
+    this order (a namer is made anew for every viewer and step; its ids seldom change)."""
+    pattern = _PATTERNS.get(ids)
+    if pattern is None:
+        alternatives = "|".join(re.escape(k) for k in sorted(ids, key=len, reverse=True))
+        pattern = re.compile(rf"(?<![\w$-])({alternatives})(?![\w-])")
+        if len(_PATTERNS) >= PATTERNS_KEPT:
+            _PATTERNS.clear()
+        _PATTERNS[ids] = pattern
+    return pattern
 
 
 def namer_of(match: Any, viewer: str | None) -> Namer:

@@ -134,6 +134,18 @@ def _template_key(template: Action) -> Any:
     return tuple(parts)
 
 
+def _combine(base: int, ranges: Sequence[tuple[int, str, list[tuple[int, Any]]]]) -> list[tuple[int, dict[str, Any]]]:
+    """Every combination of the integer parameters' values, in ``itertools.product``'s order over
+    ``ranges`` (``(weight, name, [(position, value), ...])``, the declared order): its number
+    (``base`` plus each position times its weight) and the values chosen. One comprehension per
+    parameter (Lost Days' ``propose_trade`` spells out up to 61 x 61 amounts at a step)."""
+    (weight, name, options), *rest = ranges
+    out = [(base + pos * weight, {name: value}) for pos, value in options]
+    for weight, name, options in rest:
+        out = [(number + pos * weight, {**chosen, name: value}) for number, chosen in out for pos, value in options]
+    return out
+
+
 @dataclass(slots=True)
 class Legal:
     """The legal actions of one seat at one step, by catalogue index."""
@@ -216,19 +228,7 @@ class Catalogue:
             weight *= 1 if domain is FREE else len(domain)
         if not ranges:
             return [(base, {})]
-        if len(ranges) == 1:
-            w, name, options = ranges[0]
-            return [(base + pos * w, {name: value}) for pos, value in options]
-        ranges.reverse()
-        out: list[tuple[int, dict[str, Any]]] = []
-        for combo in itertools.product(*(options for _, _, options in ranges)):
-            number = base
-            chosen: dict[str, Any] = {}
-            for (pos, value), (w, name, _) in zip(combo, ranges, strict=True):
-                number += pos * w
-                chosen[name] = value
-            out.append((number, chosen))
-        return out
+        return _combine(base, ranges[::-1])
 
     def legal(self, templates: Sequence[Action]) -> Legal:
         """Index every legal action (templates with ranges stand for one index per value)."""

@@ -54,7 +54,7 @@ class Ctx:
 def seat_order(seats: Sequence[str], players: Sequence[str], seat: str | None) -> tuple[str, ...]:
     """``seats`` relative to ``seat``: it first, the other players after it in table order, the referee last."""
     referee = [s for s in seats if s not in players]
-    if seat in players:
+    if seat is not None and seat in players:
         i = list(players).index(seat)
         return (*players[i:], *players[:i], *referee)
     return (*players, *referee)
@@ -73,7 +73,7 @@ class Field:
         """``(slot name, meaning)`` for each slot."""
         raise NotImplementedError
 
-    def put(self, out: list[float], at: int, value: Any, ctx: Ctx) -> None:
+    def put(self, out: array[float], at: int, value: Any, ctx: Ctx) -> None:
         raise NotImplementedError
 
     def project(self, value: Any) -> Any:
@@ -93,7 +93,7 @@ class Num(Field):
         shift = f" + {self.offset:g}" if self.offset else ""
         return [(name, f"{_pre(self.doc)}(number{shift}) / {self.scale:g}")]
 
-    def put(self, out: list[float], at: int, value: Any, ctx: Ctx) -> None:
+    def put(self, out: array[float], at: int, value: Any, ctx: Ctx) -> None:
         if value is not None:
             out[at] = (float(value) + self.offset) / self.scale
 
@@ -112,7 +112,7 @@ class Flag(Field):
     def rows(self, name: str) -> list[tuple[str, str]]:
         return [(name, f"{_pre(self.doc)}1 if true")]
 
-    def put(self, out: list[float], at: int, value: Any, ctx: Ctx) -> None:
+    def put(self, out: array[float], at: int, value: Any, ctx: Ctx) -> None:
         if value:
             out[at] = 1.0
 
@@ -133,10 +133,13 @@ class OneOf(Field):
         self.size = len(self.domain)
         self.doc = doc
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return OneOf, (self.domain, self.doc)
+
     def rows(self, name: str) -> list[tuple[str, str]]:
         return [(f"{name}={_label(v)}", f"{_pre(self.doc)}1 if {_label(v)}") for v in self.domain]
 
-    def put(self, out: list[float], at: int, value: Any, ctx: Ctx) -> None:
+    def put(self, out: array[float], at: int, value: Any, ctx: Ctx) -> None:
         i = self.index.get(value)
         if i is None:
             raise SchemaError(f"{value!r} is not one of the declared {self.domain[:8]}...")
@@ -153,11 +156,14 @@ class Members(Field):
         self.doc = doc
         self.counts = counts
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return Members, (self.domain, self.doc, self.counts)
+
     def rows(self, name: str) -> list[tuple[str, str]]:
         what = "how many times" if self.counts else "1 if it holds"
         return [(f"{name}∋{_label(v)}", f"{_pre(self.doc)}{what} {_label(v)}") for v in self.domain]
 
-    def put(self, out: list[float], at: int, value: Any, ctx: Ctx) -> None:
+    def put(self, out: array[float], at: int, value: Any, ctx: Ctx) -> None:
         for v in value or ():
             i = self.index.get(v)
             if i is None:
@@ -181,11 +187,14 @@ class Seat(Field):
         self.size = n + len(self.extra)
         self.doc = doc
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return Seat, (self.n, self.doc, self.extra)
+
     def rows(self, name: str) -> list[tuple[str, str]]:
         seats = [(f"{name}=seat{i}", f"{_pre(self.doc)}1 if seat {i} (0 = you)") for i in range(self.n)]
         return seats + [(f"{name}={_label(v)}", f"1 if {_label(v)}") for v in self.extra]
 
-    def put(self, out: list[float], at: int, value: Any, ctx: Ctx) -> None:
+    def put(self, out: array[float], at: int, value: Any, ctx: Ctx) -> None:
         i = ctx.pos.get(value) if isinstance(value, str) else None
         if i is None:
             if value not in self.extra:
@@ -202,11 +211,14 @@ class Seats(Field):
         self.doc = doc
         self.counts = counts
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return Seats, (self.n, self.doc, self.counts)
+
     def rows(self, name: str) -> list[tuple[str, str]]:
         what = "how many times seat {} is in it" if self.counts else "1 if seat {} is in it"
         return [(f"{name}∋seat{i}", f"{_pre(self.doc)}{what.format(i)} (0 = you)") for i in range(self.n)]
 
-    def put(self, out: list[float], at: int, value: Any, ctx: Ctx) -> None:
+    def put(self, out: array[float], at: int, value: Any, ctx: Ctx) -> None:
         for seat in value or ():
             i = ctx.pos.get(seat)
             if i is None:
@@ -228,7 +240,7 @@ class Text(Field):
     def rows(self, name: str) -> list[tuple[str, str]]:
         return []
 
-    def put(self, out: list[float], at: int, value: Any, ctx: Ctx) -> None:
+    def put(self, out: array[float], at: int, value: Any, ctx: Ctx) -> None:
         return None
 
     def project(self, value: Any) -> Any:
@@ -246,10 +258,13 @@ class Opt(Field):
         self.size = 1 + inner.size
         self.doc = doc
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return Opt, (self.inner, self.doc)
+
     def rows(self, name: str) -> list[tuple[str, str]]:
         return [(f"{name}?", f"{_pre(self.doc)}1 if present"), *self.inner.rows(name)]
 
-    def put(self, out: list[float], at: int, value: Any, ctx: Ctx) -> None:
+    def put(self, out: array[float], at: int, value: Any, ctx: Ctx) -> None:
         if value is not None:
             out[at] = 1.0
             self.inner.put(out, at + 1, value, ctx)
@@ -291,7 +306,7 @@ class Rec(Field):
             out.extend(field.rows(f"{name}.{key}" if name else key))
         return out
 
-    def put(self, out: list[float], at: int, value: Any, ctx: Ctx) -> None:
+    def put(self, out: array[float], at: int, value: Any, ctx: Ctx) -> None:
         if value is None:
             return
         if ctx.strict:
@@ -328,6 +343,9 @@ class BySeat(Field):
         self.block = 1 + item.size
         self.size = n * self.block
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return BySeat, (self.n, self.item, self.key, self.doc)
+
     def rows(self, name: str) -> list[tuple[str, str]]:
         out: list[tuple[str, str]] = []
         for i in range(self.n):
@@ -341,7 +359,7 @@ class BySeat(Field):
         assert self.key is not None
         return ((v[self.key], v) for v in value)
 
-    def put(self, out: list[float], at: int, value: Any, ctx: Ctx) -> None:
+    def put(self, out: array[float], at: int, value: Any, ctx: Ctx) -> None:
         for seat, item in self._pairs(value):
             i = ctx.pos.get(seat)
             if i is None or i >= self.n:
@@ -365,6 +383,9 @@ class ById(Field):
         self.block = 1 + item.size
         self.size = len(self.ids) * self.block
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return ById, (self.ids, self.item, self.key, self.doc)
+
     def rows(self, name: str) -> list[tuple[str, str]]:
         out: list[tuple[str, str]] = []
         for v in self.ids:
@@ -378,7 +399,7 @@ class ById(Field):
         assert self.key is not None
         return ((v[self.key], v) for v in value)
 
-    def put(self, out: list[float], at: int, value: Any, ctx: Ctx) -> None:
+    def put(self, out: array[float], at: int, value: Any, ctx: Ctx) -> None:
         for ident, item in self._pairs(value):
             i = self.index.get(ident)
             if i is None:
@@ -401,6 +422,9 @@ class Seq(Field):
         self.block = 1 + item.size
         self.size = n * self.block
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return Seq, (self.n, self.item, self.doc)
+
     def rows(self, name: str) -> list[tuple[str, str]]:
         out: list[tuple[str, str]] = []
         for i in range(self.n):
@@ -408,7 +432,7 @@ class Seq(Field):
             out.extend(self.item.rows(f"{name}[{i}]"))
         return out
 
-    def put(self, out: list[float], at: int, value: Any, ctx: Ctx) -> None:
+    def put(self, out: array[float], at: int, value: Any, ctx: Ctx) -> None:
         if len(value) > self.n:
             if ctx.strict:
                 raise SchemaError(f"{len(value)} items, more than the {self.n} declared")
@@ -452,6 +476,9 @@ class Schema:
         """Per top-level field: how many comparisons in a row found it changed (any seat)."""
         self._last: dict[str | None, tuple[array[float], list[bytes | None]]] = {}
         """Per observing seat: its last tensor and each top-level field's value then (marshalled)."""
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return Schema, (self.seats, self.players, self.view)
 
     def ctx(self, seat: str | None, strict: bool = False) -> Ctx:
         found = self._orders.get(seat)
@@ -556,6 +583,9 @@ class Dice(Field):
         self.n, self.k, self.doc = n, k, doc
         self.size = n * k
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return Dice, (self.n, self.k, self.doc)
+
     def rows(self, name: str) -> list[tuple[str, str]]:
         who = (lambda s: f"seat{s}.") if self.n > 1 else (lambda s: "")
         return [
@@ -564,7 +594,7 @@ class Dice(Field):
             for i in range(self.k)
         ]
 
-    def put(self, out: list[float], at: int, value: Any, ctx: Ctx) -> None:
+    def put(self, out: array[float], at: int, value: Any, ctx: Ctx) -> None:
         for die in value or ():
             seat, _, i = str(die).rpartition(".")
             s = ctx.pos.get(seat) if self.n > 1 else 0
@@ -588,10 +618,13 @@ class Sentence(Field):
         self.size = 1 + self.rec.size
         self.doc = doc
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return _sentence, (self.pattern.pattern, self.doc, self.rec.fields)
+
     def rows(self, name: str) -> list[tuple[str, str]]:
         return [(f"{name}?", f"{_pre(self.doc)}1 if shown"), *self.rec.rows(name)]
 
-    def put(self, out: list[float], at: int, value: Any, ctx: Ctx) -> None:
+    def put(self, out: array[float], at: int, value: Any, ctx: Ctx) -> None:
         found = self.pattern.fullmatch(str(value))
         if found is None:
             raise SchemaError(f"{value!r} does not read as {self.pattern.pattern!r}")
@@ -600,6 +633,11 @@ class Sentence(Field):
 
     def project(self, value: Any) -> Any:
         return None if value is None else str(value)
+
+
+def _sentence(pattern: str, doc: str, groups: dict[str, Field]) -> Sentence:
+    """A :class:`Sentence` rebuilt (its groups are keyword arguments)."""
+    return Sentence(pattern, doc, **groups)
 
 
 class SeatOr(Field):
@@ -611,11 +649,14 @@ class SeatOr(Field):
         self.size = 1 + self.seat.size + other.size
         self.doc = doc
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return SeatOr, (self.seat.n, self.other, self.doc)
+
     def rows(self, name: str) -> list[tuple[str, str]]:
         return [(f"{name}:seat", f"{_pre(self.doc)}1 if one seat"), *self.seat.rows(name),
                 *self.other.rows(name)]  # fmt: skip
 
-    def put(self, out: list[float], at: int, value: Any, ctx: Ctx) -> None:
+    def put(self, out: array[float], at: int, value: Any, ctx: Ctx) -> None:
         if isinstance(value, str):
             out[at] = 1.0
             self.seat.put(out, at + 1, value, ctx)
@@ -633,10 +674,13 @@ class Bits(Field):
         self.n = self.size = n
         self.doc = doc
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return Bits, (self.n, self.doc)
+
     def rows(self, name: str) -> list[tuple[str, str]]:
         return [(f"{name}#{i}", f"{_pre(self.doc)}digit {i} (1 if '1' or '+')") for i in range(self.n)]
 
-    def put(self, out: list[float], at: int, value: Any, ctx: Ctx) -> None:
+    def put(self, out: array[float], at: int, value: Any, ctx: Ctx) -> None:
         digits = str(value).replace(" ", "")
         if len(digits) != self.n or set(digits) - set("01+-"):
             raise SchemaError(f"{value!r} is not {self.n} binary digits")
@@ -653,6 +697,9 @@ class Workers(Field):
         self.n, self.faces, self.scale, self.doc = n, faces, float(scale), doc
         self.size = n * faces
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return Workers, (self.n, self.faces, self.scale, self.doc)
+
     def rows(self, name: str) -> list[tuple[str, str]]:
         return [
             (f"{name}[seat{s}:{f}]", f"{_pre(self.doc)}workers of seat {s} (0 = you) showing {f}")
@@ -660,7 +707,7 @@ class Workers(Field):
             for f in range(1, self.faces + 1)
         ]
 
-    def put(self, out: list[float], at: int, value: Any, ctx: Ctx) -> None:
+    def put(self, out: array[float], at: int, value: Any, ctx: Ctx) -> None:
         for seat, face in value or ():
             s = ctx.pos.get(seat)
             if s is None or not 1 <= int(face) <= self.faces:

@@ -15,11 +15,15 @@ registry names for the game). It is a Jinja template rendered with:
 
 Filters beyond Jinja's: ``humanize``, ``compact``, and ``cos``/``sin`` (radians) for drawing.
 
-``part`` (optional, for speed): ``{% call part("mat-" ~ s, s, p, seat, seat_names) %}…{% endcall %}``
-draws its body, or gives back the body it drew for the same seat when it was last called with the
-same name and inputs (equal as JSON). The inputs must hold everything the body reads (a macro's
-arguments, the ``view`` values, ``seat`` and ``seat_names`` when it names a seat); a part whose
-inputs did not change is not drawn again at the next step (:class:`Parts`).
+``part`` (optional, for speed): ``{% call part("mat-" ~ s, s, p, s == seat, seat_names) %}…{% endcall %}``
+draws its body, or gives back the body it drew when it was last called with the same name and
+inputs (equal as JSON). The inputs must hold everything the body reads (a macro's arguments, the
+``view`` values, ``seat_names`` when it names a seat, and what it reads of ``seat``); a part whose
+inputs did not change is not drawn again at the next step (:class:`Parts`). The table keeps one
+store of parts per room (:class:`PartStore`), shared by its seats: a part whose inputs do not
+name the seat is drawn once for all of them. The test ``mentioning`` tells whether a value holds
+a seat anywhere (``seat if taken is mentioning(seat) else none``: a region where the seat has no
+worker reads nothing of it).
 
 A game without a template gets the generic renderer: nested objects become definition lists,
 lists of objects with the same keys become tables, other lists become lists. Autoescaping is
@@ -36,7 +40,7 @@ from functools import cache
 from html import escape, unescape
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from jinja2 import ChoiceLoader, Environment, FileSystemLoader, FunctionLoader, Template, select_autoescape
 from markupsafe import Markup
@@ -138,10 +142,29 @@ def environment() -> Environment:
     env.filters["plain"] = _plain
     env.filters["cos"] = math.cos
     env.filters["sin"] = math.sin
+    env.filters["pick"] = _pick
     env.tests["table_like"] = _is_table
     env.tests["mapping"] = lambda v: isinstance(v, dict)
     env.tests["sequence_list"] = lambda v: isinstance(v, list)
+    env.tests["mentioning"] = mentioning
     return env
+
+
+def mentioning(value: Any, seat: str | None) -> bool:
+    """True when ``seat`` is a string somewhere in ``value`` (a dict's keys and values, a list's
+    items, at any depth); never for no seat. (Read in ``value``'s JSON, where a string equal to
+    the seat is the seat's own JSON between two delimiters: a key or a value that only looks like
+    it, such as a number, at worst counts as the seat, which makes a part less shared, never
+    wrong.)"""
+    if seat is None:
+        return False
+    return json.dumps(seat, ensure_ascii=False) in json.dumps(value, ensure_ascii=False, default=repr)
+
+
+def _pick(mapping: Any, keys: Any) -> list[Any]:
+    """``mapping | pick(keys)``: the values of ``keys`` in ``mapping``, in order (None where
+    absent; an empty list when ``mapping`` is not a dict)."""
+    return [mapping.get(k) for k in keys] if isinstance(mapping, dict) else []
 
 
 def game_template(game: Game[Any]) -> Template:
@@ -180,41 +203,124 @@ PARTS_KEPT = 256
 """At most this many parts are kept for one seat (then all are forgotten and drawn again)."""
 
 
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+class Generations(Generic[K, V]):
+    """What one room keeps for all its seats (parts drawn, parts said), for two generations
+    (:meth:`turn`, once per step something is drawn at): what nothing used at the last
+    generation is forgotten, so the store holds about two steps' worth."""
+
+    __slots__ = ("before", "now", "stamp")
+
+    def __init__(self) -> None:
+        self.now: dict[K, V] = {}
+        self.before: dict[K, V] = {}
+        self.stamp: Any = None
+
+    def turn(self, stamp: Any) -> None:
+        """Begin the generation of ``stamp`` (nothing when it is the current one)."""
+        if stamp != self.stamp:
+            self.before, self.now, self.stamp = self.now, {}, stamp
+
+    def get(self, key: K) -> V | None:
+        value = self.now.get(key)
+        if value is None:
+            value = self.before.pop(key, None)
+            if value is not None:
+                self.now[key] = value
+        return value
+
+    def put(self, key: K, value: V) -> None:
+        self.now[key] = value
+
+    def clear(self) -> None:
+        self.now.clear()
+        self.before.clear()
+
+
+Slot = tuple[str, str]
+"""A part's name and its inputs as JSON."""
+
+
+class PartStore(Generations[Slot, tuple[str, tuple[Slot, ...]]]):
+    """The parts drawn for one room, shared by all its seats: each body kept under its name and
+    its inputs (as JSON), with the parts drawn inside it (kept as long as it is: a body given back
+    whole does not look them up). Equal inputs make equal bodies whichever seat draws them (the
+    inputs hold all that the body reads, what it reads of the seat included), so a seat is never
+    given a body drawn from another seat's view unless its own view gives the same inputs."""
+
+    __slots__ = ()
+
+    def keep(self, slots: tuple[Slot, ...]) -> None:
+        """Keep these parts (and the parts inside them) in the current generation."""
+        for slot in slots:
+            found = self.get(slot)
+            if found is not None and found[1]:
+                self.keep(found[1])
+
+
 class Parts:
     """``part`` in a face template: each part's body kept with the inputs it was drawn from.
 
-    ``held`` is the seat's store (the table keeps one per seat and room); without one every body
+    ``held`` is the store: the seat's (``{name: (inputs, body)}``, the last body of each name),
+    or the room's :class:`PartStore` (every seat's, by name and inputs); without one every body
     is drawn (tests, exports). A body is reused only when its name and its inputs (as JSON) are
-    the same as when it was drawn, so a face drawn in parts is the face drawn whole. ``drawn``
-    lists the outermost parts of the last page in their order (the table says each one in names
-    once, :func:`ludica.table.render_cache.say_page`)."""
+    the same as when it was drawn, so a face drawn in parts is the face drawn whole. A part may
+    hold parts: drawn again, it looks them up. ``drawn`` lists the outermost parts of the last
+    page in their order (the table says each one in names once,
+    :func:`ludica.table.render_cache.say_page`)."""
 
-    __slots__ = ("depth", "drawn", "held")
+    __slots__ = ("depth", "drawn", "held", "inner")
 
-    def __init__(self, held: dict[str, tuple[str, str]] | None = None) -> None:
+    def __init__(self, held: dict[str, tuple[str, str]] | PartStore | None = None) -> None:
         self.held = held
         self.drawn: list[str] = []
         self.depth = 0
+        self.inner: list[Slot] = []
+        """The parts looked up inside the part being drawn (a room's store keeps them with it)."""
 
     def __call__(self, name: str, *inputs: Any, caller: Any) -> str:
-        if self.held is None:
+        held = self.held
+        if held is None:
             return caller()  # type: ignore[no-any-return]
         key = json.dumps(inputs, ensure_ascii=False, separators=(",", ":"), default=repr)
-        found = self.held.get(name)
-        if found is not None and found[0] == key:
-            text = found[1]
+        if isinstance(held, PartStore):
+            slot = (name, key)
+            found = held.get(slot)
+            if found is None:
+                outer, self.inner = self.inner, []
+                try:
+                    text = self._draw(caller)
+                    held.put(slot, (text, tuple(self.inner)))
+                finally:
+                    self.inner = outer
+            else:
+                text = found[0]
+                if found[1]:
+                    held.keep(found[1])
+            if self.depth:
+                self.inner.append(slot)
         else:
-            self.depth += 1
-            try:
-                text = str(caller())  # kept as plain text (the same object at every reuse)
-            finally:
-                self.depth -= 1
-            if len(self.held) >= PARTS_KEPT:
-                self.held.clear()
-            self.held[name] = (key, text)
+            kept = held.get(name)
+            if kept is not None and kept[0] == key:
+                text = kept[1]
+            else:
+                text = self._draw(caller)
+                if len(held) >= PARTS_KEPT:
+                    held.clear()
+                held[name] = (key, text)
         if not self.depth:
             self.drawn.append(text)
         return Markup(text)
+
+    def _draw(self, caller: Any) -> str:
+        self.depth += 1
+        try:
+            return str(caller())  # kept as plain text (the same object at every reuse)
+        finally:
+            self.depth -= 1
 
 
 def face_context(

@@ -119,7 +119,7 @@ class Room:
         self.row = row
         self.game = game
         self.undo_request: UndoRequest | None = None
-        self.cache: dict[str, Any] = {}
+        self.cache: dict[Any, Any] = {}  # keyed by names and tuples (renderings, ``seatview``)
         self.decision_started = time.time()
         self.keys: dict[str, int] = dict(keys or {})
         """Idempotency keys of the record (``"<seat>:<key>"`` -> index of the action)."""

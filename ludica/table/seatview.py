@@ -8,13 +8,14 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from typing import Any
 
 from ..core import CHANCE
 from ..core.match import LogEntry
 from ..core.names import Namer, namer_of
-from .faces import Parts, chance_form, composed_choices, render, render_view
-from .render_cache import digest, fingerprint, memo, say_page
+from .faces import Parts, PartStore, chance_form, composed_choices, render, render_view
+from .render_cache import SaidStore, Table, digest, fingerprint, memo, say_page, say_text
 from .rooms import Room
 from .storage import HOST, SPECTATOR
 
@@ -71,9 +72,33 @@ def seat_part(room: Room, seat: str | None) -> dict[str, Any]:
     held = room.cache.get(("part", seat))
     if held is not None and held[0] == stamp:
         return dict(held[1])
-    part = _render_part(room, seat, undo_request)
+    part = _render_part(room, seat, undo_request, _step_shared(room, stamp, undo_request))
     room.cache[("part", seat)] = (stamp, part)
     return dict(part)
+
+
+def _step_shared(room: Room, stamp: tuple[int, str, str], undo_request: dict[str, Any] | None) -> dict[str, Any]:
+    """What every role's part reads alike at this step, read and keyed once per step (not once
+    per seat): the seat names, the pending decision, the outcome, and ``renders``, the table's
+    parts already rendered at this step for another seat whose input was the same."""
+    held = room.cache.get(("step",))
+    if held is not None and held[0] == stamp:
+        return held[1]  # type: ignore[no-any-return]
+    match = room.match
+    pending = match.pending()
+    names = room.seat_names()
+    pending_json = pending.to_json()
+    shared: dict[str, Any] = {
+        "names": names,
+        "pending": pending,
+        "pending_json": pending_json,
+        "outcome": _outcome_json(match) if pending.is_over else None,
+        "bots": room.row.settings.get("bots") or {},
+        "keys": (digest(names), digest(pending_json), digest(undo_request)),
+        "renders": {},
+    }
+    room.cache[("step",)] = (stamp, shared)
+    return shared
 
 
 def _stamp(room: Room, undo_request: dict[str, Any] | None) -> tuple[int, str, str]:
@@ -87,32 +112,43 @@ def part_is_current(room: Room, seat: str | None) -> bool:
     return held is not None and held[0] == _stamp(room, room.undo_request.to_json() if room.undo_request else None)
 
 
-def _render_part(room: Room, seat: str | None, undo_request: dict[str, Any] | None) -> dict[str, Any]:
+def _outcome_json(match: Any) -> dict[str, Any] | None:
+    outcome = match.game.outcome(match.state)
+    return outcome.to_json() if outcome else None
+
+
+def _render_part(
+    room: Room, seat: str | None, undo_request: dict[str, Any] | None, shared: dict[str, Any]
+) -> dict[str, Any]:
     match = room.match
-    names = room.seat_names()
-    pending = match.pending()
+    names, pending, outcome = shared["names"], shared["pending"], shared["outcome"]
+    names_key, pending_key, undo_key = shared["keys"]
     over = pending.is_over
-    outcome = match.game.outcome(match.state) if over else None
     legal = room.seat_legal(seat) if seat is not None and seat in pending.seats else []
     namer = namer_of(match, seat)
     said = fingerprint(namer)
     chance = None
     if seat is not None and pending.is_chance and room.physical_seat == seat:
         chance = chance_form(match.game.chance_step(match.state), namer)
-    pending_json = pending.to_json()
+    pending_json = shared["pending_json"]
+    prompt = None
     if pending_json.get("prompt"):
-        pending_json = {**pending_json, "prompt": namer.prompt(pending_json["prompt"], pending.phase)}
+        prompt = namer.prompt(pending_json["prompt"], pending.phase)
+        pending_json = {**pending_json, "prompt": prompt}
     legal_json = [a.to_json() for a in legal]
     can_undo = room.can_undo_own(seat)
     can_request = room.can_request_undo(seat) and not can_undo
     view = match.view(seat)
     cache = room.cache
-    face_key = (digest(view), digest(names), digest(pending_json), said)
+    face_key = (digest(view), names_key, pending_key, prompt, said)
 
     def face() -> str:
-        parts = Parts(cache.setdefault(("face-parts", seat), {}))  # the parts drawn for this seat
+        store, sayings = _room_stores(room)
+        store.turn(room.step)
+        sayings.turn(room.step)
+        parts = Parts(store)  # the parts drawn for the room's seats, shared where their inputs are
         page = render_view(match.game, view, seat, names, pending_json, parts=parts)
-        return say_page(page, parts.drawn, namer, said, cache.setdefault(("face-said", seat), {}))
+        return say_page(page, parts.drawn, namer, said, sayings)
 
     def actions() -> str:
         return render(
@@ -125,21 +161,32 @@ def _render_part(room: Room, seat: str | None, undo_request: dict[str, Any] | No
             undo_request=undo_request,
         )
 
-    actions_key = (digest(legal_json), digest(chance), can_undo, can_request, digest(undo_request), said)
-    html = {
-        "pending": render(
+    situation = namer.situation() if not over else None
+    outcome_said = said_outcome(outcome, namer) if outcome else None
+
+    def status() -> str:
+        return render(
             "pending.html",
             pending=pending_json,
             seat=seat,
             seat_names=names,
             step=room.step,
             over=over,
-            outcome=said_outcome(outcome.to_json(), namer) if outcome else None,
+            outcome=outcome_said,
             undo_request=undo_request,
-            situation=namer.situation() if not over else None,
-            bots=room.row.settings.get("bots") or {},
-        ),
-        "news": render("news.html", entries=news(room, seat, namer)),
+            situation=situation,
+            bots=shared["bots"],
+        )
+
+    entries = news(room, seat, namer, said)
+    actions_key = (digest(legal_json), digest(chance), can_undo, can_request, undo_key, said)
+    # the status line reads the seat only to mark it among the awaited: every other seat shares it
+    awaited = seat if seat in pending.seats else None
+    status_key = ("pending", awaited, prompt, situation, digest(outcome_said) if outcome_said else None)
+    news_key = ("news", *((e["kind"], e["who"], e["text"]) for e in entries))
+    html = {
+        "pending": _shared_render(shared, status_key, status),
+        "news": _shared_render(shared, news_key, lambda: render("news.html", entries=entries)),
         "view": memo(cache, ("face", seat), face_key, face),
         "actions": memo(cache, ("actions", seat), actions_key, actions),
     }
@@ -155,6 +202,23 @@ def _render_part(room: Room, seat: str | None, undo_request: dict[str, Any] | No
     }
 
 
+def _room_stores(room: Room) -> tuple[PartStore, SaidStore]:
+    """The room's parts drawn and said, shared by its seats (:class:`PartStore`, :class:`SaidStore`)."""
+    held = room.cache.get(("face-parts",))
+    if held is None:
+        held = room.cache[("face-parts",)] = (PartStore(), SaidStore())
+    return held  # type: ignore[no-any-return]
+
+
+def _shared_render(shared: dict[str, Any], key: tuple[Any, ...], make: Callable[[], str]) -> str:
+    """``make()`` once per step for every seat whose input (``key``) is the same."""
+    renders: dict[tuple[Any, ...], str] = shared["renders"]
+    found = renders.get(key)
+    if found is None:
+        found = renders[key] = make()
+    return found
+
+
 def said_outcome(outcome: dict[str, Any], namer: Namer) -> dict[str, Any]:
     """The outcome with its summary said in words for the viewer ("2 death(s)" -> "2 deaths")."""
     summary = outcome.get("summary")
@@ -165,7 +229,7 @@ NEWS = 5
 """How many lines of news (what happened since the seat last acted) are said above its decision."""
 
 
-def news(room: Room, seat: str | None, namer: Namer | None = None) -> list[dict[str, Any]]:
+def news(room: Room, seat: str | None, namer: Namer | None = None, said: Table | None = None) -> list[dict[str, Any]]:
     """What happened since ``seat`` last acted, and what that action caused (a reveal, a roll, a
     judgment), newest last, at most :data:`NEWS` lines; read from the end of the log, so its cost
     does not grow."""
@@ -174,16 +238,16 @@ def news(room: Room, seat: str | None, namer: Namer | None = None) -> list[dict[
     last = len(actions) - 1
     while seat is not None and last >= 0 and actions[last].seat != seat:
         last -= 1
-    found = []
+    found: list[LogEntry] = []
     for entry in reversed(match.log):
         if (entry.step < last and seat is not None) or len(found) == NEWS:
             break
         if entry.event.visible(seat):
             found.append(entry)
     names, namer = room.seat_names(), namer or namer_of(match, seat)
-    said = [_entry(entry, names, namer) for entry in reversed(found)]
+    lines = [_entry(entry, names, namer, said) for entry in reversed(found)]
     table = [_said(step, text) for step, text in room.recent if seat is None or step >= last]
-    return sorted(said + table, key=lambda e: e["step"])[-NEWS:]  # stable: the table's lines after a step's
+    return sorted(lines + table, key=lambda e: e["step"])[-NEWS:]  # stable: the table's lines after a step's
 
 
 def _said(step: int, text: str) -> dict[str, Any]:
@@ -208,12 +272,13 @@ def story_steps(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return steps
 
 
-def _entry(entry: LogEntry, names: dict[str, str], namer: Namer) -> dict[str, Any]:
+def _entry(entry: LogEntry, names: dict[str, str], namer: Namer, said: Table | None = None) -> dict[str, Any]:
+    """One story entry in names (``said``: the namer's fingerprint, its texts said once)."""
     event = entry.event
     who = names.get(str(event.data.get("seat", "")), str(event.data.get("seat", "")))
     if event.kind == "narration" and event.data.get("seat") == CHANCE:
         who = "the dealer"
-    text = event.text if event.kind == "narration" else namer.say(event.text)
+    text = event.text if event.kind == "narration" else say_text(event.text, namer, said)
     return {"step": entry.step, "kind": event.kind, "text": text, "who": who, "private": bool(event.visible_to)}
 
 

@@ -43,7 +43,7 @@ from . import chat
 from .bots import TableBots
 from .faces import render
 from .limits import Bucket, Buckets, Guard, read_body
-from .render_cache import drop_renderings
+from .render_cache import drop_renderings, encode
 from .rooms import Invite, Room, Rooms, TableError, table_role
 from .seatview import part_is_current, payload, seat_of, seat_part, story_entries, story_steps
 from .storage import CLOSED, Listener, Store, hash_token
@@ -146,6 +146,7 @@ class Table:
         rate: tuple[float, float] = (RATE_PER_SECOND, RATE_BURST),
         room_rate: tuple[float, float] = (ROOM_RATE, ROOM_BURST),
         idle_seconds: float = IDLE_SECONDS,
+        room_messages: tuple[float, float] = ROOM_MESSAGES,
     ) -> None:
         self.store = store
         self.clock_interval = clock_interval
@@ -164,7 +165,8 @@ class Table:
         self.bots = TableBots(self.run)
         self.token_limits = Buckets(rate)
         """Messages of every connection of one link together (opening more sockets gains nothing)."""
-        self.room_limits = Buckets(ROOM_MESSAGES)
+        self.room_limits = Buckets(room_messages)
+        """Messages of every connection of one room together."""
 
     async def run(self, fn: Callable[..., T], *args: Any) -> T:
         return await asyncio.get_running_loop().run_in_executor(self.executor, fn, *args)
@@ -264,7 +266,7 @@ class Table:
             if found is None:
                 start = conn.log_sent if conn.log_sent >= 0 else None
                 message = payload(room, conn.role, full_log=False, log_from=start)
-                found = texts[key] = json.dumps(message, ensure_ascii=False), int(message["log_total"])
+                found = texts[key] = encode(message), int(message["log_total"])
             if not conn.push(found[0]):
                 self.drop(room.id, conn, SLOW_CLIENT, drain=True)  # it reconnects and resynchronises
                 continue
@@ -295,7 +297,7 @@ class Table:
     def sent(self, conn: Connection, message: dict[str, Any]) -> str:
         """A whole state for one connection (a (re)connection or a sync), noting its story."""
         conn.log_sent = int(message.get("log_total", conn.log_sent))
-        return json.dumps(message, ensure_ascii=False)
+        return encode(message)
 
     def wake_bots(self, room: Room) -> None:
         """A bot seated in the room thinks if it must decide (:mod:`ludica.table.bots`)."""
@@ -416,11 +418,13 @@ def create_app(
     idle_seconds: float = IDLE_SECONDS,
     sweep_interval: float = SWEEP_INTERVAL,
     guard: dict[str, Any] | None = None,
+    room_messages: tuple[float, float] = ROOM_MESSAGES,
 ) -> FastAPI:
     """The table over the database at ``db_url`` (default: SQLite in the user's data directory).
 
     ``clock_interval``: seconds between clock ticks; ``rate``: messages per second and burst
-    allowed per connection; ``room_rate``: rooms per second and burst one client address may
+    allowed per connection (``room_messages``: all the connections of one room together);
+    ``room_rate``: rooms per second and burst one client address may
     open; ``idle_seconds``: how long a room nobody watches stays in memory (checked every
     ``sweep_interval`` seconds); ``guard``: keyword arguments of :class:`~ludica.table.limits.Guard`
     (body limit, request rates).
@@ -430,7 +434,7 @@ def create_app(
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> Any:
-        holder["table"] = Table(store, clock_interval, rate, room_rate, idle_seconds)
+        holder["table"] = Table(store, clock_interval, rate, room_rate, idle_seconds, room_messages)
         holder["table"].listen()
         tasks = [
             asyncio.create_task(holder["table"].clock()),

@@ -21,9 +21,10 @@ import pytest
 
 from ludica import _build
 from ludica.bots.random_bot import play_random
-from ludica.core import Action, Config, ConfigError, MalformedAction, Match, available, fill, get_game
+from ludica.core import Action, Config, ConfigError, MalformedAction, Match, available, get_game
 from ludica.core.actions import check_form
 from ludica.lab.playthrough import default_config
+from tests.random_play import random_steps
 
 ROOT = Path(__file__).resolve().parents[2]
 COPIES: dict[str, Callable[[Any], Any]] = {
@@ -38,16 +39,7 @@ def states_along(game_id: str, seed: int, every: int = 9, limit: int = 200) -> l
     match: Match[Any] = Match(get_game(game_id), default_config(game_id, seed=seed))
     rng = random.Random(seed)
     out = [copy.deepcopy(match)]
-    for step in range(limit):
-        pending = match.pending()
-        if pending.is_over:
-            break
-        if pending.is_chance:
-            match.deal()
-        else:
-            match.apply(fill(rng.choice(match.legal_actions(rng.choice(pending.seats))), rng))
-        if step % every == 0:
-            out.append(copy.deepcopy(match))
+    out += [copy.deepcopy(match) for step in random_steps(match, rng, limit) if step % every == 0]
     out.append(match)
     return out
 

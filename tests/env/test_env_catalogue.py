@@ -3,6 +3,7 @@ and every legal index decodes to an action the game accepts."""
 
 from __future__ import annotations
 
+import itertools
 import random
 from typing import Any
 
@@ -10,6 +11,7 @@ import pytest
 
 from ludica.bots.random_bot import walk_random
 from ludica.core import Match, get_game
+from ludica.core.actions import IntRange
 from ludica.env.driver import make_config
 from ludica.env.encoding import Catalogue, EncodingError, catalogue, shape
 
@@ -145,3 +147,53 @@ def test_every_legal_index_factors_and_composes_back(game_id: str) -> None:
         assert [cat.compose(r) for r in rows] == indices
         first = cat.head_mask(rows, [])
         assert set(first.nonzero()[0]) == set(rows[:, 0])
+
+
+def _spelled_out(cat: Catalogue, template: Any) -> dict[int, dict[str, Any]]:
+    """A template's indices worked out the slow, obvious way: every combination of its integer
+    ranges (within the declared domains), each digit the value's position in its domain."""
+    index = cat.shape_of(template)
+    sh = cat.shapes[index]
+    names = [name for name, value in template.args.items() if isinstance(value, IntRange)]
+    spans = [range(template.args[n].lo, template.args[n].hi + 1) for n in names]
+    out: dict[int, dict[str, Any]] = {}
+    for combo in itertools.product(*spans):
+        args = {**template.args, **dict(zip(names, combo, strict=True))}
+        digits = []
+        for name, domain in sh.params:
+            if domain is None:
+                continue
+            if args[name] not in domain:
+                break  # an amount beyond the catalogue's cap is not offered
+            digits.append(domain.index(args[name]))
+        else:
+            out[cat.compose([index, *digits])] = dict(zip(names, combo, strict=True))
+    return out
+
+
+@pytest.mark.parametrize("players", [3, 5])
+def test_lost_days_trade_indices_match_the_spelled_out_ranges_with_and_without_the_memo(players: int) -> None:
+    """``propose_trade`` (two amounts: up to 61 x 61 indices) indexes the same with a warm memo, a
+    cold catalogue and the obvious enumeration, in the same order, along random play."""
+    match, warm = _catalogue("lost-days", players)
+    rng = random.Random(players)
+    trades = 0
+    for steps in walk_random(match, rng, check=False):
+        if steps > 1500:
+            break
+        pending = match.pending()
+        if pending.is_over or pending.is_chance:
+            continue
+        for seat in pending.seats:
+            templates = match.legal_actions(seat)
+            legal = warm.legal(templates)
+            cold = catalogue(match.game, match.config, match.game.seats(match.state)).legal(templates)
+            assert list(legal.templates.items()) == list(cold.templates.items())
+            for template in templates:
+                if template.type != "propose_trade":
+                    continue
+                trades += 1
+                expected = _spelled_out(warm, template)
+                assert {i: legal.templates[i][1] for i in expected} == expected
+                assert {i for i, (t, _) in legal.templates.items() if t is template} == set(expected)
+    assert trades > 50, "random play proposes trades"

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from ludica.core import Action, Config, MalformedAction, Match
 from ludica.games.euphoria import GAME
+from ludica.games.euphoria.agenda import TASKS
 from ludica.games.euphoria.oracle import TIER_LEVELS
 from ludica.games.euphoria.spaces import all_spaces
+from ludica.games.euphoria.state import Prompt, Task
 from ludica.games.euphoria.status import has, mark_activated, newly_activated
 
 
@@ -375,3 +377,24 @@ def test_recruits_activated_this_turn_are_kept_in_the_position(make_table) -> No
     saved = GAME.from_position(GAME.to_position(t.st), t.match.config)
     for st in (saved, saved.copy()):
         assert newly_activated(st, "p1") == ["bradley_the_futurist"] and not has(st, "p1", "bradley_the_futurist")
+
+
+def test_the_agenda_and_the_prompt_are_typed_records_and_plain_json_in_the_position(make_table) -> None:
+    """Tasks are ``Task(name, args)``, the prompt ``Prompt(seat, kind, options, context)``; a
+    position writes them as the JSON lists ``[name, *args]`` and ``[seat, kind, options, context]``
+    (the format of every saved game and record), and reads them back as the same records."""
+    t = make_table().recruit("p1", "bradley_the_futurist").cards("p1", "bear", "bear", "book")
+    t.deck_top("box", "bat")
+    t.p("p1").morale = 2
+    t.do("p1 place worker=1 space=incinerator_of_historical_accuracy")
+    t.do("p1 pay with=art-bear+art-bear")
+    t.do("p1 use_ability choice=use")
+    st = t.st
+    assert isinstance(st.prompt, Prompt) and st.prompt.kind == "discard_artifact" and st.agenda
+    assert all(isinstance(task, Task) and task.name in TASKS for task in st.agenda)
+    position = GAME.to_position(st)
+    assert position["prompt"] == [st.prompt.seat, st.prompt.kind, st.prompt.options, st.prompt.context]
+    assert position["agenda"] == [[task.name, *task.args] for task in st.agenda]
+    for again in (GAME.from_position(position, t.match.config), st.copy()):
+        assert again.prompt == st.prompt and again.agenda == st.agenda
+        assert isinstance(again.prompt, Prompt) and all(isinstance(task, Task) for task in again.agenda)

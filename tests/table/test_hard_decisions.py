@@ -158,6 +158,8 @@ def test_a_hard_decision_says_what_it_does(browser: Any, server: ThreadServer, h
     for viewport, label in ((DESK, "desktop"), (PHONE, "phone")):
         page = page_for(browser, server, links[seat], viewport)
         page.wait_for_selector("#view *")
+        kind = hard.action  # the decision's own fold or form: the page draws its parts after the view
+        page.wait_for_selector(f'#actions details.choice[data-type="{kind}"], #actions form[data-type="{kind}"]')
         page.evaluate(OPEN_DECISION, [hard.action])
         text = page.locator("#table").inner_text()
         for words in hard.shows:

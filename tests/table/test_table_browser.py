@@ -24,7 +24,8 @@ from ludica.core import get_game
 from ludica.core.registry import EXAMPLES
 from ludica.table.server import create_app
 
-CHROMIUM = Path("/usr/bin/chromium")
+from .chromium import CHROMIUM, skip_without_chromium
+
 ARGS = [
     "--headless",
     "--no-sandbox",
@@ -37,8 +38,7 @@ ARGS = [
 ]
 ARTIFACTS = Path(os.environ.get("LUDICA_TEST_ARTIFACTS", Path(__file__).parent / "artifacts"))
 
-if not CHROMIUM.exists() and not os.environ.get("CI"):
-    pytest.skip("browser tests need Debian's Chromium at /usr/bin/chromium", allow_module_level=True)
+skip_without_chromium()
 
 
 class ThreadServer:

@@ -6,8 +6,11 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from . import test_table_browser as tb
-from .test_table_browser import ThreadServer, join, open_from_lobby, wait_all
+from .chromium import skip_without_chromium
+
+skip_without_chromium()  # before the shared browser fixtures (see tests/table/chromium.py)
+from . import test_table_browser as tb  # noqa: E402
+from .test_table_browser import ThreadServer, join, open_from_lobby, wait_all  # noqa: E402
 
 browser, server = tb.browser, tb.server  # the browser tests' fixtures (Chromium, a table in a thread)
 

@@ -9,7 +9,10 @@ from typing import Any
 
 from ludica.core.names import raw_ids
 
-from .test_table_browser import (  # noqa: F401  (the browser and server fixtures)
+from .chromium import skip_without_chromium
+
+skip_without_chromium()  # before the shared browser fixtures (see tests/table/chromium.py)
+from .test_table_browser import (  # noqa: F401, E402  (the browser and server fixtures)
     ARTIFACTS,
     browser,
     join,

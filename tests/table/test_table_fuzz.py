@@ -35,7 +35,8 @@ MESSAGES = st.fixed_dictionaries(
 
 
 def test_random_messages_are_refused_or_accepted_never_crash(tmp_path: Path, seat_client: Any, opener: Any) -> None:
-    with TestClient(create_app(f"sqlite:///{tmp_path / 'fuzz.sqlite3'}", rate=(1e6, 1e6))) as client:
+    app = create_app(f"sqlite:///{tmp_path / 'fuzz.sqlite3'}", rate=(1e6, 1e6), room_messages=(1e6, 1e6))
+    with TestClient(app) as client:
         fuzz_one_room(client, seat_client, opener)
 
 
@@ -126,7 +127,7 @@ def test_ws_fuzz_every_game_refuses_ill_formed_acts_and_changes_nothing(
     from ludica.bots.random_bot import RandomBot
     from ludica.core import fill
 
-    app = create_app(f"sqlite:///{tmp_path / 'ws-fuzz.sqlite3'}", rate=(1e6, 1e6))
+    app = create_app(f"sqlite:///{tmp_path / 'ws-fuzz.sqlite3'}", rate=(1e6, 1e6), room_messages=(1e6, 1e6))
     with TestClient(app) as client:
         table = app.state.table()
         for meta in client.get("/api/games").json():

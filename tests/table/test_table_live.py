@@ -14,6 +14,7 @@ before any browser connects; then only the pages act. Screenshots go to ``tests/
 
 from __future__ import annotations
 
+import json
 import random
 import time
 from collections.abc import Callable, Iterator
@@ -28,7 +29,10 @@ from ludica.core import CHANCE
 from ludica.core.actions import fill
 from ludica.core.registry import GAME_MODULES
 
-from .test_table_browser import (  # noqa: F401  (the browser fixture)
+from .chromium import skip_without_chromium
+
+skip_without_chromium()  # before the shared browser fixtures (see tests/table/chromium.py)
+from .test_table_browser import (  # noqa: F401, E402  (the browser fixture)
     ARTIFACTS,
     OPEN_STEPS,
     ThreadServer,
@@ -175,21 +179,36 @@ def test_open_steps_and_focus_survive_a_clock_tick(browser: Any, clock_server: T
 
 
 # -- play by touching ------------------------------------------------------------------------
+# the composer option a touch picked: the focused one, or the one the confirm bar offers
+# (a lone legal action is one button with no option list: the bar offers that form itself)
+PICKED = """(param) => {
+  const bar = document.getElementById('confirm-bar');
+  const form = !bar.hidden && bar.form && bar.form.isConnected ? bar.form : null;
+  const li = document.activeElement.closest('li[data-param]') || (form && form.closest('li[data-param]'));
+  if (li) return [li.dataset.param, li.dataset.value, li.closest('[data-type]').dataset.type];
+  return form ? [param, null, form.dataset.type] : null;
+}"""
+
+
 def touch_and_play(page: Any, room: Any, component: str, param: str, action_types: set[str]) -> None:
     """Touch a drawn component: the focus lands on the composer option with its value; play it."""
-    picked, wanted = None, None
+    # the page draws the view first and the composer's parts after it: touch once both are there
+    kinds = sorted(action_types)
+    composer = ", ".join(f"#actions details.choice[data-type='{t}'], #actions form[data-type='{t}']" for t in kinds)
+    page.wait_for_selector(composer, state="attached")
+    picked, wanted, before = None, None, room.step
     for _ in range(3):  # a live redraw (a bot, the clock) may replace the component as it is touched
         drawn = page.locator(component).first
         wanted = drawn.get_attribute("data-pick")
         drawn.scroll_into_view_if_needed()
         drawn.click()
-        picked = page.evaluate(
-            "() => { const li = document.activeElement.closest('li[data-param]');"
-            " return li && [li.dataset.param, li.dataset.value, li.closest('[data-type]').dataset.type]; }"
-        )
-        if picked is not None:
+        picked = page.evaluate(PICKED, param)
+        if picked is not None or room.step != before:
             break
+        page.wait_for_timeout(300)
     assert picked is not None, f"touching {wanted} picked nothing"
+    if picked[1] is None and wanted is not None:  # the lone legal action of its kind
+        picked[1] = json.dumps(json.loads(wanted)[param])
     assert picked[0] == param and wanted is not None and f'"{param}": {picked[1]}' in wanted
     assert picked[2] in action_types
     step = room.step
@@ -202,7 +221,10 @@ def touch_and_play(page: Any, room: Any, component: str, param: str, action_type
         )
     for field in page.locator("#actions details[open] form.act:focus-within input[data-kind='text']").all():
         field.fill("the glass trembles")
-    page.evaluate("() => document.activeElement.click()")
+    if page.locator("#confirm-bar:not([hidden]) .yes").count():  # a completed choice: confirm it
+        page.click("#confirm-bar .yes")
+    else:
+        page.evaluate("() => document.activeElement.click()")
     wait_step_after(page, step)
     played = room.match.actions[step]
     assert played.type in action_types and str(played.args[param]) == picked[1].strip('"')
@@ -238,6 +260,18 @@ def test_touching_a_die_selects_it(browser: Any, server: ThreadServer) -> None: 
     page = page_for(browser, server, links[seat])
     legal = sorted(a.args["die"] for a in room.match.legal_actions(seat) if a.type == "select_die")
     touch_and_play(page, room, f"#view .die[data-pick='{{\"die\": \"{legal[0]}\"}}']", "die", {"select_die"})
+
+
+def test_touching_the_only_die_offers_it_to_confirm(browser: Any, server: ThreadServer) -> None:  # noqa: F811
+    """A lone legal action of its kind is one button, no option list: the touch offers it in the confirm bar."""
+    room_id, links = open_room(server, "misery-bubblegum")
+    room = server.room(room_id)
+    dice = lambda r, s: [a.args["die"] for a in r.match.legal_actions(s) if a.type == "select_die"]  # noqa: E731
+    lone = lambda r: any(offers(r, s, "select_die") and len(dice(r, s)) == 1 for s in r.seats())  # noqa: E731
+    fast_forward(server, room_id, lone, seed=2, limit=3000)
+    seat = next(s for s in room.seats() if offers(room, s, "select_die") and len(dice(room, s)) == 1)
+    page = page_for(browser, server, links[seat])
+    touch_and_play(page, room, f"#view .die[data-pick='{{\"die\": \"{dice(room, seat)[0]}\"}}']", "die", {"select_die"})
 
 
 # -- phone first, and the screenshots ---------------------------------------------------------

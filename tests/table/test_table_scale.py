@@ -5,6 +5,7 @@ Each test names the waste it removes; every reuse is checked against a rendering
 
 from __future__ import annotations
 
+import json
 import random
 from pathlib import Path
 from typing import Any
@@ -18,9 +19,9 @@ from ludica.core.actions import fill
 from ludica.core.names import Namer, namer_of
 from ludica.core.registry import GAME_MODULES
 from ludica.table import seatview
-from ludica.table.faces import Parts, environment
+from ludica.table.faces import Parts, PartStore, environment
 from ludica.table.faces import say_html as plain_say_html
-from ludica.table.render_cache import fingerprint, say_html, say_page
+from ludica.table.render_cache import Encoded, SaidStore, encode, encoded, fingerprint, say_html, say_page
 from ludica.table.rooms import Room, Rooms
 from ludica.table.seatview import payload
 from ludica.table.storage import HOST, SPECTATOR, Store
@@ -82,7 +83,7 @@ def test_a_view_is_drawn_once_per_seat_per_step_spectators_and_host_share_it(
 def test_reused_renderings_are_exactly_the_fresh_ones(store: Store) -> None:
     """Every part of every role's message equals the one rendered from nothing, step after step
     (Euphoria: private mats, hidden recruits; Pig: a seat that waits keeps its decision box)."""
-    for game, players in (("euphoria", ["Ann", "Bob", "Cat"]), ("pig", ["Ann", "Bob"])):
+    for game, players in (("euphoria", ["Ann", "Bob", "Cat"]), ("pig", ["Ann", "Bob", "Cat"])):
         room, _ = Rooms(store).create(game, players, {})
         bot = RandomBot(random.Random(5))
         roles = [*room.seats(), SPECTATOR, HOST]
@@ -95,6 +96,33 @@ def test_reused_renderings_are_exactly_the_fresh_ones(store: Store) -> None:
                 fresh = _fresh(room, role)
                 assert kept["html"] == fresh["html"], (game, room.step, role)
                 assert kept["legal"] == fresh["legal"] and kept["log"] == fresh["log"]
+                assert encode(kept) == json.dumps(kept, ensure_ascii=False), "the face's JSON made with it"
+
+
+def test_a_message_encoded_from_its_parts_json_is_json_dumps() -> None:
+    """:func:`encode` joins the JSON each part was given when rendered: byte for byte what
+    ``json.dumps`` makes, whatever the text holds (quotes, backslashes, controls, any script)."""
+    odd = 'a "quote" \\ back\nslash\t\x00\x1f \u2028 é 漢字 \U0001f600 </script>'
+    namer = Namer(None, None, None, {})
+    kept: dict[Any, Any] = {}
+    for pieces in (
+        [odd, "<p>plain</p>", odd[::-1]],
+        [f"<p>{odd[:20]}</p>", "<i>\t</i>", "<b>\u2028 é 漢字 \U0001f600</b>"],
+    ):
+        page = "<div>" + "</div><div>".join(pieces) + "</div>"
+        for _ in range(2):  # drawn, then kept
+            said = say_page(page, pieces, namer, fingerprint(namer), kept)
+            assert said == plain_say_html(page, namer)
+            assert isinstance(said, Encoded) == (pieces[0] != odd), "said in parts (the first is said whole)"
+            assert not isinstance(said, Encoded) or said.json == json.dumps(str(said), ensure_ascii=False)
+    for html in ({"view": said, "news": odd}, {"view": encoded(odd)}, {}, {"news": odd}):
+        for message in (
+            {"type": "state", "you": odd, "html": html, "log": [odd], "seats": []},
+            {"html": html},
+            {"html": html, "step": 3},
+            {"step": 3, "html": html},
+        ):
+            assert encode(message) == json.dumps(message, ensure_ascii=False), message
 
 
 @pytest.mark.parametrize("game", [*GAME_MODULES, "pig"])
@@ -120,6 +148,44 @@ def test_texts_said_once_say_the_same(store: Store, game: str) -> None:
             assert say_html(page, namer) == plain, (game, room.step, seat)
             key = fingerprint(namer)
             assert say_page(page, parts.drawn, namer, key, said.setdefault(seat, {})) == plain, (game, seat)
+
+
+def test_seats_share_a_room_s_parts_only_where_their_inputs_are_the_same(store: Store) -> None:
+    """One store of parts and sayings per room (:class:`PartStore`, :class:`SaidStore`), shared
+    by every seat and the spectators: each seat's page is exactly its page drawn whole and said
+    afresh, step after step of a long game (private mats, hands, hidden recruits, drafts), so no
+    seat ever receives a part drawn for another seat's view; and the seats do share parts."""
+    room, _ = Rooms(store).create("euphoria", ["Ann", "Bob", "Cat", "Dan"], {})
+    bot = RandomBot(random.Random(7))
+    parts_store, sayings = PartStore(), SaidStore()
+    drawn, given = [0], [0]
+    draw = Parts._draw
+
+    def counting(self: Parts, caller: Any) -> str:
+        drawn[0] += 1
+        return draw(self, caller)
+
+    Parts._draw = counting  # type: ignore[method-assign]
+    try:
+        for _ in range(300):
+            if room.is_over():
+                break
+            _act(room, bot)
+            parts_store.turn(room.step)
+            sayings.turn(room.step)
+            names, pending = room.seat_names(), room.match.pending().to_json()
+            for seat in [*room.seats(), None]:
+                view = room.match.view(seat)
+                parts = Parts(parts_store)
+                page = seatview.render_view(room.game, view, seat, names, pending, parts=parts)
+                given[0] += len(parts.drawn)
+                assert page == seatview.render_view(room.game, view, seat, names, pending), (room.step, seat)
+                namer = namer_of(room.match, seat)
+                said = say_page(page, parts.drawn, namer, fingerprint(namer), sayings)
+                assert said == plain_say_html(page, namer), (room.step, seat)
+    finally:
+        Parts._draw = draw  # type: ignore[method-assign]
+    assert room.step > 250 and drawn[0] < given[0] / 4, "most parts given to a seat were drawn for the room"
 
 
 def test_a_page_said_in_parts_falls_back_where_a_part_is_not_at_markup() -> None:
@@ -270,3 +336,35 @@ def test_a_part_is_drawn_again_exactly_when_its_inputs_change() -> None:
     assert again == "<b>a 1 x</b><b>b 3 y</b>"
     whole = template.render(seats=["a", "b"], scores={"a": 1, "b": 3}, extra="y", part=Parts())
     assert whole == "<b>a 1 y</b><b>b 3 y</b>"
+
+
+def test_a_room_s_parts_keep_the_parts_drawn_inside_them() -> None:
+    """In a room's :class:`PartStore` a part given back whole keeps the parts drawn inside it
+    (it does not look them up): when it is drawn again, a step later, its unchanged inner parts
+    are not; a part no page used for a whole step is forgotten."""
+    template = environment().from_string(
+        '{% call part("outer", a, b) %}[{{ a }}{% for s in "xy" %}{% call part("in-" ~ s, s, b) %}'
+        "{{ s }}{{ b }}{{ count() }}{% endcall %}{% endfor %}]{% endcall %}"
+    )
+    drawn: list[int] = [0]
+
+    def count() -> str:
+        drawn[0] += 1
+        return ""
+
+    store = PartStore()
+    pages = []
+    for step, (a, b) in enumerate([(1, 2), (1, 2), (1, 2), (3, 2), (3, 5)]):
+        store.turn(step)
+        pages.append(template.render(a=a, b=b, count=count, part=Parts(store)))
+        assert pages[-1] == template.render(a=a, b=b, count=count, part=Parts())
+    assert pages == ["[1x2y2]", "[1x2y2]", "[1x2y2]", "[3x2y2]", "[3x5y5]"]
+    drawn[0] = 0
+    for step, (a, b) in enumerate([(3, 5), (4, 5)], start=10):  # kept through steps where only "outer" was used
+        store.turn(step)
+        template.render(a=a, b=b, count=count, part=Parts(store))
+    assert drawn[0] == 0, "the inner parts of a part given back whole are kept with it"
+    store.turn(12)
+    store.turn(13)
+    template.render(a=4, b=5, count=count, part=Parts(store))
+    assert drawn[0] == 2, "a step no page drew at forgets the parts"

@@ -56,6 +56,7 @@ from ...core import (
     Roll,
     Secret,
     Shuffle,
+    decision,
 )
 from ...core.chance import ChanceStep
 from . import ending, markets, memo, recruits, redeal, setup, spaces, stats, trade, turn, variants, view  # noqa: F401  (register tasks)
@@ -63,7 +64,7 @@ from .agenda import PARAM, answer_prompt, resolve_chance, run
 from .names import EuphoriaNamer
 from .oracle import RECRUITS
 from .standing import standing
-from .state import EuphoriaState
+from .state import EuphoriaState, Task
 from .stats import report_lines, summary
 
 SECTION = {
@@ -74,6 +75,9 @@ SECTION = {
     "choose_recruits": "Setup",
     "offer_trade": "Trading",
 }
+ANSWER_PROMPTS: dict[str, str] = {kind: f"answer: {param}" for kind, param in PARAM.items()}
+"""The prompt of each kind of question (its answer's parameter), written once."""
+
 MAIN_PARAMS: dict[str, set[str]] = {
     "place": {"worker", "space"},
     "retrieve": {"worker"},
@@ -148,7 +152,10 @@ class Euphoria(Game[EuphoriaState]):
 
     # -- decisions -------------------------------------------------------------------------------
     def pending(self, state: EuphoriaState) -> Pending:
-        return memo.pending(state.memo, lambda: self._pending(state))
+        remembered = state.memo  # the answer is kept until the next play (memo.py)
+        if remembered.pending is None:
+            remembered.pending = self._pending(state)
+        return remembered.pending
 
     def _pending(self, state: EuphoriaState) -> Pending:
         if state.phase == "over":
@@ -167,18 +174,28 @@ class Euphoria(Game[EuphoriaState]):
         if state.phase == "track_draft":
             return Pending((state.drafts["track_order"][0],), "track_draft", "place a morale or knowledge token")
         if state.prompt is not None:
-            return Pending((state.prompt[0],), state.prompt[1], f"answer: {PARAM[state.prompt[1]]}")
-        return Pending((state.turn,), "turn", "place a worker, retrieve workers or resolve your dilemma")
+            return decision(state.prompt.seat, state.prompt.kind, ANSWER_PROMPTS[state.prompt.kind])
+        return decision(state.turn, "turn", "place a worker, retrieve workers or resolve your dilemma")
 
     def chance_step(self, state: EuphoriaState) -> ChanceStep:
         assert state.chance is not None
         kind, arg = state.chance
         if kind.startswith("shuffle"):
             return Shuffle(arg, type=kind)
-        return Roll(setup.chance_sides(state), type=kind, labels=setup.chance_labels(state))
+        if kind != "roll_workers":
+            return _roll(state)
+        key = (arg[0], arg[1])  # a seat's roll of n workers, the step of nearly every turn
+        step = _WORKER_ROLLS.get(key)
+        if step is None:
+            step = _WORKER_ROLLS[key] = _roll(state)
+        return step
 
     def legal_actions(self, state: EuphoriaState, seat: str) -> list[Action]:
-        return list(memo.legal(state.memo, seat, lambda: self._legal_actions(state, seat)))
+        remembered = state.memo.legal  # kept until the next play (memo.py); a copy is handed out
+        listed = remembered.get(seat)
+        if listed is None:
+            listed = remembered[seat] = self._legal_actions(state, seat)
+        return list(listed)
 
     def _legal_actions(self, state: EuphoriaState, seat: str) -> list[Action]:
         pending = self.pending(state)
@@ -191,8 +208,8 @@ class Euphoria(Game[EuphoriaState]):
         if state.phase in DRAFTS:
             return [Action(seat, DRAFTS[state.phase], args) for args in draft_options(state, seat)]
         if state.prompt is not None:
-            kind = state.prompt[1]
-            return memo.answers(seat, kind, PARAM[kind], state.prompt[2])
+            kind = state.prompt.kind
+            return memo.answers(seat, kind, PARAM[kind], state.prompt.options)
         return self._main_actions(state, seat)
 
     def _main_actions(self, st: EuphoriaState, seat: str) -> list[Action]:
@@ -200,17 +217,17 @@ class Euphoria(Game[EuphoriaState]):
         faces = turn.chain_faces(st) if st.placed_this_turn else sorted(set(p.available))
         out = []
         if trade.can_offer(st, seat):
-            out += [Action(seat, "offer_trade", {"to": s}) for s in st.seats if s != seat]
+            out += memo.answers(seat, "offer_trade", "to", [s for s in st.seats if s != seat])
         if faces:
             legal = spaces.legal_spaces(st, seat)
             for f in faces:
                 out += memo.placements(seat, f, legal)
         if st.placed_this_turn:
-            out.append(Action(seat, "end_turn"))
+            out.append(memo.bare(seat, "end_turn"))
             return out
-        out += [Action(seat, "retrieve", {"worker": w}) for w in sorted(set(turn.placed_tokens(st, seat)))]
+        out += memo.answers(seat, "retrieve", "worker", sorted(set(turn.placed_tokens(st, seat))))
         if not p.dilemma_done and turn.dilemma_payable(st, seat):
-            out.append(Action(seat, "resolve_dilemma"))
+            out.append(memo.bare(seat, "resolve_dilemma"))
         return out
 
     # -- checking --------------------------------------------------------------------------------
@@ -378,8 +395,8 @@ class Euphoria(Game[EuphoriaState]):
             return ev
         elif action.type == "place":
             turn.begin_placement(state, seat, args["worker"], ev)
-            state.agenda.append(["hand_limit"])
-            state.agenda.append(["after_placement"])
+            state.agenda.append(Task("hand_limit"))
+            state.agenda.append(Task("after_placement"))
             spaces.place(state, seat, args["worker"], args["space"], ev)
         elif action.type == "retrieve":
             turn.retrieve(state, seat, args["worker"], ev)
@@ -388,7 +405,7 @@ class Euphoria(Game[EuphoriaState]):
         elif action.type == "offer_trade":
             trade.offer(state, seat, args["to"], ev)
         elif action.type == "end_turn":
-            state.agenda.append(["end_turn"])
+            state.agenda.append(Task("end_turn"))
         run(state, ev)
         return ev
 
@@ -450,6 +467,17 @@ class Euphoria(Game[EuphoriaState]):
 
 
 DRAFTS = {"recruit_draft": "draft_recruit", "market_draft": "keep_market", "track_draft": "place_token"}
+
+
+def _roll(st: EuphoriaState) -> Roll:
+    """The roll step the rules wait for: its dice and whose they are."""
+    assert st.chance is not None
+    return Roll(setup.chance_sides(st), type=st.chance[0], labels=setup.chance_labels(st))
+
+
+_WORKER_ROLLS: dict[tuple[str, int], Roll] = {}
+"""The ``roll_workers`` steps, one per (seat, number of dice): a step is a value (frozen), and
+making one runs the dataclass's interpreted constructor (about 10k instructions compiled)."""
 
 
 def draft_options(st: EuphoriaState, seat: str) -> list[dict[str, Any]]:

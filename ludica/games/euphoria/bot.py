@@ -4,8 +4,8 @@ The rulebook's goal is to be the first to place all ten authority stars ("Winnin
 Stars come from building markets (every builder stars the finished market), from visiting built
 markets, the artifact markets and Icarus's Wind Saloon and Nimbus Loft (a star in a territory),
 from the ethical dilemma, and from tier 4 of an allegiance track. The bot scores every legal
-action from its seat's view only (never the hidden state) and takes the best, with a little
-random tie-breaking:
+action from what its seat sees only (the facts of its view, :mod:`.bot_view`) and takes the
+best, with a little random tie-breaking:
 
 * **Build markets and stay on the sites**: joining a site it is not on yet is worth much, the more
   so the closer the site is to its threshold; completing one is worth a star. It never retrieves
@@ -30,12 +30,12 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any
+from typing import Any, Final
 
 from ...bots.base import Decision, Situation
 from ...core.actions import Action, fill
+from .bot_view import SPOT_COST, Seen, seen_of_state, seen_of_view
 from .oracle import (
     AREA_OF,
     BRACKETS,
@@ -61,103 +61,66 @@ _AREA_COMMODITY = {
     "farm": "food",
     "cloud_mine": "bliss",
 }
+_TUNNEL_RESOURCE: Final = {"euphorian": "gold", "subterran": "stone", "wastelander": "clay"}
+_BRACKETS: Final[list[tuple[int, int, int, str, int]]] = [
+    (lo, hi, amount, effect, n) for lo, hi, amount, (effect, n) in BRACKETS
+]
+"""The commodity areas' brackets (rulebook "Commodity Areas"), flat for compiled code."""
 _STAR_KINDS = ("market_visit", "artifact_market", "wind_saloon", "nimbus_loft")
 
 
-@dataclass(slots=True)
-class Seen:
-    """What the bot reads off its view once per decision."""
-
-    seat: str
-    view: dict[str, Any]
-    me: dict[str, Any]
-    players: int
-    goods: dict[str, int]
-    kinds: dict[str, int]
-    """Artifact cards in hand by kind."""
-    my_factions: set[str]
-    on_board: list[tuple[str, int]]
-    needs: dict[str, int] = field(default_factory=dict)
-    spots: dict[str, tuple[int, list[str]]] = field(default_factory=dict)
-    """(occupied spots, costs of the free spots) of each unbuilt site, read once per decision."""
-    mine: set[str] = field(default_factory=set)
-    """The sites the bot has a worker on."""
-    off_sites: int = 0
-    """The bot's workers not on a construction site."""
-
-
 def _read(situation: Situation) -> Seen:
-    view = situation.view
-    me = view["players"][situation.seat]
-    kinds = _kinds(me.get("hand", []))
-    factions = {RECRUITS[r].faction for r in me.get("active", []) if r in RECRUITS}
-    factions |= {RECRUITS[r].faction for r in me.get("hidden", []) if r in RECRUITS}
-    on_board = [(space, face) for space, occ in view["board"].items() for seat, face in occ if seat == situation.seat]
-    seen = Seen(situation.seat, view, me, len(view["players"]), dict(me["goods"]), kinds, factions, on_board)
-    for site, info in view["sites"].items():
-        spots = info.get("spots")
-        if spots is not None:
-            seen.spots[site] = _open_spots(site, spots)
-    on_sites = [site for space, _ in on_board if (site := _site_of(space))]
-    seen.mine = set(on_sites)
-    seen.off_sites = me["workers"] - len(on_sites)
+    """The facts the heuristic reads (:mod:`.bot_view`): from the state behind the situation,
+    seen as its seat sees it, or from the seat's view when the situation has no state."""
+    seen = situation.read(seen_of_state)
+    if seen is None:
+        seen = seen_of_view(situation.view, situation.seat)
     seen.needs = _needs(seen)
+    seen.star = _star_value(seen)
     return seen
 
 
-def _kinds(hand: list[str]) -> dict[str, int]:
-    """The artifact cards of ``hand`` counted by kind (a plain dict: ``Counter`` runs Python code)."""
-    kinds: dict[str, int] = {}
-    for card in hand:
-        kind = card.rsplit("-", 1)[0]
-        kinds[kind] = kinds.get(kind, 0) + 1
-    return kinds
+_SITES_OF: Final[dict[str, str]] = {}
+"""``_site_of``'s answers so far ("" for a space on no site): a plain dict, which compiled code
+reads natively (an ``lru_cache`` call goes through Python)."""
 
 
-@lru_cache(maxsize=512)
 def _site_of(space: str) -> str | None:
-    site = space.split(".", 1)[0]
-    return site if site in SITES and "." in space else None
+    """The construction site ``space`` is a spot of (``"<site>.<n>"``), or None."""
+    site = _SITES_OF.get(space)
+    if site is None:
+        head = space.split(".", 1)[0]
+        site = _SITES_OF[space] = head if head in SITES and "." in space else ""
+    return site or None
 
 
-def _open_spots(site: str, spots: dict[str, list[Any]]) -> tuple[int, list[str]]:
-    """(occupied spots, costs of the free spots) of an unbuilt site."""
-    printed = SITES[site].spot_costs
-    costs = [printed[i] for i, occ in enumerate(spots.values()) if not occ]
-    return len(spots) - len(costs), costs
-
-
-def _spots_of(seen: Seen, site: str) -> tuple[int, list[str]]:
-    return seen.spots.get(site) or (0, [])
+def _taken(seen: Seen, site: str) -> int:
+    """The occupied spots of ``site`` (0 when built)."""
+    return seen.taken.get(site, 0)
 
 
 def _needs(seen: Seen) -> dict[str, int]:
     """The goods the bot wants next: a resource printed on a free spot of an unbuilt site,
     commodities for the tunnels and the tank, food or bliss for retrievals. (Nimbus Loft takes
     any three resources: :func:`_good_value` values every resource up to three.)"""
-    needs: dict[str, int] = {}
-    for _, costs in seen.spots.values():
-        for cost in costs:
-            needs[cost] = 1
-    extra = 3 if seen.me["workers"] < 4 else 1
-    needs["energy"] = needs.get("energy", 0) + extra
-    needs["water"] = needs.get("water", 0) + extra
-    needs["food"] = needs.get("food", 0) + 1
-    needs["bliss"] = needs.get("bliss", 0) + 1
+    extra = 3 if seen.workers < 4 else 1
+    needs = {"energy": extra, "water": extra, "food": 1, "bliss": 1}
+    for cost in seen.wanted:
+        needs[cost] = needs.get(cost, 0) + 1
     return needs
 
 
 def _territory_room(seen: Seen, faction: str) -> bool:
-    return len(seen.view["territories"].get(faction, [])) < seen.players
+    return seen.territories.get(faction, 0) < seen.players
 
 
 def _star_value(seen: Seen) -> float:
     """A star is the goal; the last ones are worth the most."""
-    return 100.0 + 10.0 * max(0, 4 - seen.me["stars_left"])
+    return 100.0 + 10.0 * max(0, 4 - seen.stars_left)
 
 
 def _allegiance_value(seen: Seen, faction: str) -> float:
-    level = seen.view["allegiance"].get(faction, 0)
+    level = seen.allegiance.get(faction, 0)
     if level >= TIER_LEVELS[-1]:
         return 0.0
     value = 2.0
@@ -185,8 +148,8 @@ def _good_value(seen: Seen, good: str, n: int = 1) -> float:
 
 
 def _artifact_value(seen: Seen, n: int = 1) -> float:
-    held = seen.me["artifacts"]
-    room = seen.me["morale"] - held
+    held = seen.artifacts
+    room = seen.morale - held
     value = 0.0
     for i in range(n):
         if i < room:
@@ -198,44 +161,40 @@ def _artifact_value(seen: Seen, n: int = 1) -> float:
 
 def _place_value(seen: Seen, space: str, face: int) -> float:
     """The worth of placing a worker showing ``face`` on ``space``."""
-    view = seen.view
     site = _site_of(space)
     if site is not None:
         return _construction_value(seen, site, space)
     if space.endswith(MARKET_SUFFIX):
         site_id = space[: -len(MARKET_SUFFIX)]
         faction = SITES[site_id].faction
-        return (_star_value(seen) if _territory_room(seen, faction) else 5.0) + _allegiance_value(seen, faction)
+        return (seen.star if _territory_room(seen, faction) else 5.0) + _allegiance_value(seen, faction)
     spec = SPACES[space]
     kind = spec.kind
     bump = 0.0
-    occupants = view["board"].get(space, [])
+    occupants = seen.board.get(space, [])
     if occupants and kind != "commodity_area":
         bump = 3.0 if occupants[0][0] == seen.seat else -2.0
     if kind == "artifact_market":
         faction = spec.faction or ""
-        unstarred = any(
-            SITES[s].faction == faction and "stars" in info and seen.seat not in info["stars"]
-            for s, info in view["sites"].items()
-        )
-        star = _star_value(seen) + 15.0 if unstarred else _star_value(seen) if _territory_room(seen, faction) else 5.0
+        unstarred = faction in seen.unstarred
+        star = seen.star + 15.0 if unstarred else seen.star if _territory_room(seen, faction) else 5.0
         return star + _allegiance_value(seen, faction) + bump
     if kind in ("wind_saloon", "nimbus_loft"):
-        star = _star_value(seen) if _territory_room(seen, "icarite") else 5.0
+        star = seen.star if _territory_room(seen, "icarite") else 5.0
         return star + _allegiance_value(seen, "icarite") + bump - (5.0 if kind == "nimbus_loft" else 0.0)
     if kind == "tank":
         gain = 0.0
-        if seen.me["workers"] < 4:
+        if seen.workers < 4:
             gain = 60.0
         if space.endswith("energy"):
-            gain += 6.0 * min(2, seen.me["knowledge"] - 1)
+            gain += 6.0 * min(2, seen.knowledge - 1)
         else:
-            gain += 4.0 * min(2, 6 - seen.me["morale"])
+            gain += 4.0 * min(2, 6 - seen.morale)
         return gain + bump
     if kind == "commodity_area":
         return _area_value(seen, space, face)
     if kind == "tunnel":
-        resource = {"euphorian": "gold", "subterran": "stone", "wastelander": "clay"}[spec.faction or ""]
+        resource = _TUNNEL_RESOURCE[spec.faction or ""]
         return 4.0 + max(_good_value(seen, resource), _artifact_value(seen)) + bump
     if kind == "tunnel_end":
         return _good_value(seen, spec.benefit[0][0], 3) + bump
@@ -251,13 +210,13 @@ def _construction_value(seen: Seen, site: str, space: str) -> float:
     """Completing a site stars every builder at once; short of that, progress on a site the bot
     is not on yet is worth the most, then concentrating on its own site (alone it can build a
     market too), while keeping one worker off the sites to move with."""
-    taken, _ = _spots_of(seen, site)
+    taken = _taken(seen, site)
     threshold = BUILD_THRESHOLD[seen.players]
     mine = seen.mine
-    cost = SITES[site].spot_costs[int(space.rsplit(".", 1)[1]) - 1]
+    cost = SPOT_COST[space]
     spend = 0.0 if seen.goods.get(cost, 0) > 1 else 4.0
     if taken + 1 >= threshold:
-        return _star_value(seen) + 10.0 - spend
+        return seen.star + 10.0 - spend
     if seen.off_sites <= 1:
         return 10.0 - spend  # keep one worker free to move
     if site in mine:
@@ -267,11 +226,16 @@ def _construction_value(seen: Seen, site: str, space: str) -> float:
 
 
 def _area_value(seen: Seen, space: str, face: int) -> float:
-    total = face + sum(f for _, f in seen.view["board"].get(space, []))
+    total = face
+    occupants = seen.board.get(space)
+    if occupants:
+        for seat_face in occupants:
+            placed: int = seat_face[1]
+            total += placed
     faction = _AREA_FACTION[space]
     commodity = _AREA_COMMODITY[space]
-    knowledge = seen.me["knowledge"]
-    for lo, hi, amount, (effect, n) in BRACKETS:
+    knowledge = seen.knowledge
+    for lo, hi, amount, effect, n in _BRACKETS:
         if lo <= total <= hi:
             value = _good_value(seen, commodity, amount)
             if effect == "allegiance":
@@ -300,7 +264,7 @@ def _fail_chance(dice: int, need: int) -> float:
 
 def _retrieve_count(seen: Seen, candidates: int) -> int:
     """How many workers to retrieve: as many as the knowledge check allows at small risk."""
-    base = seen.me["knowledge"] + sum(seen.me["available"])
+    base = seen.knowledge + seen.available_sum
     best, best_value = 1, -1e9
     for k in range(1, candidates + 1):
         value = k - 2.5 * _fail_chance(k, KNOWLEDGE_LIMIT - base)
@@ -317,7 +281,7 @@ def _retrieval_order(seen: Seen, options: list[str]) -> list[str]:
         site = _site_of(space)
         if site is None:
             return (0, 0, -int(face or 0))
-        taken, _ = _spots_of(seen, site)
+        taken = _taken(seen, site)
         return (1, taken, -int(face or 0))
 
     return sorted(options, key=key)
@@ -331,7 +295,7 @@ def _token_cost(seen: Seen, token: str) -> float:
         kind = token[4:]
         return 14.0 + (4.0 if seen.kinds.get(kind, 0) >= 2 else 0.0)
     if token == "knowledge":
-        return 6.0 + 3.0 * seen.me["knowledge"]
+        return 6.0 + 3.0 * seen.knowledge
     if token in RESOURCES:
         return 6.0 + (8.0 if seen.goods.get(token, 0) <= seen.needs.get(token, 0) else 0.0)
     if token in COMMODITIES:
@@ -341,20 +305,20 @@ def _token_cost(seen: Seen, token: str) -> float:
 
 def _pay_cost(seen: Seen, option: str) -> float:
     if option == "free":  # a retrieval without paying: morale -1
-        over = seen.me["artifacts"] >= seen.me["morale"] and seen.me["morale"] > 1
-        return 20.0 if over else (4.0 if seen.me["morale"] <= 1 else 6.0)
+        over = seen.artifacts >= seen.morale and seen.morale > 1
+        return 20.0 if over else (4.0 if seen.morale <= 1 else 6.0)
     if option in ("food", "bliss") and len(option.split("+")) == 1:
-        return _token_cost(seen, option) - (6.0 if seen.me["morale"] < 4 else 0.0)
+        return _token_cost(seen, option) - (6.0 if seen.morale < 4 else 0.0)
     return sum(_token_cost(seen, t) for t in option.split("+"))
 
 
 def _dilemma_cost(seen: Seen) -> float:
-    dilemma = seen.me.get("dilemma")
+    dilemma = seen.dilemma
     if not dilemma or dilemma not in DILEMMAS:
         return 99.0
     if seen.kinds.get(DILEMMAS[dilemma].artifact, 0):
         return 14.0
-    return 30.0 if seen.me["artifacts"] >= 2 else 99.0
+    return 30.0 if seen.artifacts >= 2 else 99.0
 
 
 def _gain_value(seen: Seen, option: str) -> float:
@@ -365,9 +329,9 @@ def _gain_value(seen: Seen, option: str) -> float:
         elif token in RESOURCES or token in COMMODITIES:
             value += _good_value(seen, token)
         elif token.startswith("knowledge-"):
-            value += 3.0 * seen.me["knowledge"]
+            value += 3.0 * seen.knowledge
         elif token.startswith("morale+"):
-            value += 3.0 * (6 - seen.me["morale"])
+            value += 3.0 * (6 - seen.morale)
         else:
             value += 1.0
     return value
@@ -383,10 +347,32 @@ def _ability_value(seen: Seen, option: str) -> float:
     return _gain_value(seen, option)
 
 
+_PLAIN_ANSWERS: Final = {
+    "sacrifice": "none",
+    "choose_side": "contribute",
+    "trade_give": "done",
+    "trade_ask": "done",
+    "answer_trade": "decline",
+}
+"""The answers the bot gives whenever they are offered, whatever its hand: keep its recruits
+(an ethical dilemma's sacrifice), contribute for the star ("Ethical Dilemma"), and stay out of
+trades (finish an offer at once, decline one)."""
+
+
+def _plain_answer(kind: str, options: list[Action]) -> Action | None:
+    """The answer of :data:`_PLAIN_ANSWERS` to ``kind`` when it is one of ``options``: read
+    before the view, which it does not need."""
+    answer = _PLAIN_ANSWERS.get(kind)
+    if answer is None:
+        return None
+    param = next(iter(options[0].args), "")
+    values = {str(a.args.get(param)): a for a in options}
+    return values.get(answer)
+
+
 def _answer(seen: Seen, kind: str, options: list[Action], rng: random.Random) -> Action:
     """Answer a question: pay, take, place a star, discard..."""
     param = next(iter(options[0].args), "")
-    values = {str(a.args.get(param)): a for a in options}
 
     def best(score: Any) -> Action:
         return max(options, key=lambda a: (score(str(a.args.get(param))), rng.random()))
@@ -398,23 +384,15 @@ def _answer(seen: Seen, kind: str, options: list[Action], rng: random.Random) ->
     if kind == "place_star":
         return best(lambda o: 1.0 if o.startswith("market:") else 0.0)
     if kind == "discard_artifact":
-        keep = DILEMMAS.get(seen.me.get("dilemma") or "")
-        pictured = keep.artifact if keep and not seen.me["dilemma_done"] else ""
+        keep = DILEMMAS.get(seen.dilemma)
+        pictured = keep.artifact if keep and not seen.dilemma_done else ""
         return best(lambda o: -seen.kinds.get(o, 0) - (5 if o == pictured else 0))
     if kind == "lose_good":
         return best(lambda o: -_good_value(seen, o))
     if kind == "use_ability":
         return best(lambda o: _ability_value(seen, o))
-    if kind == "sacrifice" and "none" in values:
-        return values["none"]
-    if kind == "choose_side" and "contribute" in values:
-        return values["contribute"]
     if kind == "keep_recruit":
         return best(lambda o: 1.0 if o in RECRUITS and RECRUITS[o].faction in seen.my_factions else 0.0)
-    if kind in ("trade_give", "trade_ask") and "done" in values:
-        return values["done"]
-    if kind == "answer_trade" and "decline" in values:
-        return values["decline"]
     if kind == "retrieve_more":
         return _retrieve_more(seen, options, param)
     return fill(rng.choice(options), rng)
@@ -426,7 +404,7 @@ def _retrieve_more(seen: Seen, options: list[Action], param: str) -> Action:
     off_site = [w for w in workers if _site_of(w.rpartition(":")[0]) is None]
     if not off_site:
         return done
-    # workers already retrieved this turn are out of `on_board`'s free ones: count what is left
+    # workers already retrieved this turn are off the board: count what is left
     already = _retrieved_this_turn(seen)
     total = already + len(off_site)
     if already >= _retrieve_count(seen, total):
@@ -436,11 +414,9 @@ def _retrieve_more(seen: Seen, options: list[Action], param: str) -> Action:
 
 
 def _retrieved_this_turn(seen: Seen) -> int:
-    """Workers picked so far in the retrieval being composed (the view's open question)."""
-    waiting = seen.view.get("waiting", {})
-    off_site_now = [s for s, _ in seen.on_board if _site_of(s) is None]
-    listed = [o for o in waiting.get("options", []) if o != "done" and _site_of(o.rpartition(":")[0]) is None]
-    return max(0, len(off_site_now) - len(listed))
+    """Workers picked so far in the retrieval being composed (the question's options)."""
+    listed = [o for o in seen.options if o != "done" and _site_of(o.rpartition(":")[0]) is None]
+    return max(0, seen.placed_off_sites - len(listed))
 
 
 # -- the turn -------------------------------------------------------------------------------------
@@ -449,11 +425,13 @@ def _turn(seen: Seen, legal: list[Action], rng: random.Random) -> Action:
     retrieves = [a for a in legal if a.type == "retrieve"]
     for action in legal:
         if action.type == "place":
-            face = int(action.args["worker"])
-            value = _place_value(seen, str(action.args["space"]), face) + 0.3 * face
+            args = action.args
+            face = _whole(args["worker"])
+            space = args["space"]
+            value = _place_value(seen, space if isinstance(space, str) else str(space), face) + 0.3 * face
             scored.append((value, rng.random(), action))
         elif action.type == "resolve_dilemma":
-            scored.append((_star_value(seen) - _dilemma_cost(seen), rng.random(), action))
+            scored.append((seen.star - _dilemma_cost(seen), rng.random(), action))
         elif action.type == "end_turn":
             scored.append((8.0, rng.random(), action))
     if retrieves:
@@ -461,16 +439,31 @@ def _turn(seen: Seen, legal: list[Action], rng: random.Random) -> Action:
     if not scored:
         others = [a for a in legal if a.type != "offer_trade"] or legal
         return fill(rng.choice(others), rng)
-    return max(scored, key=lambda t: (t[0], t[1]))[2]
+    return _best(scored)
+
+
+def _whole(value: Any) -> int:
+    """``int(value)``, without a call when it is one already (compiled code tests the type)."""
+    return value if isinstance(value, int) else int(value)
+
+
+def _best(scored: list[tuple[float, float, Action]]) -> Action:
+    """The action of the highest (value, tie-break) pair, the first one on a tie (as ``max``),
+    compared without building a key tuple per action."""
+    best_value, best_tie, best = scored[0]
+    for value, tie, action in scored:
+        if value > best_value or (value == best_value and tie > best_tie):
+            best_value, best_tie, best = value, tie, action
+    return best
 
 
 def _retrieve_value(seen: Seen, retrieves: list[Action]) -> float:
     off_site = [a for a in retrieves if _site_of(str(a.args["worker"]).rpartition(":")[0]) is None]
     if not off_site:
         return -50.0  # only builders could come back: anything else first
-    if not seen.me["available"]:
+    if not seen.available:
         return 1000.0
-    return 6.0 + 4.0 * len(off_site) - 6.0 * len(seen.me["available"])
+    return 6.0 + 4.0 * len(off_site) - 6.0 * seen.available
 
 
 def _first_retrieval(seen: Seen, retrieves: list[Action]) -> Action:
@@ -496,17 +489,23 @@ def _narration(action: Action) -> str:
     return ""
 
 
+_RECRUIT_CHOICE: Final = frozenset({"choose_recruits"})
+_TURN_TYPES: Final = frozenset({"place", "retrieve", "resolve_dilemma", "end_turn", "offer_trade"})
+"""The actions of a turn (rulebook "Worker Placement", "Retrieving Workers", "Ethical Dilemma")."""
+
+
 def decide(situation: Situation, rng: random.Random) -> Decision:
     """The heuristic's decision for ``situation`` (its seat's view and legal actions only)."""
     legal = situation.legal
     types = {a.type for a in legal}
-    if types <= {"choose_recruits"}:
+    if types <= _RECRUIT_CHOICE:
         return Decision(rng.choice(legal))
-    seen = _read(situation)
-    turn_types = {"place", "retrieve", "resolve_dilemma", "end_turn", "offer_trade"}
-    if types & turn_types and types <= turn_types:
-        action = _turn(seen, legal, rng)
+    if types & _TURN_TYPES and types <= _TURN_TYPES:
+        action = _turn(_read(situation), legal, rng)
         return Decision(action, _narration(action))
     kind = legal[0].type
     same = [a for a in legal if a.type == kind]
-    return Decision(_answer(seen, kind, same, rng))
+    plain = _plain_answer(kind, same)
+    if plain is not None:
+        return Decision(plain)
+    return Decision(_answer(_read(situation), kind, same, rng))

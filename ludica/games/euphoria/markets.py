@@ -11,7 +11,7 @@ from __future__ import annotations
 from ...core import Event
 from .agenda import Events, push, task
 from .oracle import BUILD_THRESHOLD, MARKETS, spot_ids
-from .state import EuphoriaState
+from .state import EuphoriaState, Task
 from .status import has
 from .tracks import knowledge, morale, place_star
 
@@ -21,8 +21,8 @@ def occupied_spots(st: EuphoriaState, site: str) -> list[list]:
 
 
 @task("build_check")
-def _build_check(st: EuphoriaState, t: list, ev: Events) -> None:
-    site = t[1]
+def _build_check(st: EuphoriaState, t: Task, ev: Events) -> None:
+    site = t.args[0]
     if site in st.built or len(occupied_spots(st, site)) < BUILD_THRESHOLD[len(st.seats)]:
         return
     complete(st, site, ev)
@@ -50,14 +50,14 @@ def complete(st: EuphoriaState, site: str, ev: Events) -> None:
     for seat in builders:
         n = sum(1 for occ in workers if occ[0] == seat)
         st.players[seat].rolling += n
-        rolls.append(["roll", seat, n, "built market"])
-    push(st, *rolls, ["ray", site])
+        rolls.append(Task("roll", (seat, n, "built market")))
+    push(st, *rolls, Task("ray", (site,)))
 
 
 @task("ray")
-def _ray(st: EuphoriaState, t: list, ev: Events) -> None:
+def _ray(st: EuphoriaState, t: Task, ev: Events) -> None:
     """Ray the Foreman: +2 morale with a star on the new market, else -2 knowledge."""
-    site = t[1]
+    site = t.args[0]
     for seat in st.seats:
         if has(st, seat, "ray_the_foreman"):
             if seat in st.built[site]:

@@ -3,7 +3,8 @@
 A driver asks the same questions of one state several times before it changes: ``pending``,
 then ``legal_actions`` of the seat to move, then ``check`` of the chosen action. The rules
 answer once and the answers are kept on the state (:attr:`EuphoriaState.memo`) until the next
-``play``:
+``play`` (``Euphoria.pending`` and ``legal_actions`` fill :class:`Memo` directly: no closure
+per question):
 
 * ``Euphoria.play`` calls :func:`forget` before it changes the state;
 * ``EuphoriaState.copy`` and ``from_json`` start with an empty memo, and ``to_json`` never
@@ -11,8 +12,9 @@ answer once and the answers are kept on the state (:attr:`EuphoriaState.memo`) u
 * code that edits a state by hand (tests setting up a situation) must call :func:`forget`.
 
 Listed ``place`` actions are built once per (seat, face, space) and reused (:func:`placement`),
-and so are the answers to prompts (:func:`answers`, per seat, kind and option): actions are
-values, never changed once made.
+and so are the answers to prompts and the other one-parameter turn actions (``retrieve``,
+``offer_trade``: :func:`answers`, per seat, kind and option) and the actions without parameters
+(:func:`bare`): actions are values, never changed once made.
 
 ``check`` accepts an action found among the already listed ones at once (:func:`accepts`);
 anything else goes through the detailed validators, which name the rule that refuses it.
@@ -20,7 +22,6 @@ anything else goes through the detailed validators, which name the rule that ref
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -42,19 +43,6 @@ def forget(memo: Memo) -> None:
     if memo.legal:
         memo.legal = {}
         memo.keys = {}
-
-
-def pending(memo: Memo, compute: Callable[[], Pending]) -> Pending:
-    if memo.pending is None:
-        memo.pending = compute()
-    return memo.pending
-
-
-def legal(memo: Memo, seat: str, compute: Callable[[], list[Action]]) -> list[Action]:
-    listed = memo.legal.get(seat)
-    if listed is None:
-        listed = memo.legal[seat] = compute()
-    return listed
 
 
 def _key(action: Action) -> Key:
@@ -100,6 +88,17 @@ def placements(seat: str, face: int, spaces: list[str]) -> list[Action]:
             action = row[space] = Action(seat, "place", {"worker": face, "space": space})
         out.append(action)
     return out
+
+
+_BARE: dict[tuple[str, str], Action] = {}
+
+
+def bare(seat: str, kind: str) -> Action:
+    """The listed action ``kind`` of ``seat`` without parameters (``end_turn``...), made once."""
+    action = _BARE.get((seat, kind))
+    if action is None:
+        action = _BARE[seat, kind] = Action(seat, kind)
+    return action
 
 
 _ANSWERS: dict[tuple[str, str], dict[str, Action]] = {}

@@ -7,6 +7,7 @@ Used by every front end through the game's :meth:`namer` (see :mod:`ludica.core.
 from __future__ import annotations
 
 import re
+from functools import cache
 from typing import Any
 
 from ...core import Action
@@ -179,6 +180,20 @@ def region_of(token: str) -> str | None:
     return FACTIONS[faction].region if faction in FACTIONS else None
 
 
+@cache
+def _component_ids() -> dict[str, str]:
+    """The printed components' ids and names (the same for every viewer): recruits, markets,
+    dilemmas, spaces, sites, artifact kinds and cards, in this order. Made once; never changed."""
+    out = {r: c.name for r, c in RECRUITS.items()}
+    out.update({m: c.name for m, c in MARKETS.items()})
+    out.update({d: c.fight for d, c in DILEMMAS.items()})
+    out.update({s: c.name for s, c in SPACES.items()})
+    out.update({s: site(s) for s in SITES})
+    out.update({f"art-{k}": ARTIFACT_NAMES.get(k, k) for k in ARTIFACT_KINDS})
+    out.update({card: artifact(card) for card in ARTIFACT_CARDS})
+    return out
+
+
 class EuphoriaNamer(Namer):
     ACTION_TITLES = ACTION_TITLES
     PARAM_LABELS = PARAM_LABELS
@@ -186,13 +201,7 @@ class EuphoriaNamer(Namer):
 
     def ids(self) -> dict[str, str]:
         out = super().ids()
-        out.update({r: c.name for r, c in RECRUITS.items()})
-        out.update({m: c.name for m, c in MARKETS.items()})
-        out.update({d: c.fight for d, c in DILEMMAS.items()})
-        out.update({s: c.name for s, c in SPACES.items()})
-        out.update({s: site(s) for s in SITES})
-        out.update({f"art-{k}": ARTIFACT_NAMES.get(k, k) for k in ARTIFACT_KINDS})
-        out.update({card: artifact(card) for card in ARTIFACT_CARDS})
+        out.update(_component_ids())
         return out
 
     def value(self, kind: str, param: str, value: Any) -> str:

@@ -15,6 +15,7 @@ from .oracle import (
     ARTIFACT_KINDS,
     COMMODITIES,
     GOODS,
+    MARKET_SUFFIX,
     MARKETS,
     RESOURCES,
     SITES,
@@ -156,18 +157,57 @@ def _quick_payable(st: EuphoriaState, seat: str, space: str) -> bool | None:
         return None
     sp = SPACES.get(space)
     if sp is None:
+        if space.endswith(MARKET_SUFFIX) and _visit_short(st, seat, st.sites[space[: -len(MARKET_SUFFIX)]]):
+            return False
         return None
-    if sp.kind == "tank" or (sp.kind == "tunnel" and not has(st, seat, "matthew_the_thief")):
-        return all(p.goods[g] >= n for g, n in sp.cost)
-    if sp.kind == "nimbus_loft":
+    return quick_fixed(st, seat, space, sp.kind)
+
+
+def quick_fixed(st: EuphoriaState, seat: str, space: str, kind: str) -> bool | None:
+    """:func:`payable`'s direct answer for ``space``, one of the board's fixed spaces, whose
+    ``kind`` the caller has at hand; ``None`` when only the combinations can tell."""
+    p = st.players[seat]
+    if kind == "tank" or (kind == "tunnel" and not has(st, seat, "matthew_the_thief")):
+        return all(p.goods[g] >= n for g, n in SPACES[space].cost)
+    if kind == "nimbus_loft":
         return p.total_goods(RESOURCES) >= 3
-    if sp.kind in ("breeze_bar", "sky_lounge") and not has(st, seat, "brian_the_viticulturist"):
+    if kind in ("breeze_bar", "sky_lounge") and not has(st, seat, "brian_the_viticulturist"):
         return p.goods["bliss"] > 0 and (p.goods["energy"] > 0 or p.goods["water"] > 0 or p.goods["food"] > 0)
-    if sp.kind in ("artifact_market", "wind_saloon"):
+    if kind in ("artifact_market", "wind_saloon"):
         return _artifacts_payable(st, seat, space)
-    if sp.kind == "tunnel_end":
-        return bool(sp.faction and has_faction(st, seat, sp.faction)) or p.knowledge + 2 <= TRACKS["knowledge"][1]
+    if kind == "tunnel_end":
+        faction = SPACES[space].faction
+        return bool(faction and has_faction(st, seat, faction)) or p.knowledge + 2 <= TRACKS["knowledge"][1]
     return None
+
+
+_PLAIN_VISIT: dict[str, tuple[tuple[str, int], ...]] = {
+    market.id: tuple(
+        (key, value)
+        for key, value in market.visit_cost
+        if key in COMMODITIES and key != "bliss"  # the parts :func:`_visit_parts` gives one way to pay
+    )
+    for market in MARKETS.values()
+}
+"""Per market, the parts of its visit cost paid only one way, with goods (four energy, water or
+food): no recruit offers another."""
+
+
+def _visit_short(st: EuphoriaState, seat: str, market: str) -> bool:
+    """Surely no way to pay a visit to ``market`` (a quick test before the combinations): a part
+    paid only with goods is not held, or an artifact is due and the hand is empty. A part that
+    no single way can pay leaves every combination unpaid."""
+    p = st.players[seat]
+    for good, n in _PLAIN_VISIT[market]:
+        if p.goods[good] < n:
+            return True
+    return not p.hand and _NEEDS_CARD[market]
+
+
+_NEEDS_CARD: dict[str, bool] = {
+    market.id: any(key in ("artifact_any", "artifact") for key, _ in market.visit_cost) for market in MARKETS.values()
+}
+"""Per market, whether its visit costs an artifact card."""
 
 
 def _artifacts_payable(st: EuphoriaState, seat: str, space: str) -> bool:
@@ -213,8 +253,8 @@ def outstanding(st: EuphoriaState, seat: str) -> tuple[str, bool] | None:
     """The space of ``seat``'s placement whose cost is still to be paid (and whether it bumped a
     rival), while its bump is being settled; ``None`` when nothing is due."""
     for task in st.agenda:
-        if task[0] == "pay" and task[1] == seat:
-            return task[2], task[3]
+        if task.name == "pay" and task.args[0] == seat:
+            return task.args[1], task.args[2]
     return None
 
 

@@ -19,7 +19,7 @@ from .agenda import Events, answer, ask, push, task
 from .oracle import COMMODITIES, FACTIONS, ICARUS, RECRUITS, RESOURCES, SPACES, artifact_kind
 from .payments import outstanding, still_payable
 from .spaces import faction_of, kind_of, site_of
-from .state import EuphoriaState
+from .state import EuphoriaState, Task
 from .status import has, revised
 from .tracks import (
     advance_allegiance,
@@ -85,9 +85,9 @@ def _use(st: EuphoriaState, seat: str, option: str, ctx: list, ev: Events) -> No
 
 
 @task("ability")
-def _ability(st: EuphoriaState, t: list, ev: Events) -> None:
-    """``["ability", recruit, seat, *context]``: offer or apply one recruit's trigger."""
-    TRIGGERS[t[1]](st, t[2], t[3:], ev)
+def _ability(st: EuphoriaState, t: Task, ev: Events) -> None:
+    """``Task("ability", (recruit, seat, *context))``: offer or apply one recruit's trigger."""
+    TRIGGERS[t.args[0]](st, t.args[1], list(t.args[2:]), ev)
 
 
 Trigger = Callable[[EuphoriaState, str, list, Events], None]
@@ -104,8 +104,13 @@ def trigger(rid: str) -> Callable[[Trigger], Trigger]:
     return register
 
 
-def _queue(st: EuphoriaState, seat: str, rids: list[str], ctx: list) -> None:
-    push(st, *(["ability", rid, seat, *ctx] for rid in rids if has(st, seat, rid)))
+def _queue(st: EuphoriaState, seat: str, rids: list[str] | tuple[str, ...], ctx: list) -> None:
+    """Push the ``ability`` task of each of ``rids`` the seat may use now, in their order (only
+    its active recruits are asked :func:`has`: a placement's list names twenty)."""
+    active = st.players[seat].active
+    tasks = [Task("ability", (rid, seat, *ctx)) for rid in rids if rid in active and has(st, seat, rid)]
+    if tasks:
+        push(st, *tasks)
 
 
 # ================================================================================================
@@ -113,12 +118,12 @@ def _queue(st: EuphoriaState, seat: str, rids: list[str], ctx: list) -> None:
 # and its exchange come first, then everything else of the action space).
 # ================================================================================================
 @task("bumped")
-def _bumped(st: EuphoriaState, t: list, ev: Events) -> None:
-    owner, face, bumper, space = t[1], t[2], t[3], t[4]
+def _bumped(st: EuphoriaState, t: Task, ev: Events) -> None:
+    owner, face, bumper, space = t.args[0], t.args[1], t.args[2], t.args[3]
     amanda = has(st, owner, "amanda_the_broker") and st.players[owner].goods["bliss"] > 0
     if amanda and (bumper != owner or revised(st, "amanda_the_broker")):
         offer(st, owner, "amanda_the_broker", [f"face-{n}" for n in range(1, 7)], [bumper], ev)
-        push(st, ["roll_unless_set", owner])
+        push(st, Task("roll_unless_set", (owner,)))
         st.flags["amanda_set"] = False
         return
     if (
@@ -127,16 +132,16 @@ def _bumped(st: EuphoriaState, t: list, ev: Events) -> None:
         and revised(st, "julia_the_thought_inspector")
     ) and can_pay_morale(st, bumper, 1):
         offer(st, bumper, "julia_the_thought_inspector", list(RESOURCES), [owner, face, space], ev)
-        push(st, ["roll_unless_set", owner])
+        push(st, Task("roll_unless_set", (owner,)))
         st.flags["amanda_set"] = False
         return
-    push(st, ["roll", owner, 1, "bumped"])
+    push(st, Task("roll", (owner, 1, "bumped")))
 
 
 @task("roll_unless_set")
-def _roll_unless_set(st: EuphoriaState, t: list, ev: Events) -> None:
+def _roll_unless_set(st: EuphoriaState, t: Task, ev: Events) -> None:
     if not st.flags.pop("amanda_set", False):
-        push(st, ["roll", t[1], 1, "bumped"])
+        push(st, Task("roll", (t.args[0], 1, "bumped")))
 
 
 @ability("amanda_the_broker")
@@ -151,13 +156,13 @@ def _amanda(st: EuphoriaState, seat: str, option: str, ctx: list, ev: Events) ->
 
 
 @task("bump_bonus")
-def _bump_bonus(st: EuphoriaState, t: list, ev: Events) -> None:
+def _bump_bonus(st: EuphoriaState, t: Task, ev: Events) -> None:
     """The placer's bump exchanges (Maxime, Lee, Rebecca, Julia, Phil, Dave, Xander, Laura, Flavio),
     offered right after the bump, before the cost is paid (the rulebook's order).
 
     Rule: SP 2
     """
-    seat, space, face, owner, owner_face = t[1], t[2], t[3], t[4], t[5]
+    seat, space, face, owner, owner_face = t.args[0], t.args[1], t.args[2], t.args[3], t.args[4]
     ctx = [space, face, owner, owner_face]
     rivals = [
         "maxime_the_ambassador",
@@ -338,9 +343,9 @@ PLACE_RECRUITS = (
 
 
 @task("on_place")
-def _on_place(st: EuphoriaState, t: list, ev: Events) -> None:
-    seat, space, face, bumped = t[1], t[2], t[3], t[4]
-    _queue(st, seat, list(PLACE_RECRUITS), [space, face, bumped])
+def _on_place(st: EuphoriaState, t: Task, ev: Events) -> None:
+    seat, space, face, bumped = t.args[0], t.args[1], t.args[2], t.args[3]
+    _queue(st, seat, PLACE_RECRUITS, [space, face, bumped])
     flavio = has(st, seat, "flavio_the_merchant") and revised(st, "flavio_the_merchant")
     if flavio and kind_of(space) in MARKET_KINDS and can_pay_knowledge(st, seat, 1):
         offer(st, seat, "flavio_the_merchant", ["use"], [space], ev)
@@ -409,6 +414,7 @@ def _empty_handed_bonus(rid: str, space: str, good: str, need_no: str) -> Trigge
 
     Rule: SP 28
     """
+
     def fn(st: EuphoriaState, seat: str, ctx: list, ev: Events) -> None:
         p = st.players[seat]
         empty = not p.hand if need_no == "artifacts" else p.total_goods(RESOURCES) == 0
@@ -506,17 +512,17 @@ def _t_bradley(st: EuphoriaState, seat: str, ctx: list, ev: Events) -> None:
 @ability("bradley_the_futurist")
 def _bradley(st: EuphoriaState, seat: str, option: str, ctx: list, ev: Events) -> None:
     knowledge(st, seat, 2, ev)
-    push(st, ["discard_new", seat, list(st.players[seat].hand), 1])
+    push(st, Task("discard_new", (seat, list(st.players[seat].hand), 1)))
     draw(st, seat, 2, changed=True)
 
 
 @task("discard_new")
-def _discard_new(st: EuphoriaState, t: list, ev: Events) -> None:
+def _discard_new(st: EuphoriaState, t: Task, ev: Events) -> None:
     """Discard ``n`` of the cards drawn since the hand held the cards ``before``."""
-    seat, before, n = t[1], t[2], t[3]
+    seat, before, n = t.args[0], t.args[1], t.args[2]
     new = drawn_since(st.players[seat].hand, before)
     if n > 0 and len(new) > 1:
-        push(st, ["discard_new", seat, before, n - 1])
+        push(st, Task("discard_new", (seat, before, n - 1)))
         ask(st, seat, "discard_artifact", sorted({artifact_kind(c) for c in new}), ["drawn"], ev)
 
 
@@ -534,10 +540,10 @@ def drawn_since(hand: list[str], before: list[str] | int) -> list[str]:
 
 
 @task("discard_any")
-def _discard_any(st: EuphoriaState, t: list, ev: Events) -> None:
-    seat, n = t[1], t[2]
+def _discard_any(st: EuphoriaState, t: Task, ev: Events) -> None:
+    seat, n = t.args[0], t.args[1]
     if n > 0 and st.players[seat].hand:
-        push(st, ["discard_any", seat, n - 1])
+        push(st, Task("discard_any", (seat, n - 1)))
         ask(st, seat, "discard_artifact", sorted(hand_kinds(st, seat)), ["any"], ev)
 
 
@@ -667,12 +673,12 @@ def _t_brian(st: EuphoriaState, seat: str, ctx: list, ev: Events) -> None:
 # New workers, artifacts, doubles, end of turn
 # ================================================================================================
 @task("new_worker")
-def _new_worker(st: EuphoriaState, t: list, ev: Events) -> None:
+def _new_worker(st: EuphoriaState, t: Task, ev: Events) -> None:
     """After a new worker: Sheppard and Pete react; Chase the Miner's new worker joins the turn at once.
 
     Rule: SP 5
     """
-    seat = t[1]
+    seat = t.args[0]
     _queue(st, seat, ["sheppard_the_lobotomist", "pete_the_cannibal"], ["tank"])
     new = st.flags.pop("new_worker", None)
     if new is None or new[0] != seat or new[1] not in st.players[seat].available:
@@ -714,35 +720,35 @@ def _yordy(st: EuphoriaState, seat: str, option: str, ctx: list, ev: Events) -> 
         _set, old, _to, new = option.split("-")
         faces.remove(int(old))
         st.players[seat].goods["energy"] -= 1
-        push(st, ["set_face", seat, int(new)])
-    push(st, ["retrieve_sacrifice", seat, faces])
+        push(st, Task("set_face", (seat, int(new))))
+    push(st, Task("retrieve_sacrifice", (seat, faces)))
 
 
 @task("set_face")
-def _set_face(st: EuphoriaState, t: list, ev: Events) -> None:
-    settle_dice(st, t[1], [t[2]], "set by an ability", ev)
+def _set_face(st: EuphoriaState, t: Task, ev: Events) -> None:
+    settle_dice(st, t.args[0], [t.args[1]], "set by an ability", ev)
 
 
 @task("after_draw")
-def _after_draw(st: EuphoriaState, t: list, ev: Events) -> None:
+def _after_draw(st: EuphoriaState, t: Task, ev: Events) -> None:
     """Jonathan the Gambler, once per turn, when an artifact is gained.
 
     Rule: SP 30
     """
-    seat = t[1]
+    seat = t.args[0]
     used = st.flags.setdefault("gambled", [])
     if seat in used or not has(st, seat, "jonathan_the_gambler"):
         return
     if revised(st, "jonathan_the_gambler") or (can_pay_knowledge(st, seat, 1) and len(st.artifacts.cards) >= 2):
         used.append(seat)
-        offer(st, seat, "jonathan_the_gambler", ["use"], [t[2]], ev)
+        offer(st, seat, "jonathan_the_gambler", ["use"], [t.args[1]], ev)
 
 
 @ability("jonathan_the_gambler")
 def _gambler(st: EuphoriaState, seat: str, option: str, ctx: list, ev: Events) -> None:
     p = st.players[seat]
     if revised(st, "jonathan_the_gambler"):
-        push(st, ["gambler_pair", seat])
+        push(st, Task("gambler_pair", (seat,)))
         draw(st, seat)
         return
     knowledge(st, seat, 1, ev)
@@ -760,8 +766,8 @@ def _gambler(st: EuphoriaState, seat: str, option: str, ctx: list, ev: Events) -
 
 
 @task("gambler_pair")
-def _gambler_pair(st: EuphoriaState, t: list, ev: Events) -> None:
-    seat = t[1]
+def _gambler_pair(st: EuphoriaState, t: Task, ev: Events) -> None:
+    seat = t.args[0]
     if any(n >= 2 for n in hand_kinds(st, seat).values()):
         for other in st.seats:
             if other != seat:
@@ -769,17 +775,17 @@ def _gambler_pair(st: EuphoriaState, t: list, ev: Events) -> None:
 
 
 @task("doubles")
-def _doubles(st: EuphoriaState, t: list, ev: Events) -> None:
+def _doubles(st: EuphoriaState, t: Task, ev: Events) -> None:
     """Ben the Ludologist: a rival's roll made doubles: 2 morale for a resource.
 
     Rule: SP 12
     """
-    roller, doubles = t[1], t[2]
+    roller, doubles = t.args[0], t.args[1]
     if not doubles:
         return
     for seat in st.seats:
         if seat != roller and has(st, seat, "ben_the_ludologist") and can_pay_morale(st, seat, 2):
-            push(st, ["ability", "ben_the_ludologist", seat])
+            push(st, Task("ability", ("ben_the_ludologist", seat)))
 
 
 @trigger("ben_the_ludologist")
@@ -795,12 +801,12 @@ def _ben(st: EuphoriaState, seat: str, option: str, ctx: list, ev: Events) -> No
 
 
 @task("geek")
-def _geek(st: EuphoriaState, t: list, ev: Events) -> None:
+def _geek(st: EuphoriaState, t: Task, ev: Events) -> None:
     """Geek the Oracle: at the end of a turn in which you gained an artifact."""
     for seat in st.flags.get("drew", []):
         cost = 1 if revised(st, "geek_the_oracle") else 2
         if has(st, seat, "geek_the_oracle") and can_pay_knowledge(st, seat, cost):
-            push(st, ["ability", "geek_the_oracle", seat])
+            push(st, Task("ability", ("geek_the_oracle", seat)))
     st.flags["drew"] = []
 
 
@@ -813,5 +819,5 @@ def _t_geek(st: EuphoriaState, seat: str, ctx: list, ev: Events) -> None:
 def _geek_use(st: EuphoriaState, seat: str, option: str, ctx: list, ev: Events) -> None:
     n = 2 if revised(st, "geek_the_oracle") else 1
     knowledge(st, seat, 1 if n == 2 else 2, ev)
-    push(st, ["discard_any", seat, n], ["hand_limit"])
+    push(st, Task("discard_any", (seat, n)), Task("hand_limit"))
     draw(st, seat, n, then_limit=False, changed=True)  # draw n, discard n, then the hand limit

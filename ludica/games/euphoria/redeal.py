@@ -31,13 +31,14 @@ import random
 from ...core.redeal import deal_unseen
 from .oracle import RECRUITS, SITES, artifact_kind
 from .payments import ART
-from .state import EuphoriaState, Player
+from .state import EuphoriaState, Player, task_to_json
 from .tracks import revealed
 
 
 def redeal(st: EuphoriaState, seat: str | None, rng: random.Random) -> EuphoriaState:
     new = st.copy()
-    others = [s for s in new.seats if s != seat and s not in _frozen(new, seat)]
+    frozen = _frozen(new, seat)  # once: it serialises the agenda
+    others = [s for s in new.seats if s != seat and s not in frozen]
     _artifacts(new, others, rng)
     _recruits(new, others, rng)
     _dilemmas(new, others, rng)
@@ -50,7 +51,7 @@ def _frozen(st: EuphoriaState, seat: str | None) -> set[str]:
     out = set()
     if st.prompt is not None and st.prompt[0] != seat:
         out.add(st.prompt[0])
-    pending = json.dumps([st.agenda, st.prompt, st.flags])
+    pending = json.dumps([[task_to_json(t) for t in st.agenda], st.prompt, st.flags])
     for other, p in st.players.items():
         if other != seat and any(card in pending for card in _secret_cards(p)):
             out.add(other)

@@ -29,7 +29,7 @@ from .oracle import (
     STARTING_WORKERS,
     TUNNEL_FACTIONS,
 )
-from .state import EuphoriaState, Player
+from .state import EuphoriaState, Player, Task
 from .tracks import refresh_recruits
 
 DEAL = 4
@@ -70,19 +70,19 @@ def new_state(seats: tuple[str, ...], options: dict[str, Any]) -> EuphoriaState:
     )
     push(
         st,
-        ["shuffle", "shuffle_recruits", len(RECRUITS)],
-        ["shuffle", "shuffle_artifacts", len(ARTIFACT_CARDS)],
-        ["shuffle", "shuffle_dilemmas", len(DILEMMAS)],
-        ["shuffle", "shuffle_markets", len(MARKETS)],
-        ["opening_roll"],
-        ["choose_recruits"],
+        Task("shuffle", ("shuffle_recruits", len(RECRUITS))),
+        Task("shuffle", ("shuffle_artifacts", len(ARTIFACT_CARDS))),
+        Task("shuffle", ("shuffle_dilemmas", len(DILEMMAS))),
+        Task("shuffle", ("shuffle_markets", len(MARKETS))),
+        Task("opening_roll"),
+        Task("choose_recruits"),
     )
     return st
 
 
 @task("shuffle")
-def _shuffle(st: EuphoriaState, t: list, ev: Events) -> None:
-    await_chance(st, t[1], t[2])
+def _shuffle(st: EuphoriaState, t: Task, ev: Events) -> None:
+    await_chance(st, t.args[0], t.args[1])
 
 
 @chance("shuffle_recruits")
@@ -127,7 +127,7 @@ def _markets(st: EuphoriaState, n: int, outcome: dict, ev: Events) -> None:
 
 
 @task("opening_roll")
-def _opening(st: EuphoriaState, t: list, ev: Events) -> None:
+def _opening(st: EuphoriaState, t: Task, ev: Events) -> None:
     await_chance(st, "opening_roll", STARTING_WORKERS * len(st.seats))
 
 
@@ -147,7 +147,7 @@ def _opening_rolled(st: EuphoriaState, n: int, outcome: dict, ev: Events) -> Non
 
 
 @task("choose_recruits")
-def _choose(st: EuphoriaState, t: list, ev: Events) -> None:
+def _choose(st: EuphoriaState, t: Task, ev: Events) -> None:
     st.phase = "recruits"
 
 
@@ -186,7 +186,7 @@ def begin_play(st: EuphoriaState, ev: Events) -> None:
     st.phase = "play"
     first = max(st.seats, key=lambda s: (sum(st.opening[s]), -st.seats.index(s)))
     ev.append(Event("first", f"{first} rolled highest and starts"))
-    push(st, ["start_turn", first])
+    push(st, Task("start_turn", (first,)))
 
 
 def chance_labels(st: EuphoriaState) -> tuple[str, ...]:

@@ -8,6 +8,8 @@ Markets", "Icarus".
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...core import Event
 from . import payments
 from .agenda import Events, answer, ask, push, task
@@ -25,9 +27,19 @@ from .oracle import (
     TUNNEL_END,
     spot_ids,
 )
-from .state import EuphoriaState
+from .state import EuphoriaState, Task
 from .status import has, has_faction, penalties, penalty_values, tier_bonus
-from .tracks import advance_allegiance, advance_miner, discard_kind, draw, gain, knowledge, morale, place_star
+from .tracks import (
+    advance_allegiance,
+    advance_miner,
+    discard_kind,
+    draw,
+    gain,
+    knowledge,
+    morale,
+    place_star,
+    territory_room,
+)
 
 
 # -- where spaces are ----------------------------------------------------------------------------
@@ -159,32 +171,54 @@ def legal_spaces(st: EuphoriaState, seat: str) -> list[str]:
     any_resource = has(st, seat, "michael_the_engineer") and any(goods[r] for r in RESOURCES)
     any_card = has(st, seat, "flartner_the_luddite") and bool(st.players[seat].hand)
     lounge = "lounge_of_opulent_frugality" in pens
-    for site, info in SITES.items():
+    occupants = st.occupants
+    for site, visit, spots in _SITE_SPOTS:
         if site in st.built:
-            visit = site + MARKET_SUFFIX
             if refusal(st, seat, visit, pens) is None:
                 out.append(visit)
             continue
-        spots = spot_ids(site)
-        taken = [st.occupants.get(s) for s in spots]
-        if lounge and any(o[0] != seat for occ in taken if occ for o in occ):
+        if lounge and _rival_builds(occupants, spots, seat):
             continue
-        for spot, occ, cost in zip(spots, taken, info.spot_costs, strict=True):
+        for spot, cost in spots:
+            occ = occupants.get(spot)
             if not occ and (goods[cost] > 0 or any_resource or any_card):
                 out.append(spot)
     return out
 
 
-_FIXED: tuple[tuple[str, str, tuple[tuple[str, int], ...]], ...] = tuple(
-    (space, sp.kind, sp.cost) for space, sp in SPACES.items()
+_SITE_SPOTS: tuple[tuple[str, str, tuple[tuple[str, str], ...]], ...] = tuple(
+    (site, site + MARKET_SUFFIX, tuple(zip(spot_ids(site), info.spot_costs, strict=True)))
+    for site, info in SITES.items()
+)
+"""Per construction site, in board order: its market's visit space and its (spot, printed cost)
+pairs, built once (the listing above runs at every turn decision; plain tuples compile to direct
+indexing where a three-way ``zip`` at each call made a tuple per spot)."""
+
+
+def _rival_builds(occupants: dict[str, list[list[Any]]], spots: tuple[tuple[str, str], ...], seat: str) -> bool:
+    """A rival's worker is on one of the site's spots (the Lounge of Opulent Frugality's test)."""
+    for spot, _cost in spots:
+        occ = occupants.get(spot)
+        if occ:
+            for o in occ:
+                if o[0] != seat:
+                    return True
+    return False
+
+
+_FIXED: tuple[tuple[str, str, tuple[tuple[str, int], ...], str], ...] = tuple(
+    (space, sp.kind, sp.cost, sp.faction or "") for space, sp in SPACES.items()
 )
 
 
 def _open_fixed_spaces(st: EuphoriaState, seat: str, pens: frozenset[str]) -> list[str]:
     """:func:`refusal` over the board's fixed spaces with the binding penalties looked up once:
-    commodity areas (no price), exclusive tunnel ends (through :func:`refusal`), and the others
+    commodity areas (no price), exclusive tunnel ends (closed while their tunnel is incomplete,
+    the test :func:`refusal` makes before any that could open them; then through
+    :func:`refusal`), and the others
     (Spa, then the price: goods only at the tanks and tunnels, as :func:`payments.payable`
-    judges it without Matthew the Thief; :func:`payments.payable` elsewhere)."""
+    judges it without Matthew the Thief; elsewhere its direct answer for the space's kind,
+    :func:`payments.quick_fixed`, else :func:`payments.payable`)."""
     occupants = st.occupants
     goods = st.players[seat].goods
     icarus_closed = "apothecary_of_productive_dreams" in pens
@@ -193,7 +227,8 @@ def _open_fixed_spaces(st: EuphoriaState, seat: str, pens: frozenset[str]) -> li
     matthew = has(st, seat, "matthew_the_thief")
     roll_loss = any(MARKETS[m].penalty == "roll_loss" for m in pens)
     out = []
-    for space, kind, cost in _FIXED:
+    miners = st.miners
+    for space, kind, cost, faction in _FIXED:
         if icarus_closed and space in ICARUS:
             continue
         occ = occupants.get(space)
@@ -201,7 +236,7 @@ def _open_fixed_spaces(st: EuphoriaState, seat: str, pens: frozenset[str]) -> li
             if not (arena and occ and any(o[0] == seat for o in occ)):
                 out.append(space)
         elif kind == "tunnel_end":
-            if refusal(st, seat, space, pens) is None:
+            if miners[faction] >= TUNNEL_END and refusal(st, seat, space, pens) is None:
                 out.append(space)
         elif spa and occ and occ[0][0] == seat:
             continue
@@ -211,8 +246,12 @@ def _open_fixed_spaces(st: EuphoriaState, seat: str, pens: frozenset[str]) -> li
         elif kind == "tank" or (kind == "tunnel" and not matthew):
             if all(goods[good] >= n for good, n in cost):
                 out.append(space)
-        elif payments.payable(st, seat, space, kind == "tunnel" and bumps_rival(st, seat, space)):
-            out.append(space)
+        else:
+            quick = payments.quick_fixed(st, seat, space, kind)
+            if quick is None:
+                quick = payments.payable(st, seat, space, kind == "tunnel" and bumps_rival(st, seat, space))
+            if quick:
+                out.append(space)
     return out
 
 
@@ -229,22 +268,26 @@ def place(st: EuphoriaState, seat: str, face: int, space: str, ev: Events) -> No
     rival = bumped is not None and bumped[0] != seat
     occ.append([seat, face])
     ev.append(Event("place", f"{seat} places a {face} on {space}", data={"seat": seat, "space": space}))
-    tasks: list[list] = []
+    tasks: list[Task] = []
     if bumped is not None:
         st.players[bumped[0]].rolling += 1
         ev.append(Event("bump", f"{seat} bumps {bumped[0]}'s {bumped[1]} off {space}"))
-        tasks.append(["bumped", bumped[0], bumped[1], seat, space])
-        tasks.append(["bump_bonus", seat, space, face, bumped[0], bumped[1]])
-    tasks += [["pay", seat, space, rival], ["gain", seat, space, face], ["on_place", seat, space, face, bumped]]
+        tasks.append(Task("bumped", (bumped[0], bumped[1], seat, space)))
+        tasks.append(Task("bump_bonus", (seat, space, face, bumped[0], bumped[1])))
+    tasks += [
+        Task("pay", (seat, space, rival)),
+        Task("gain", (seat, space, face)),
+        Task("on_place", (seat, space, face, bumped)),
+    ]
     site = site_of(space)
     if site is not None and site not in st.built:
-        tasks.append(["build_check", site])
+        tasks.append(Task("build_check", (site,)))
     push(st, *tasks)
 
 
 @task("pay")
-def _pay(st: EuphoriaState, t: list, ev: Events) -> None:
-    seat, space, rival = t[1], t[2], t[3]
+def _pay(st: EuphoriaState, t: Task, ev: Events) -> None:
+    seat, space, rival = t.args[0], t.args[1], t.args[2]
     opts = payments.options(st, seat, space, rival) or payments.options(st, seat, space, rival, strict=False)
     if not opts:
         forfeit(st, seat, space, ev)
@@ -258,7 +301,7 @@ def forfeit(st: EuphoriaState, seat: str, space: str, ev: Events) -> None:
     spends the good, or lowers morale and so the hand limit) can leave it unpaid: the worker stays,
     the space gives nothing."""
     for kind in ("gain", "on_place"):
-        index = next((i for i, t in enumerate(st.agenda) if t[0] == kind and t[1:3] == [seat, space]), None)
+        index = next((i for i, t in enumerate(st.agenda) if t.name == kind and t.args[0:2] == (seat, space)), None)
         if index is not None:
             del st.agenda[index]
     ev.append(Event("pay", f"{seat} can no longer pay for {space} in full: it gives nothing", data={"seat": seat}))
@@ -312,8 +355,8 @@ def _payment_bonuses(st: EuphoriaState, seat: str, space: str, tokens: list[str]
 
 # -- gaining -------------------------------------------------------------------------------------
 @task("gain")
-def _gain(st: EuphoriaState, t: list, ev: Events) -> None:
-    seat, space, face = t[1], t[2], t[3]
+def _gain(st: EuphoriaState, t: Task, ev: Events) -> None:
+    seat, space, face = t.args[0], t.args[1], t.args[2]
     kind = kind_of(space)
     GAINS[kind](st, seat, space, face, ev)
 
@@ -332,7 +375,7 @@ def _tank(st: EuphoriaState, seat: str, space: str, face: int, ev: Events) -> No
         p.workers += 1
         p.rolling += 1
         ev.append(Event("worker", f"{seat} activates a new worker"))
-        push(st, ["roll", seat, 1, "new worker"], ["new_worker", seat])
+        push(st, Task("roll", (seat, 1, "new worker")), Task("new_worker", (seat,)))
 
 
 def _commodity_area(st: EuphoriaState, seat: str, space: str, face: int, ev: Events) -> None:
@@ -398,8 +441,6 @@ def _tunnel_end(st: EuphoriaState, seat: str, space: str, face: int, ev: Events)
 def star_places(st: EuphoriaState, seat: str, faction: str, markets_too: bool) -> list[str]:
     """Where a star of ``faction`` may go: its territory (if room) and, from an artifact market,
     a built market of that region without the seat's star."""
-    from .tracks import territory_room
-
     out = [f"territory:{faction}"] if territory_room(st, faction) else []
     if markets_too:
         out += [
@@ -418,7 +459,7 @@ def _artifact_market(st: EuphoriaState, seat: str, space: str, face: int, ev: Ev
     """
     faction = SPACES[space].faction
     assert faction is not None
-    push(st, ["allegiance", faction, 1])
+    push(st, Task("allegiance", (faction, 1)))
     ask(st, seat, "place_star", star_places(st, seat, faction, True), [space], ev)
 
 
@@ -430,8 +471,8 @@ def _star(st: EuphoriaState, seat: str, option: str, ctx: list, ev: Events) -> N
 
 
 @task("allegiance")
-def _allegiance(st: EuphoriaState, t: list, ev: Events) -> None:
-    advance_allegiance(st, t[1], t[2], ev)
+def _allegiance(st: EuphoriaState, t: Task, ev: Events) -> None:
+    advance_allegiance(st, t.args[0], t.args[1], ev)
 
 
 def _icarite_star(st: EuphoriaState, seat: str, space: str, face: int, ev: Events) -> None:
@@ -439,7 +480,7 @@ def _icarite_star(st: EuphoriaState, seat: str, space: str, face: int, ev: Event
 
     Rule: [Icarus]
     """
-    push(st, ["allegiance", "icarite", 1])
+    push(st, Task("allegiance", ("icarite", 1)))
     ask(st, seat, "place_star", star_places(st, seat, "icarite", False), [space], ev)
 
 
@@ -461,7 +502,7 @@ def _market_visit(st: EuphoriaState, seat: str, space: str, face: int, ev: Event
     """
     faction = faction_of(space)
     assert faction is not None
-    push(st, ["allegiance", faction, 1])
+    push(st, Task("allegiance", (faction, 1)))
     ask(st, seat, "place_star", star_places(st, seat, faction, False), [space], ev)
 
 

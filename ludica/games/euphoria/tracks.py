@@ -19,7 +19,7 @@ from .oracle import (
     TUNNEL_END,
     artifact_kind,
 )
-from .state import EuphoriaState
+from .state import EuphoriaState, Task
 from .status import has, mark_activated, penalized
 
 LO, HI = TRACKS["morale"]
@@ -173,19 +173,19 @@ def draw(st: EuphoriaState, seat: str, n: int = 1, *, then_limit: bool = True, c
     which queues the hand limit itself after that discard; ``changed`` for the draw of an ability
     that changes how artifacts are drawn (:func:`draw_changed`)."""
     if n > 0 and changed:
-        push(st, ["draw", seat, n, then_limit, True])
+        push(st, Task("draw", (seat, n, then_limit, True)))
     elif n > 0:
-        push(st, ["draw", seat, n] if then_limit else ["draw", seat, n, False])
+        push(st, Task("draw", (seat, n)) if then_limit else Task("draw", (seat, n, False)))
 
 
-def draw_changed(t: list) -> bool:
+def draw_changed(t: Task) -> bool:
     """The ``draw`` task ``t`` is the draw of an ability that changes how artifacts are drawn
     (Bradley the Futurist, Geek the Oracle): such abilities are not combined, so no other one
     (Jonathan the Gambler) reacts to its cards.
 
     Rule: [A Few Notes About Recruits]
     """
-    return len(t) > 4 and bool(t[4])
+    return len(t.args) > 3 and bool(t.args[3])
 
 
 def deck_exhausted(st: EuphoriaState) -> bool:
@@ -199,17 +199,17 @@ def deck_exhausted(st: EuphoriaState) -> bool:
 
 
 @task("draw")
-def _draw(st: EuphoriaState, t: list, ev: Events) -> None:
-    seat, n = t[1], t[2]
+def _draw(st: EuphoriaState, t: Task, ev: Events) -> None:
+    seat, n = t.args[0], t.args[1]
     deck = st.artifacts
     if deck_exhausted(st):
         if not deck.discards:
             ev.append(Event("artifact", f"no artifact is left for {seat} to draw"))
-            if len(t) < 4 or t[3]:
-                push(st, ["hand_limit"])
+            if len(t.args) < 3 or t.args[2]:
+                push(st, Task("hand_limit"))
             return
         deck.recycle()
-        push(st, ["draw", seat, n, *t[3:]])
+        push(st, Task("draw", (seat, n, *t.args[2:])))
         await_chance(st, "shuffle_artifacts", len(deck.cards))
         return
     card = deck.draw(1)[0]
@@ -221,17 +221,17 @@ def _draw(st: EuphoriaState, t: list, ev: Events) -> None:
     ev.append(Event("draw", f"you draw a {artifact_kind(card)} ({card})", frozenset({seat})))
     # the hand limit applies at once: after the whole draw (and what reacts to a card gained),
     # before anything else (SP 14: draw first, then discard)
-    then_limit = len(t) < 4 or t[3]
+    then_limit = len(t.args) < 3 or t.args[2]
     if n > 1:
-        push(st, ["draw", seat, n - 1, *t[3:]])
+        push(st, Task("draw", (seat, n - 1, *t.args[2:])))
     elif then_limit:
-        push(st, ["hand_limit"])
+        push(st, Task("hand_limit"))
     if not draw_changed(t):
-        push(st, ["after_draw", seat, card])
+        push(st, Task("after_draw", (seat, card)))
 
 
 @task("hand_limit")
-def _hand_limit(st: EuphoriaState, t: list, ev: Events) -> None:
+def _hand_limit(st: EuphoriaState, t: Task, ev: Events) -> None:
     """Morale is the hand limit: discard down to it (draw first, then discard). It runs right
     after every draw, and again when a placement, retrieval, dilemma or trade has resolved (for
     a morale lost meanwhile).
@@ -243,7 +243,7 @@ def _hand_limit(st: EuphoriaState, t: list, ev: Events) -> None:
     for seat in st.seats:
         p = st.players[seat]
         if len(p.hand) > p.morale:
-            push(st, ["hand_limit"])
+            push(st, Task("hand_limit"))
             held = sorted(hand_kinds(st, seat))
             spared = [k for k in held if may_spend(st, seat, ART + k)]  # a placement's cost is paid in full
             ask(st, seat, "discard_artifact", spared or held, ["limit"], ev)

@@ -15,7 +15,7 @@ from ...core import Event
 from .agenda import Events, answer, ask, push, task
 from .oracle import ARTIFACT_KINDS, GOODS
 from .payments import ART
-from .state import EuphoriaState
+from .state import EuphoriaState, Prompt, Task
 from .tracks import hand_kinds
 
 MAX_ITEMS = 4
@@ -29,11 +29,7 @@ def can_offer(st: EuphoriaState, seat: str) -> bool:
 def offer(st: EuphoriaState, seat: str, partner: str, ev: Events) -> None:
     st.flags["trades"] = st.flags.get("trades", 0) + 1
     ev.append(Event("trade", f"{seat} proposes a trade to {partner}"))
-    push(st, ["trade_give", seat, partner, [], []])
-
-
-def _left(counts: dict[str, int], named: list[str]) -> list[str]:
-    return [k for k, n in counts.items() if n > named.count(k)]
+    push(st, Task("trade_give", (seat, partner, [], [])))
 
 
 def _holdings(st: EuphoriaState, seat: str) -> dict[str, int]:
@@ -42,10 +38,25 @@ def _holdings(st: EuphoriaState, seat: str) -> dict[str, int]:
     return out
 
 
+_ITEMS: tuple[tuple[str, str], ...] = tuple(
+    sorted([*((g, "") for g in GOODS), *((ART + k, k) for k in ARTIFACT_KINDS)])
+)
+"""Every trade item (a good, or ``art-<kind>``) with its artifact kind (``""`` for a good), in the
+sorted order the options are listed: the listings below walk it instead of sorting at each step."""
+
+
 @task("trade_give")
-def _give(st: EuphoriaState, t: list, ev: Events) -> None:
-    seat, partner, give, get = t[1], t[2], t[3], t[4]
-    options = [DONE] + (sorted(_left(_holdings(st, seat), give)) if len(give) < MAX_ITEMS else [])
+def _give(st: EuphoriaState, t: Task, ev: Events) -> None:
+    """What the offerer may still name: what it holds beyond what it already named."""
+    seat, partner, give, get = t.args[0], t.args[1], t.args[2], t.args[3]
+    options = [DONE]
+    if len(give) < MAX_ITEMS:
+        goods = st.players[seat].goods
+        kinds = hand_kinds(st, seat)
+        for item, kind in _ITEMS:
+            held = kinds.get(kind, 0) if kind else goods[item]
+            if held > give.count(item):
+                options.append(item)
     ask(st, seat, "trade_give", options, [partner, give, get], ev)
 
 
@@ -53,20 +64,26 @@ def _give(st: EuphoriaState, t: list, ev: Events) -> None:
 def _gave(st: EuphoriaState, seat: str, option: str, ctx: list, ev: Events) -> None:
     partner, give, get = ctx
     if option == DONE:
-        push(st, ["trade_ask", seat, partner, give, get])
+        push(st, Task("trade_ask", (seat, partner, give, get)))
     else:
-        push(st, ["trade_give", seat, partner, [*give, option], get])
+        push(st, Task("trade_give", (seat, partner, [*give, option], get)))
 
 
 @task("trade_ask")
-def _ask(st: EuphoriaState, t: list, ev: Events) -> None:
-    seat, partner, give, get = t[1], t[2], t[3], t[4]
-    theirs = {g: n for g, n in st.players[partner].goods.items() if n}
-    cards = len(st.players[partner].hand)
-    theirs.update({ART + k: cards for k in ARTIFACT_KINDS})
-    arts = sum(1 for i in get if i.startswith(ART))
-    items = [i for i in _left(theirs, get) if not (i.startswith(ART) and arts >= cards)]
-    options = [DONE] + (sorted(items) if len(get) < MAX_ITEMS else [])
+def _ask(st: EuphoriaState, t: Task, ev: Events) -> None:
+    """What the offerer may still ask for: the partner's goods beyond those already asked, and any
+    artifact kind while fewer artifacts are asked than the partner holds cards (their kinds are
+    secret)."""
+    seat, partner, give, get = t.args[0], t.args[1], t.args[2], t.args[3]
+    options = [DONE]
+    if len(get) < MAX_ITEMS:
+        goods = st.players[partner].goods
+        arts = sum(1 for i in get if i.startswith(ART))
+        room = arts < len(st.players[partner].hand)
+        for item, kind in _ITEMS:
+            askable = room if kind else goods[item] > get.count(item)
+            if askable:
+                options.append(item)
     ask(st, seat, "trade_ask", options, [partner, give, get], ev)
 
 
@@ -74,7 +91,7 @@ def _ask(st: EuphoriaState, t: list, ev: Events) -> None:
 def _asked(st: EuphoriaState, seat: str, option: str, ctx: list, ev: Events) -> None:
     partner, give, get = ctx
     if option != DONE:
-        push(st, ["trade_ask", seat, partner, give, [*get, option]])
+        push(st, Task("trade_ask", (seat, partner, give, [*get, option])))
         return
     if not give and not get:
         ev.append(Event("trade", f"{seat} withdraws the trade"))
@@ -83,7 +100,7 @@ def _asked(st: EuphoriaState, seat: str, option: str, ctx: list, ev: Events) -> 
     ev.append(Event("trade", text, frozenset({seat, partner})))
     options = ["decline"] + (["accept"] if _has_all(st, partner, get) else [])
     # always asked, even with only "decline", so the timing does not tell what the partner holds
-    st.prompt = [partner, "answer_trade", options, [seat, give, get]]
+    st.prompt = Prompt(partner, "answer_trade", options, [seat, give, get])
 
 
 def _words(items: list[str]) -> str:
@@ -110,7 +127,7 @@ def _answered(st: EuphoriaState, seat: str, option: str, ctx: list, ev: Events) 
             f"{seat} accepts {offerer}'s trade ({len(give)} for {len(get)} items; goods: {', '.join(goods) or 'none'})",
         )
     )
-    push(st, ["hand_limit"])
+    push(st, Task("hand_limit"))
 
 
 def _move(st: EuphoriaState, giver: str, taker: str, items: list[str]) -> None:

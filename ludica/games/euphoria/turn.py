@@ -13,17 +13,18 @@ from __future__ import annotations
 from ...core import Event
 from ...core.mechanisms import next_seat
 from .agenda import Events, answer, ask, await_chance, chance, push, task
+from .ending import end_by_round_limit, round_limit_reached
 from .oracle import COMMODITIES, DILEMMAS, GOODS, KNOWLEDGE_LIMIT, RECRUITS, RESOURCES, artifact_kind
 from .payments import may_spend
-from .state import EuphoriaState
+from .state import EuphoriaState, Task
 from .status import has, penalized, penalty_values, revised, roll_loss_values
 from .tracks import can_pay_morale, discard_kind, draw, hand_kinds, knowledge, morale, place_star, refresh_recruits
 
 
 # -- rolling -------------------------------------------------------------------------------------
 @task("roll")
-def _roll(st: EuphoriaState, t: list, ev: Events) -> None:
-    seat, n, why = t[1], t[2], t[3]
+def _roll(st: EuphoriaState, t: Task, ev: Events) -> None:
+    seat, n, why = t.args[0], t.args[1], t.args[2]
     if n > 0:
         await_chance(st, "roll_workers", [seat, n, why])
 
@@ -46,16 +47,16 @@ def settle_dice(st: EuphoriaState, seat: str, faces: list[int], why: str, ev: Ev
     doubles = any(f in before or faces.count(f) > 1 for f in faces)
     if why == "new worker":
         st.flags["new_worker"] = [seat, faces[0]]  # for Chase the Miner, unless it deserts at once
-    push(st, ["knowledge_check", seat], ["roll_loss", seat, faces], ["doubles", seat, doubles])
+    push(st, Task("knowledge_check", (seat,)), Task("roll_loss", (seat, faces)), Task("doubles", (seat, doubles)))
 
 
 @task("knowledge_check")
-def _knowledge_check(st: EuphoriaState, t: list, ev: Events) -> None:
+def _knowledge_check(st: EuphoriaState, t: Task, ev: Events) -> None:
     """Track + all available dice >= 16: lose the highest available worker (one per turn).
 
     Rule: [Knowledge Checks]; SP 7; SP 8; SP 9
     """
-    seat = t[1]
+    seat = t.args[0]
     p = st.players[seat]
     if p.lost_this_turn or not p.available:
         return
@@ -71,7 +72,7 @@ def _knowledge_check(st: EuphoriaState, t: list, ev: Events) -> None:
     if st.flags.get("new_worker") == [seat, worst]:
         st.flags["new_worker"] = None  # the new worker is the one that deserts (Chase the Miner)
     ev.append(Event("knowledge", f"{seat}'s workers know too much ({total}): the {worst} deserts"))
-    push(st, ["deserted", seat])
+    push(st, Task("deserted", (seat,)))
 
 
 def keep_chain(chain: list[int], lost: int, left: int) -> list[int]:
@@ -87,19 +88,19 @@ def keep_chain(chain: list[int], lost: int, left: int) -> list[int]:
 
 
 @task("roll_loss")
-def _roll_loss(st: EuphoriaState, t: list, ev: Events) -> None:
+def _roll_loss(st: EuphoriaState, t: Task, ev: Events) -> None:
     """Teddy Bear Shop .. Center for Reduced Literacy: one good lost per die showing the number.
 
     Rule: SP 10
     """
-    seat, faces = t[1], t[2]
+    seat, faces = t.args[0], t.args[1]
     losses = sum(faces.count(v) for v in roll_loss_values(st, seat))
-    push(st, *(["lose_good", seat] for _ in range(losses)))
+    push(st, *(Task("lose_good", (seat,)) for _ in range(losses)))
 
 
 @task("lose_good")
-def _lose_good(st: EuphoriaState, t: list, ev: Events) -> None:
-    seat = t[1]
+def _lose_good(st: EuphoriaState, t: Task, ev: Events) -> None:
+    seat = t.args[0]
     goods = st.players[seat].goods
     held = [g for g in GOODS if goods[g] > 0]
     spared = [g for g in held if may_spend(st, seat, g)]  # the placement's cost is paid in full
@@ -114,8 +115,8 @@ def _lost_good(st: EuphoriaState, seat: str, option: str, ctx: list, ev: Events)
 
 # -- the turn ------------------------------------------------------------------------------------
 @task("start_turn")
-def _start_turn(st: EuphoriaState, t: list, ev: Events) -> None:
-    st.turn = t[1]
+def _start_turn(st: EuphoriaState, t: Task, ev: Events) -> None:
+    st.turn = t.args[0]
     st.turn_number += 1
     st.placed_this_turn = 0
     st.chain = []
@@ -140,11 +141,11 @@ def begin_placement(st: EuphoriaState, seat: str, face: int, ev: Events) -> None
 
 
 @task("after_placement")
-def _after_placement(st: EuphoriaState, t: list, ev: Events) -> None:
+def _after_placement(st: EuphoriaState, t: Task, ev: Events) -> None:
     seat = st.turn
     st.chain = [f for f in st.chain if f in st.players[seat].available]
     if not chain_faces(st):
-        push(st, ["end_turn"])
+        push(st, Task("end_turn"))
 
 
 def chain_faces(st: EuphoriaState) -> list[int]:
@@ -160,24 +161,22 @@ def chain_faces(st: EuphoriaState) -> list[int]:
 
 
 @task("end_turn")
-def _end_turn(st: EuphoriaState, t: list, ev: Events) -> None:
+def _end_turn(st: EuphoriaState, t: Task, ev: Events) -> None:
     st.chain = []
-    push(st, ["turn_over"])
-    push(st, ["geek"])
+    push(st, Task("turn_over"))
+    push(st, Task("geek"))
 
 
 @task("turn_over")
-def _turn_over(st: EuphoriaState, t: list, ev: Events) -> None:
+def _turn_over(st: EuphoriaState, t: Task, ev: Events) -> None:
     """Play passes to the next seat clockwise.
 
     Rule: [Turn Rotation]
     """
-    from .ending import end_by_round_limit, round_limit_reached
-
     if round_limit_reached(st):
         end_by_round_limit(st, ev)
         return
-    push(st, ["start_turn", next_seat(st.seats, st.turn)])
+    push(st, Task("start_turn", (next_seat(st.seats, st.turn),)))
 
 
 # -- retrieval -----------------------------------------------------------------------------------
@@ -204,7 +203,7 @@ def placed_tokens(st: EuphoriaState, seat: str) -> list[str]:
 def retrieve(st: EuphoriaState, seat: str, token: str, ev: Events) -> None:
     """Take a first worker off the board; more may follow (``retrieve_more``), then pay and roll."""
     _lift(st, seat, token)
-    push(st, ["retrieve_more", seat, [int(token.rpartition(":")[2])], [token]])
+    push(st, Task("retrieve_more", (seat, [int(token.rpartition(":")[2])], [token])))
 
 
 def _lift(st: EuphoriaState, seat: str, token: str) -> None:
@@ -217,8 +216,8 @@ def _lift(st: EuphoriaState, seat: str, token: str) -> None:
 
 
 @task("retrieve_more")
-def _retrieve_more(st: EuphoriaState, t: list, ev: Events) -> None:
-    seat, faces, workers = t[1], t[2], t[3]
+def _retrieve_more(st: EuphoriaState, t: Task, ev: Events) -> None:
+    seat, faces, workers = t.args[0], t.args[1], t.args[2]
     more = placed_tokens(st, seat)
     if not more:
         _retrieved(st, seat, faces, workers, ev)
@@ -233,18 +232,18 @@ def _more(st: EuphoriaState, seat: str, option: str, ctx: list, ev: Events) -> N
         _retrieved(st, seat, faces, workers, ev)
         return
     _lift(st, seat, option)
-    push(st, ["retrieve_more", seat, [*faces, int(option.rpartition(":")[2])], [*workers, option]])
+    push(st, Task("retrieve_more", (seat, [*faces, int(option.rpartition(":")[2])], [*workers, option])))
 
 
 def _retrieved(st: EuphoriaState, seat: str, faces: list[int], workers: list[str], ev: Events) -> None:
     ev.append(Event("retrieve", f"{seat} retrieves {', '.join(workers)}", data={"seat": seat}))
-    push(st, ["retrieve_pay", seat, faces, workers])
+    push(st, Task("retrieve_pay", (seat, faces, workers)))
 
 
 @task("retrieve_pay")
-def _retrieve_pay(st: EuphoriaState, t: list, ev: Events) -> None:
-    seat = t[1]
-    ask(st, seat, "pay", retrieval_costs(st, seat), ["retrieve", t[2], t[3]], ev)
+def _retrieve_pay(st: EuphoriaState, t: Task, ev: Events) -> None:
+    seat = t.args[0]
+    ask(st, seat, "pay", retrieval_costs(st, seat), ["retrieve", t.args[1], t.args[2]], ev)
 
 
 def pay_retrieval(st: EuphoriaState, seat: str, option: str, faces: list[int], workers: list[str], ev: Events) -> None:
@@ -269,7 +268,7 @@ def pay_retrieval(st: EuphoriaState, seat: str, option: str, faces: list[int], w
         p.goods[option] -= 1
         morale(st, seat, 2, ev)
     ev.append(Event("pay", f"{seat} retrieves paying {option}", data={"seat": seat}))
-    push(st, ["maggie", seat, workers], ["hand_limit"], ["end_turn"])
+    push(st, Task("maggie", (seat, workers)), Task("hand_limit"), Task("end_turn"))
     if (
         option == "free"
         and has(st, seat, "yordy_the_demotivator")
@@ -279,23 +278,23 @@ def pay_retrieval(st: EuphoriaState, seat: str, option: str, faces: list[int], w
         options = ["roll-all", *[f"set-{f}-to-{n}" for f in sorted(set(faces)) for n in range(1, 7)]]
         ask(st, seat, "use_ability", options, ["yordy_the_demotivator", faces], ev)
         return
-    push(st, ["retrieve_sacrifice", seat, faces])
+    push(st, Task("retrieve_sacrifice", (seat, faces)))
 
 
 @task("retrieve_sacrifice")
-def _retrieve_sacrifice(st: EuphoriaState, t: list, ev: Events) -> None:
+def _retrieve_sacrifice(st: EuphoriaState, t: Task, ev: Events) -> None:
     """Pete the Cannibal / Dr. Sheppard may sacrifice a retrieved worker before the roll.
 
     Rule: SP 29
     """
-    seat, faces = t[1], t[2]
+    seat, faces = t.args[0], t.args[1]
     p = st.players[seat]
     ids = [r for r in ("pete_the_cannibal", "sheppard_the_lobotomist") if has(st, seat, r)]
     if ids and p.workers > 1 and faces:
         options = ["none", *[f"{r}:{f}" for r in ids for f in sorted(set(faces))]]
         ask(st, seat, "sacrifice", options, ["retrieve", faces], ev)
         return
-    push(st, ["roll", seat, len(faces), "retrieved"])
+    push(st, Task("roll", (seat, len(faces), "retrieved")))
 
 
 @answer("sacrifice")
@@ -309,28 +308,28 @@ def _sacrifice(st: EuphoriaState, seat: str, option: str, ctx: list, ev: Events)
         good = "food" if rid == "pete_the_cannibal" else "bliss"
         st.players[seat].goods[good] += 4
         ev.append(Event("ability", f"{seat} sacrifices a worker to {RECRUITS[rid].name}: 4 {good}"))
-        push(st, ["choose_resource", seat, rid])
-    push(st, ["roll", seat, len(faces), "retrieved"])
+        push(st, Task("choose_resource", (seat, rid)))
+    push(st, Task("roll", (seat, len(faces), "retrieved")))
 
 
 @task("maggie")
-def _maggie(st: EuphoriaState, t: list, ev: Events) -> None:
+def _maggie(st: EuphoriaState, t: Task, ev: Events) -> None:
     """Maggie the Outlaw: every retrieved worker came from Subterra: a water or a stone."""
     from .spaces import faction_of
 
-    seat, workers = t[1], t[2]
+    seat, workers = t.args[0], t.args[1]
     if has(st, seat, "maggie_the_outlaw") and all(faction_of(w.rpartition(":")[0]) == "subterran" for w in workers):
         ask(st, seat, "take", ["stone", "water"], ["maggie"], ev)
 
 
 @task("choose_resource")
-def _choose_resource(st: EuphoriaState, t: list, ev: Events) -> None:
-    ask(st, t[1], "take", list(RESOURCES), [t[2]], ev)
+def _choose_resource(st: EuphoriaState, t: Task, ev: Events) -> None:
+    ask(st, t.args[0], "take", list(RESOURCES), [t.args[1]], ev)
 
 
 @task("choose_commodity")
-def _choose_commodity(st: EuphoriaState, t: list, ev: Events) -> None:
-    ask(st, t[1], "take", list(COMMODITIES), [t[2]], ev)
+def _choose_commodity(st: EuphoriaState, t: Task, ev: Events) -> None:
+    ask(st, t.args[0], "take", list(COMMODITIES), [t.args[1]], ev)
 
 
 # -- the ethical dilemma -------------------------------------------------------------------------
@@ -363,12 +362,12 @@ def resolve_dilemma(st: EuphoriaState, seat: str, ev: Events) -> None:
     p = st.players[seat]
     p.dilemma_done = True
     ev.append(Event("dilemma", f"{seat} resolves the ethical dilemma {p.dilemma}"))
-    push(st, ["dilemma_pay", seat], ["dilemma_side", seat], ["hand_limit"], ["end_turn"])
+    push(st, Task("dilemma_pay", (seat,)), Task("dilemma_side", (seat,)), Task("hand_limit"), Task("end_turn"))
 
 
 @task("dilemma_pay")
-def _dilemma_pay(st: EuphoriaState, t: list, ev: Events) -> None:
-    ask(st, t[1], "pay", dilemma_costs(st, t[1]), ["dilemma"], ev)
+def _dilemma_pay(st: EuphoriaState, t: Task, ev: Events) -> None:
+    ask(st, t.args[0], "pay", dilemma_costs(st, t.args[0]), ["dilemma"], ev)
 
 
 def pay_dilemma(st: EuphoriaState, seat: str, option: str, ev: Events) -> None:
@@ -378,8 +377,8 @@ def pay_dilemma(st: EuphoriaState, seat: str, option: str, ev: Events) -> None:
 
 
 @task("dilemma_side")
-def _dilemma_side(st: EuphoriaState, t: list, ev: Events) -> None:
-    seat = t[1]
+def _dilemma_side(st: EuphoriaState, t: Task, ev: Events) -> None:
+    seat = t.args[0]
     sides = ["fight", "contribute"] if len(st.recruit_deck) >= 1 else ["contribute"]
     ask(st, seat, "choose_side", sides, [], ev)
 
@@ -408,9 +407,9 @@ def _keep(st: EuphoriaState, seat: str, option: str, ctx: list, ev: Events) -> N
 
 
 @task("deserted")
-def _deserted(st: EuphoriaState, t: list, ev: Events) -> None:
+def _deserted(st: EuphoriaState, t: Task, ev: Events) -> None:
     """Steven the Scholar: a deserting worker leaves an artifact and a resource behind."""
-    seat = t[1]
+    seat = t.args[0]
     if has(st, seat, "steven_the_scholar"):
-        push(st, ["choose_resource", seat, "steven_the_scholar"])
+        push(st, Task("choose_resource", (seat, "steven_the_scholar")))
         draw(st, seat)

@@ -5,10 +5,17 @@ input with :class:`MalformedAction` (unknown type, missing or extra parameter, w
 then accepts exactly the actions :mod:`.legal` lists; anything else is explained by
 :func:`why_not` in the rulebook's words (the detailed rules run only to name the refusal).
 ``play`` applies a checked action and forgets what was worked out of the state before.
+
+The game's convention (as in every Ludica game, see ``docs/architecture.md``): :data:`HANDLERS`
+maps each action type to its ``check_<action>`` (here it *returns* the refusal, since the listing
+has already decided and the check only names the rule; ``None`` where the listing says it all) and
+its ``play_<action>`` (the effect); the listings are :mod:`.legal`'s ``legal_<phase>`` functions,
+in its table :data:`.legal.LEGAL`, since one phase offers several action types at once.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 from typing import Any, cast
 
@@ -52,6 +59,10 @@ from .state import (
 from .strength import starting_problem
 
 Events = list[Event]
+Check = Callable[[EuthymiaState, Action, str, dict[str, Any]], IllegalAction | None]
+"""A ``check_<action>``: the rule that refuses a well-formed action that is not listed, or ``None``."""
+Play = Callable[[EuthymiaState, str, dict[str, Any], Events], None]
+"""A ``play_<action>``: its effect, for the acting seat and the action's arguments."""
 
 SECTIONS = {
     "set_ideal_citizen": "The Ideal Citizen",
@@ -217,18 +228,21 @@ def _against_listed(state: EuthymiaState, action: Action) -> IllegalAction | Non
 
 
 def _specific(state: EuthymiaState, action: Action, seat: str, kind: str, args: dict[str, Any]) -> IllegalAction | None:
-    handler = _WHY.get(kind)
-    return handler(state, action, seat, args) if handler else None
+    handler = HANDLERS.get(kind)
+    check_action = handler[0] if handler is not None else None
+    return check_action(state, action, seat, args) if check_action is not None else None
 
 
-def _why_strengths(state: EuthymiaState, action: Action, seat: str, args: dict[str, Any]) -> IllegalAction | None:
+def check_set_starting_strengths(
+    state: EuthymiaState, action: Action, seat: str, args: dict[str, Any]
+) -> IllegalAction | None:
     problem = starting_problem((args["F"], args["S"], args["B"], args["L"]))
     if problem:
         return refuse(problem, "R-EU-36", action)
     return None
 
 
-def _why_pour(state: EuthymiaState, action: Action, seat: str, args: dict[str, Any]) -> IllegalAction | None:
+def check_pour(state: EuthymiaState, action: Action, seat: str, args: dict[str, Any]) -> IllegalAction | None:
     target, units = args["target"], args["units"]
     if state.conflict is not None:
         return refuse("no glass may be filled until the Conflict is resolved", "R-EU-09", action)
@@ -260,7 +274,7 @@ def _why_pour(state: EuthymiaState, action: Action, seat: str, args: dict[str, A
     return None
 
 
-def _why_drink(state: EuthymiaState, action: Action, seat: str, args: dict[str, Any]) -> IllegalAction | None:
+def check_drink(state: EuthymiaState, action: Action, seat: str, args: dict[str, Any]) -> IllegalAction | None:
     if seat in state.retired:
         return refuse("that glass has been drained and placed in the middle", "R-EU-28", action)
     have = state.glass.get(seat, 0)
@@ -271,7 +285,9 @@ def _why_drink(state: EuthymiaState, action: Action, seat: str, args: dict[str, 
     return None
 
 
-def _why_launch(state: EuthymiaState, action: Action, seat: str, args: dict[str, Any]) -> IllegalAction | None:
+def check_launch_conflict(
+    state: EuthymiaState, action: Action, seat: str, args: dict[str, Any]
+) -> IllegalAction | None:
     launch_type, aspect, medication = args["launch_type"], args["aspect"], args["medication"]
     if launch_type not in LAUNCH_TYPES:
         return refuse(f"a Conflict is launched as {', '.join(LAUNCH_TYPES)}, not {launch_type!r}", "R-EU-21", action)
@@ -307,7 +323,9 @@ def _why_launch(state: EuthymiaState, action: Action, seat: str, args: dict[str,
     return None
 
 
-def _why_card(state: EuthymiaState, action: Action, seat: str, args: dict[str, Any]) -> IllegalAction | None:
+def check_play_conflict_card(
+    state: EuthymiaState, action: Action, seat: str, args: dict[str, Any]
+) -> IllegalAction | None:
     conflict, card = state.conflict, args["card"]
     if conflict is None or state.phase != CONFLICT:
         return refuse("no Conflict is being resolved", "R-EU-14", action)
@@ -320,7 +338,9 @@ def _why_card(state: EuthymiaState, action: Action, seat: str, args: dict[str, A
     return refuse("play a card of the Aspect's suit while you hold one", "The Conflict", action)
 
 
-def _why_commit(state: EuthymiaState, action: Action, seat: str, args: dict[str, Any]) -> IllegalAction | None:
+def check_commit_start_card(
+    state: EuthymiaState, action: Action, seat: str, args: dict[str, Any]
+) -> IllegalAction | None:
     if state.phase != WHO_STARTS or state.start is None:
         return refuse("no cards are being revealed for who starts", "R-EU-13", action)
     if seat not in state.start.seats:
@@ -332,7 +352,9 @@ def _why_commit(state: EuthymiaState, action: Action, seat: str, args: dict[str,
     return None
 
 
-def _why_designate(state: EuthymiaState, action: Action, seat: str, args: dict[str, Any]) -> IllegalAction | None:
+def check_designate_drink_order(
+    state: EuthymiaState, action: Action, seat: str, args: dict[str, Any]
+) -> IllegalAction | None:
     if args["context"] not in CONTEXTS:
         return refuse(f"the context is one of {', '.join(CONTEXTS)}", "R-EU-10", action)
     if seat != drink.resolver(state):
@@ -352,7 +374,9 @@ def _why_designate(state: EuthymiaState, action: Action, seat: str, args: dict[s
     return refuse("there is no such tie to settle now, or that player is not among the tied", "R-EU-10", action)
 
 
-def _why_propose(state: EuthymiaState, action: Action, seat: str, args: dict[str, Any]) -> IllegalAction | None:
+def check_propose_cm_change(
+    state: EuthymiaState, action: Action, seat: str, args: dict[str, Any]
+) -> IllegalAction | None:
     """R-EU-07 (§2.12): whenever no Conflict is in progress, before the ninth-hour reveal."""
     if state.cm_revealed:
         return refuse("the Committee Member has revealed himself: he can no longer be changed", "R-EU-07", action)
@@ -368,7 +392,7 @@ def _why_propose(state: EuthymiaState, action: Action, seat: str, args: dict[str
     return None
 
 
-def _why_vote(state: EuthymiaState, action: Action, seat: str, args: dict[str, Any]) -> IllegalAction | None:
+def check_vote_cm_change(state: EuthymiaState, action: Action, seat: str, args: dict[str, Any]) -> IllegalAction | None:
     """R-EU-07: every player votes once on an open proposal."""
     if state.vote is None:
         return refuse("no vote on changing the Committee Member is open", "R-EU-07", action)
@@ -377,7 +401,9 @@ def _why_vote(state: EuthymiaState, action: Action, seat: str, args: dict[str, A
     return None
 
 
-def _why_more_cards(state: EuthymiaState, action: Action, seat: str, args: dict[str, Any]) -> IllegalAction | None:
+def check_declare_more_cards(
+    state: EuthymiaState, action: Action, seat: str, args: dict[str, Any]
+) -> IllegalAction | None:
     if seat != state.active_player:
         return refuse("only the Active Player may spend his turn on More cards", "R-EU-24", action)
     if state.turn_kind == FINAL:
@@ -385,27 +411,14 @@ def _why_more_cards(state: EuthymiaState, action: Action, seat: str, args: dict[
     return None
 
 
-def _why_character(state: EuthymiaState, action: Action, seat: str, args: dict[str, Any]) -> IllegalAction | None:
+def check_create_character(
+    state: EuthymiaState, action: Action, seat: str, args: dict[str, Any]
+) -> IllegalAction | None:
     if state.characters.get(seat) is not None and state.status.get(seat) != NEEDS_NEW_CHARACTER:
         return refuse("your character already exists", "R-EU-22", action)
     if any(not str(v).strip() for v in args.values()):
         return refuse("give the character a name and all four Aspects", "The characters", action)
     return None
-
-
-_WHY = {
-    "set_starting_strengths": _why_strengths,
-    "pour": _why_pour,
-    "drink": _why_drink,
-    "launch_conflict": _why_launch,
-    "play_conflict_card": _why_card,
-    "commit_start_card": _why_commit,
-    "designate_drink_order": _why_designate,
-    "propose_cm_change": _why_propose,
-    "vote_cm_change": _why_vote,
-    "declare_more_cards": _why_more_cards,
-    "create_character": _why_character,
-}
 
 
 # -- play -----------------------------------------------------------------------------------------
@@ -414,10 +427,10 @@ def play(state: EuthymiaState, action: Action) -> Events:
     if action.seat == CHANCE:
         play_chance(state, action, events)
     elif action.type == "clock":
-        _clock(state, action.seat, cast(dict[str, Any], action.args), events)
-        return events  # ``_clock`` forgets the memo itself, only when a decision changes
+        play_clock(state, action.seat, cast(dict[str, Any], action.args), events)
+        return events  # ``play_clock`` forgets the memo itself, only when a decision changes
     else:
-        _PLAY[action.type](state, action.seat, cast(dict[str, Any], action.args), events)
+        HANDLERS[action.type][1](state, action.seat, cast(dict[str, Any], action.args), events)
     state.touch()
     return events
 
@@ -463,13 +476,13 @@ def after_pass(state: EuthymiaState, events: Events) -> None:
         events.append(Event("hour", "The first hour is over."))
 
 
-def _set_ideal_citizen(state: EuthymiaState, seat: str, args: dict[str, Any], events: Events) -> None:
+def play_set_ideal_citizen(state: EuthymiaState, seat: str, args: dict[str, Any], events: Events) -> None:
     state.ideal_citizen = [EUTHYMIC, args["speak"], args["believe"], args["love"]]
     state.phase = BUILD_STATE
     events.append(Event("setting", f"The Ideal Citizen: {'; '.join(state.ideal_citizen)}."))
 
 
-def _record_setting(state: EuthymiaState, seat: str, args: dict[str, Any], events: Events) -> None:
+def play_record_setting(state: EuthymiaState, seat: str, args: dict[str, Any], events: Events) -> None:
     """The first hour's answers about the state of Euthymia are written down, not judged.
 
     Rule: [The first hour]
@@ -479,7 +492,7 @@ def _record_setting(state: EuthymiaState, seat: str, args: dict[str, Any], event
     events.append(Event("setting", f"Euthymia: {args['answers']}"))
 
 
-def _create_character(state: EuthymiaState, seat: str, args: dict[str, Any], events: Events) -> None:
+def play_create_character(state: EuthymiaState, seat: str, args: dict[str, Any], events: Events) -> None:
     """A character: a name and the words of its four Aspects (Feel, Speak, Believe, Love).
 
     Rule: [The characters]
@@ -491,7 +504,7 @@ def _create_character(state: EuthymiaState, seat: str, args: dict[str, Any], eve
         state.phase = STRENGTHS
 
 
-def _set_starting_strengths(state: EuthymiaState, seat: str, args: dict[str, Any], events: Events) -> None:
+def play_set_starting_strengths(state: EuthymiaState, seat: str, args: dict[str, Any], events: Events) -> None:
     character = state.characters[seat]
     assert character is not None
     character.strength = [args["F"], args["S"], args["B"], args["L"]]
@@ -505,16 +518,16 @@ def _set_starting_strengths(state: EuthymiaState, seat: str, args: dict[str, Any
             flow.begin_deal(state)
 
 
-def _pass_identity_card(state: EuthymiaState, seat: str, args: dict[str, Any], events: Events) -> None:
+def play_pass_identity_card(state: EuthymiaState, seat: str, args: dict[str, Any], events: Events) -> None:
     events.extend(identity.pass_card(state, seat, args["to"]))
     after_pass(state, events)
 
 
-def _start_hour(state: EuthymiaState, seat: str, args: dict[str, Any], events: Events) -> None:
+def play_start_hour(state: EuthymiaState, seat: str, args: dict[str, Any], events: Events) -> None:
     flow.start_hour(state, events)
 
 
-def _clock(state: EuthymiaState, seat: str, args: dict[str, Any], events: Events) -> None:
+def play_clock(state: EuthymiaState, seat: str, args: dict[str, Any], events: Events) -> None:
     """R-EU-26: time reaches the rules as actions; the threshold raises the final round.
 
     Time alone changes no decision, so what was worked out of the state (``legal.Memo``) still
@@ -529,12 +542,12 @@ def _clock(state: EuthymiaState, seat: str, args: dict[str, Any], events: Events
         state.touch()
 
 
-def _trigger_final_round(state: EuthymiaState, seat: str, args: dict[str, Any], events: Events) -> None:
+def play_trigger_final_round(state: EuthymiaState, seat: str, args: dict[str, Any], events: Events) -> None:
     state.final_round_pending = True
     events.append(Event("clock", "The group calls the final turns of the hour."))
 
 
-def _commit_start_card(state: EuthymiaState, seat: str, args: dict[str, Any], events: Events) -> None:
+def play_commit_start_card(state: EuthymiaState, seat: str, args: dict[str, Any], events: Events) -> None:
     assert state.start is not None
     state.hands[seat].remove(args["card"])
     state.start.commit(seat, args["card"])
@@ -543,19 +556,19 @@ def _commit_start_card(state: EuthymiaState, seat: str, args: dict[str, Any], ev
         flow.reveal_start_cards(state, events)
 
 
-def _pour(state: EuthymiaState, seat: str, args: dict[str, Any], events: Events) -> None:
+def play_pour(state: EuthymiaState, seat: str, args: dict[str, Any], events: Events) -> None:
     drink.pour_into(state, args["target"], args["units"])
     events.append(Event("pour", f"{seat} pours {args['units']} into {args['target']}'s glass."))
 
 
-def _drink(state: EuthymiaState, seat: str, args: dict[str, Any], events: Events) -> None:
+def play_drink(state: EuthymiaState, seat: str, args: dict[str, Any], events: Events) -> None:
     state.glass[seat] -= args["units"]
     state.stats["drunk"] += args["units"]
     drink.glass_changed(state)
     events.append(Event("drink", f"{seat} drinks {args['units']}."))
 
 
-def _designate(state: EuthymiaState, seat: str, args: dict[str, Any], events: Events) -> None:
+def play_designate_drink_order(state: EuthymiaState, seat: str, args: dict[str, Any], events: Events) -> None:
     """R-EU-10: the resolver names who ranks first among the tied (repeat for longer ties)."""
     context, named = args["context"], args["ordered_players"]
     tied = drink.open_tie(state, context) if state.options.tie_break_pours else []
@@ -582,7 +595,7 @@ def tie_break_pour(state: EuthymiaState, context: str, named: str, tied: list[st
             events.append(Event("pour", f"One unit poured into {p}'s glass to settle the tie."))
 
 
-def _declare_more_cards(state: EuthymiaState, seat: str, args: dict[str, Any], events: Events) -> None:
+def play_declare_more_cards(state: EuthymiaState, seat: str, args: dict[str, Any], events: Events) -> None:
     """**[More cards]** (R-EU-24): the whole hand is discarded and six new cards are dealt."""
     state.turn_kind = MORE_CARDS
     state.discard.extend(state.hands[seat])
@@ -592,29 +605,29 @@ def _declare_more_cards(state: EuthymiaState, seat: str, args: dict[str, Any], e
     flow.settle_deals(state, events)
 
 
-def _launch_conflict(state: EuthymiaState, seat: str, args: dict[str, Any], events: Events) -> None:
+def play_launch_conflict(state: EuthymiaState, seat: str, args: dict[str, Any], events: Events) -> None:
     aspect = ASPECTS.index(args["aspect"])
     flow.launch(state, seat, args["launch_type"], aspect, args["medication"], args["text"], events)
 
 
-def _play_conflict_card(state: EuthymiaState, seat: str, args: dict[str, Any], events: Events) -> None:
+def play_play_conflict_card(state: EuthymiaState, seat: str, args: dict[str, Any], events: Events) -> None:
     flow.play_card(state, seat, args["card"], events)
 
 
-def _describe_death(state: EuthymiaState, seat: str, args: dict[str, Any], events: Events) -> None:
+def play_describe_death(state: EuthymiaState, seat: str, args: dict[str, Any], events: Events) -> None:
     state.awaiting_death = False
     events.append(Event("death", f"{seat}: {args['text']}"))
     flow.turn_end(state, events)
 
 
-def _divide_bottle(state: EuthymiaState, seat: str, args: dict[str, Any], events: Events) -> None:
+def play_divide_bottle(state: EuthymiaState, seat: str, args: dict[str, Any], events: Events) -> None:
     drink.pour_into(state, args["target"], args["units"])
     events.append(Event("pour", f"{seat} divides the bottle: {args['units']} into {args['target']}'s glass."))
     if flow.division_over(state):
         state.dividing = False
 
 
-def _fill_all_and_reseal(state: EuthymiaState, seat: str, args: dict[str, Any], events: Events) -> None:
+def play_fill_all_and_reseal(state: EuthymiaState, seat: str, args: dict[str, Any], events: Events) -> None:
     for p in state.players:
         units = drink.pour_limit(state, p)
         if units:
@@ -624,13 +637,13 @@ def _fill_all_and_reseal(state: EuthymiaState, seat: str, args: dict[str, Any], 
     events.append(Event("pour", f"{seat} fills every glass and reseals the bottle."))
 
 
-def _propose_cm_change(state: EuthymiaState, seat: str, args: dict[str, Any], events: Events) -> None:
+def play_propose_cm_change(state: EuthymiaState, seat: str, args: dict[str, Any], events: Events) -> None:
     state.proposals[seat] = state.proposals.get(seat, 0) + 1
     state.vote = Proposal(seat, "change the Committee Member", state.players, rule="R-EU-07")
     events.append(Event("vote", f"{seat} says the Committee Member is an open secret: change him?"))
 
 
-def _vote_cm_change(state: EuthymiaState, seat: str, args: dict[str, Any], events: Events) -> None:
+def play_vote_cm_change(state: EuthymiaState, seat: str, args: dict[str, Any], events: Events) -> None:
     """A vote on changing the Committee Member: unanimous yes deals the identities again.
 
     Rule: [On the Committee Member]; R-EU-07
@@ -651,45 +664,48 @@ def _vote_cm_change(state: EuthymiaState, seat: str, args: dict[str, Any], event
     events.append(Event("vote", "The group changes the Committee Member: the identity cards are dealt again."))
 
 
-def _abandon_ideal_citizen(state: EuthymiaState, seat: str, args: dict[str, Any], events: Events) -> None:
+def play_abandon_ideal_citizen(state: EuthymiaState, seat: str, args: dict[str, Any], events: Events) -> None:
     state.status[seat] = NEEDS_NEW_CHARACTER
     events.append(Event("ideal", f"{seat} abandons the Ideal Citizen and will prepare a new character."))
 
 
-def _reveal_identity(state: EuthymiaState, seat: str, args: dict[str, Any], events: Events) -> None:
+def play_reveal_identity(state: EuthymiaState, seat: str, args: dict[str, Any], events: Events) -> None:
     state.cm_revealed = True
     events.append(Event("reveal", f"{seat} is the Committee Member: {args['text']}", data={"committee_member": seat}))
     flow.end_hour(state, events)
 
 
-def _narrate_ending(state: EuthymiaState, seat: str, args: dict[str, Any], events: Events) -> None:
+def play_narrate_ending(state: EuthymiaState, seat: str, args: dict[str, Any], events: Events) -> None:
     state.endings[seat] = args["text"]
     events.append(Event("ending", f"{seat}: {args['text']}"))
     flow.after_ending(state, events)
 
 
-_PLAY = {
-    "set_ideal_citizen": _set_ideal_citizen,
-    "record_setting": _record_setting,
-    "create_character": _create_character,
-    "set_starting_strengths": _set_starting_strengths,
-    "pass_identity_card": _pass_identity_card,
-    "start_hour": _start_hour,
-    "clock": _clock,
-    "trigger_final_round": _trigger_final_round,
-    "commit_start_card": _commit_start_card,
-    "pour": _pour,
-    "drink": _drink,
-    "designate_drink_order": _designate,
-    "declare_more_cards": _declare_more_cards,
-    "launch_conflict": _launch_conflict,
-    "play_conflict_card": _play_conflict_card,
-    "describe_death": _describe_death,
-    "divide_bottle": _divide_bottle,
-    "fill_all_and_reseal": _fill_all_and_reseal,
-    "propose_cm_change": _propose_cm_change,
-    "vote_cm_change": _vote_cm_change,
-    "abandon_ideal_citizen": _abandon_ideal_citizen,
-    "reveal_identity": _reveal_identity,
-    "narrate_ending": _narrate_ending,
+HANDLERS: dict[str, tuple[Check | None, Play]] = {
+    # action type: (check_<action> or None when the listing says it all, play_<action>)
+    "set_ideal_citizen": (None, play_set_ideal_citizen),
+    "record_setting": (None, play_record_setting),
+    "create_character": (check_create_character, play_create_character),
+    "set_starting_strengths": (check_set_starting_strengths, play_set_starting_strengths),
+    "pass_identity_card": (None, play_pass_identity_card),
+    "start_hour": (None, play_start_hour),
+    "clock": (None, play_clock),
+    "trigger_final_round": (None, play_trigger_final_round),
+    "commit_start_card": (check_commit_start_card, play_commit_start_card),
+    "pour": (check_pour, play_pour),
+    "drink": (check_drink, play_drink),
+    "designate_drink_order": (check_designate_drink_order, play_designate_drink_order),
+    "declare_more_cards": (check_declare_more_cards, play_declare_more_cards),
+    "launch_conflict": (check_launch_conflict, play_launch_conflict),
+    "play_conflict_card": (check_play_conflict_card, play_play_conflict_card),
+    "describe_death": (None, play_describe_death),
+    "divide_bottle": (None, play_divide_bottle),
+    "fill_all_and_reseal": (None, play_fill_all_and_reseal),
+    "propose_cm_change": (check_propose_cm_change, play_propose_cm_change),
+    "vote_cm_change": (check_vote_cm_change, play_vote_cm_change),
+    "abandon_ideal_citizen": (None, play_abandon_ideal_citizen),
+    "reveal_identity": (None, play_reveal_identity),
+    "narrate_ending": (None, play_narrate_ending),
 }
+"""Every action of the game: the check that names the rule it breaks, and its effect (the listing is
+by phase: :data:`.legal.LEGAL`)."""

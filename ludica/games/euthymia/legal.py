@@ -2,9 +2,11 @@
 
 The vocabulary is the spec's (§2.2–§2.12); free words are :class:`Text`, amounts
 :class:`IntRange`. ``pending_seats`` says who may act without listing; ``for_seat`` lists one
-seat's actions; ``accepts`` says whether an action is one of them. What they work out is kept in
-the state's :class:`Memo` until the state changes, so ``pending``, ``legal_actions`` and ``check``
-share one computation; the listed actions themselves are made once and reused.
+seat's actions (by phase: the ``legal_<phase>`` functions, in :data:`LEGAL`, the turn's and the
+Conflict's taking the tie in the glasses too); ``accepts`` says whether an action is one of them.
+What they work out is kept in the state's :class:`Memo` until the state changes, so ``pending``,
+``legal_actions`` and ``check`` share one computation; the listed actions themselves are made once
+and reused.
 """
 
 from __future__ import annotations
@@ -226,7 +228,7 @@ def _can_act(state: EuthymiaState, seat: str, ties: tuple[str | None, list[str]]
 
 
 def _can_start(state: EuthymiaState, seat: str) -> bool:
-    """Whether ``_who_starts`` would list anything."""
+    """Whether ``legal_who_starts`` would list anything."""
     if lays_start_card(state, seat) and state.hands[seat]:
         return True
     start = state.start
@@ -252,20 +254,20 @@ def _for_seat(state: EuthymiaState, seat: str, ties: tuple[str | None, list[str]
     if state.vote is not None:
         return list(votes(seat)) if seat in state.vote.waiting() else []
     if seat == TABLE:
-        return [] if state.identity_change else _table(state)
+        return [] if state.identity_change else legal_table(state)
     if state.identity_change:
-        return _cm_pass(state, seat)
+        return legal_cm_pass(state, seat)
     phase = state.phase
     if phase == TURN:
-        return _turn(state, seat, ties)
+        return legal_turn(state, seat, ties)
     if phase == CONFLICT:
-        return _conflict(state, seat, ties[1])
-    builder = _BY_PHASE.get(phase)
+        return legal_conflict(state, seat, ties[1])
+    builder = LEGAL.get(phase)
     return builder(state, seat) if builder else []
 
 
 # -- the group and the clock ----------------------------------------------------------------------
-def _table(state: EuthymiaState) -> list[Action]:
+def legal_table(state: EuthymiaState) -> list[Action]:
     phase = state.phase
     if phase == IDEAL_CITIZEN_PHASE:
         return [SET_IDEAL_CITIZEN]
@@ -294,13 +296,13 @@ TRIGGER_FINAL_ROUND = Action(TABLE, "trigger_final_round", {})
 
 
 # -- the first hour and new characters ------------------------------------------------------------
-def _characters(state: EuthymiaState, seat: str) -> list[Action]:
+def legal_characters(state: EuthymiaState, seat: str) -> list[Action]:
     if state.characters.get(seat) is None:
         return [act(seat, "create_character", *TEXT_CHARACTER.items())]
     return []
 
 
-def _strengths(state: EuthymiaState, seat: str) -> list[Action]:
+def legal_strengths(state: EuthymiaState, seat: str) -> list[Action]:
     character = state.characters.get(seat)
     if character is None or character.strength is not None:
         return []
@@ -315,13 +317,13 @@ def starting_sheets(seat: str) -> tuple[Action, ...]:
     )
 
 
-def _new_characters(state: EuthymiaState, seat: str) -> list[Action]:
+def legal_new_characters(state: EuthymiaState, seat: str) -> list[Action]:
     if state.status[seat] != NEEDS_NEW_CHARACTER:
         return []
-    return _characters(state, seat) or _strengths(state, seat)
+    return legal_characters(state, seat) or legal_strengths(state, seat)
 
 
-def _cm_pass(state: EuthymiaState, seat: str) -> list[Action]:
+def legal_cm_pass(state: EuthymiaState, seat: str) -> list[Action]:
     waiting = [p for p in state.players if p not in state.passes]
     if not waiting or waiting[0] != seat:
         return []
@@ -355,7 +357,7 @@ def may_drink(state: EuthymiaState, seat: str) -> bool:
     return state.glass.get(seat, 0) > 0 and seat not in state.retired
 
 
-def _drink(state: EuthymiaState, seat: str) -> list[Action]:
+def legal_drink(state: EuthymiaState, seat: str) -> list[Action]:
     if may_drink(state, seat):
         return [drinks(seat, state.glass[seat])]
     return []
@@ -434,10 +436,10 @@ def forced(state: EuthymiaState) -> bool:
 
 
 # -- a turn ---------------------------------------------------------------------------------------
-def _turn(state: EuthymiaState, seat: str, ties: tuple[str | None, list[str]]) -> list[Action]:
+def legal_turn(state: EuthymiaState, seat: str, ties: tuple[str | None, list[str]]) -> list[Action]:
     ap = state.active_player
     if state.dividing:
-        return _dividing(state, seat)
+        return legal_dividing(state, seat)
     most, tied = ties
     designate = _designations(state, seat, MOST_DRINK, tied) if tied else []
     if forced(state):
@@ -451,7 +453,7 @@ def _turn(state: EuthymiaState, seat: str, ties: tuple[str | None, list[str]]) -
     if may_pour(state, seat):
         for target in pour_targets(state, seat):
             out.append(pours(seat, target, drink.pour_limit(state, target)))
-    out.extend(_drink(state, seat))
+    out.extend(legal_drink(state, seat))
     if seat == ap:
         if state.turn_kind == NORMAL:
             out.append(act(seat, "declare_more_cards"))
@@ -465,7 +467,7 @@ def _turn(state: EuthymiaState, seat: str, ties: tuple[str | None, list[str]]) -
     return out
 
 
-def _dividing(state: EuthymiaState, seat: str) -> list[Action]:
+def legal_dividing(state: EuthymiaState, seat: str) -> list[Action]:
     """§2.9, R-EU-27: the first final turn opens with dividing the bottle (or resealing)."""
     if seat != state.active_player:
         return []
@@ -476,10 +478,10 @@ def _dividing(state: EuthymiaState, seat: str) -> list[Action]:
     ]
 
 
-def _conflict(state: EuthymiaState, seat: str, tied: list[str]) -> list[Action]:
+def legal_conflict(state: EuthymiaState, seat: str, tied: list[str]) -> list[Action]:
     conflict = state.conflict
     assert conflict is not None
-    out = _drink(state, seat)
+    out = legal_drink(state, seat)
     if not conflict.order:
         return _designations(state, seat, CONFLICT_ORDER, tied) + out
     if conflict.order[conflict.index] == seat:
@@ -498,7 +500,7 @@ def playable(state: EuthymiaState, seat: str) -> list[str]:
 
 
 # -- other moments --------------------------------------------------------------------------------
-def _who_starts(state: EuthymiaState, seat: str) -> list[Action]:
+def legal_who_starts(state: EuthymiaState, seat: str) -> list[Action]:
     out: list[Action] = []
     if lays_start_card(state, seat):
         out.extend([card_action(seat, "commit_start_card", c) for c in state.hands[seat]])
@@ -523,7 +525,7 @@ def lays_start_card(state: EuthymiaState, seat: str) -> bool:
     )
 
 
-def _turn_end(state: EuthymiaState, seat: str) -> list[Action]:
+def legal_turn_end(state: EuthymiaState, seat: str) -> list[Action]:
     if state.awaiting_death:
         if seat == state.active_player:
             return [act(seat, "describe_death", ("text", Text("how the character dies")))]
@@ -532,17 +534,17 @@ def _turn_end(state: EuthymiaState, seat: str) -> list[Action]:
     return _designations(state, seat, NEXT_ACTIVE, tied)
 
 
-def _hour_end(state: EuthymiaState, seat: str) -> list[Action]:
+def legal_hour_end(state: EuthymiaState, seat: str) -> list[Action]:
     return _social(state, seat)
 
 
-def _cm_reveal(state: EuthymiaState, seat: str) -> list[Action]:
+def legal_cm_reveal(state: EuthymiaState, seat: str) -> list[Action]:
     if seat == state.committee_member:
         return [act(seat, "reveal_identity", ("text", Text("how the Committee Member reveals himself")))]
     return []
 
 
-def _endings(state: EuthymiaState, seat: str) -> list[Action]:
+def legal_endings(state: EuthymiaState, seat: str) -> list[Action]:
     nxt, tied = drink.next_ender(state)
     if tied:
         return _designations(state, seat, ENDING_ORDER, tied)
@@ -551,16 +553,17 @@ def _endings(state: EuthymiaState, seat: str) -> list[Action]:
     return []
 
 
-_BY_PHASE = {
-    CHARACTERS: _characters,
-    STRENGTHS: _strengths,
-    NEW_CHARACTERS: _new_characters,
-    CM_PASS: _cm_pass,
-    WHO_STARTS: _who_starts,
-    TURN_END: _turn_end,
-    HOUR_END: _hour_end,
-    CM_REVEAL_TURN: _cm_reveal,
-    GAME_ENDINGS: _endings,
+LEGAL = {
+    # phase: legal_<phase> (the turn, the Conflict and the group's seat are listed by ``_for_seat``)
+    CHARACTERS: legal_characters,
+    STRENGTHS: legal_strengths,
+    NEW_CHARACTERS: legal_new_characters,
+    CM_PASS: legal_cm_pass,
+    WHO_STARTS: legal_who_starts,
+    TURN_END: legal_turn_end,
+    HOUR_END: legal_hour_end,
+    CM_REVEAL_TURN: legal_cm_reveal,
+    GAME_ENDINGS: legal_endings,
 }
 
 __all__ = ["SCHEMA", "TABLE_ACTIONS", "for_seat", "options", "pending_seats", "playable"]

@@ -27,6 +27,7 @@ from ...core import (
     Roll,
     Secret,
     Text,
+    decision,
 )
 from ...core.values import Value
 from . import creation as C
@@ -118,15 +119,15 @@ ARG_TYPES: dict[str, type] = {
 
 @dataclass(frozen=True, slots=True)
 class Spec(Value):
+    """One action type of the game's table :data:`ACTIONS` (the convention of every Ludica game, see
+    ``docs/architecture.md``): the phases it belongs to, its parameters, its ``play_<action>`` and
+    its ``check_<action>`` (``None`` when the listing, :data:`LEGAL`'s ``legal_<phase>``, says it all)."""
+
     phases: tuple[str, ...]
     args: tuple[str, ...] | None
     play: Callable[[GreatCityState, Action], list[Event]]
     check: Callable[[GreatCityState, Action], None] | None = None
     texts: tuple[str, ...] = ()
-
-
-def _ok(state: GreatCityState, a: Action) -> None:
-    return None
 
 
 ACTIONS: dict[str, Spec] = {
@@ -231,18 +232,6 @@ CREATE_PROMPTS = {
 CHANCE_PHASES = ("roll_situation", "initiative", "rethrow", "random_flip", "rank")
 _FIXED: dict[str, Pending] = {ph: Pending((CHANCE,), ph) for ph in CHANCE_PHASES}
 _FIXED["over"] = Pending((), "over")
-_DECISIONS: dict[tuple[str, str, str], Pending] = {}
-
-
-def _decision(seat: str, phase: str, prompt: str) -> Pending:
-    """The shared ``Pending`` of one seat's decision (a value: one object per distinct decision)."""
-    key = (seat, phase, prompt)
-    p = _DECISIONS.get(key)
-    if p is None:
-        p = _DECISIONS[key] = Pending((seat,), phase, prompt)
-    return p
-
-
 NOTHING: list[Action] = []
 """The legal actions of a seat that does not decide now (shared: never handed out)."""
 
@@ -304,17 +293,17 @@ class GreatCity(Game[GreatCityState]):
         if ph == "reaction":
             sc = state.scene
             if sc.forced is not None:  # type: ignore[union-attr]
-                return _decision(sc.forced, ph, PROMPTS["forced_accept"])  # type: ignore[union-attr]
-            return _decision(sc.order[sc.turn], ph, PROMPTS[ph])  # type: ignore[union-attr]
+                return decision(sc.forced, ph, PROMPTS["forced_accept"])  # type: ignore[union-attr]
+            return decision(sc.order[sc.turn], ph, PROMPTS[ph])  # type: ignore[union-attr]
         if ph == "create":
             c = state.characters[state.creating]  # type: ignore[index]
             if c.stage == "roll" or c.stage.startswith("name_roll"):
-                return _decision(CHANCE, ph, "")
-            return _decision(c.controller, ph, CREATE_PROMPTS[c.stage])
+                return decision(CHANCE, ph, "")
+            return decision(c.controller, ph, CREATE_PROMPTS[c.stage])
         decider = DECIDERS.get(ph)
         if decider is None:
             raise AssertionError(f"unknown phase {ph!r}")
-        return _decision(decider(state), ph, PROMPTS[ph])
+        return decision(decider(state), ph, PROMPTS[ph])
 
     def chance_step(self, state: GreatCityState) -> Roll:
         step = state.memo_chance

@@ -1048,6 +1048,8 @@ def play_give_scarabs(state: GreatCityState, a: Action) -> list[Event]:
     n, to = a.args["n"], a.args["to_seat"]
     state.purse[a.seat] -= n
     state.purse[to] += n
+    if state.hidden_flows is not None:
+        state.hidden_flows.append((a.seat, to, n))
     return [
         whisper({a.seat, to}, "gift", f"{seat_label(state, a.seat)} gives {n} scarab(s) to {seat_label(state, to)}"),
         say("gift", f"{seat_label(state, a.seat)} makes a private gift"),
@@ -1089,6 +1091,8 @@ def play_fund_fate(state: GreatCityState, a: Action) -> list[Event]:
     text = f"{seat_label(state, a.seat)} puts {n} scarab(s) into the {box.capitalize()} purse"
     if state.options["fate_contributions"] == "public":
         return [say("fate", text)]
+    if state.hidden_flows is not None:
+        state.hidden_flows.append((a.seat, box, n))
     return [
         whisper({a.seat}, "fate", text),
         say("fate", f"{seat_label(state, a.seat)} drops scarabs into the Fate box"),

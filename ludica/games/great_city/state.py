@@ -301,6 +301,7 @@ class GreatCityState:
         "endgame",
         "fate_turn",
         "gm_name",
+        "hidden_flows",
         "history",
         "initial_city",
         "initiative",
@@ -346,6 +347,12 @@ class GreatCityState:
         self.nay = 0
         self.contributions: dict[str, list[int]] = {}
         """seat -> [to Yea, to Nay] of its own distributions (each contributor knows his own, R-GC-38)."""
+        self.hidden_flows: list[tuple[str, str, int]] | None = []
+        """Bookkeeping for the redeal, not part of the position (nor any view, record or digest):
+        the payments the table hears of but cannot count, in order — ``(giver, receiving seat, n)``
+        for a private gift (R-GC-36), ``(giver, "yea"|"nay", n)`` for a secret fate contribution
+        (R-GC-38). Every other payment is public. ``None`` when unknown (a state read from a
+        position: its past is not in it)."""
         self.pool = 0
         self.situation_dice: list[int] | None = None
         self.initial_city: int | None = None
@@ -421,6 +428,7 @@ class GreatCityState:
         )
         s.bank_net, s.purse, s.yea, s.nay = self.bank_net, dict(self.purse), self.yea, self.nay
         s.contributions = {k: v[:] for k, v in self.contributions.items()}
+        s.hidden_flows = None if self.hidden_flows is None else self.hidden_flows[:]
         s.pool, s.situation_dice, s.initial_city = self.pool, self.situation_dice, self.initial_city
         s.city_moving, s.city, s.city_vested = self.city_moving, self.city, self.city_vested[:]
         s.reduced, s.situation_texts = self.reduced, self.situation_texts
@@ -487,6 +495,7 @@ class GreatCityState:
         s.purse = {k: int(v) for k, v in d["purse"].items()}
         s.yea, s.nay = int(d["yea"]), int(d["nay"])
         s.contributions = {k: [int(x) for x in v] for k, v in d["contributions"].items()}
+        s.hidden_flows = None  # not in the position
         s.pool, s.situation_dice, s.initial_city = int(d["pool"]), d["situation_dice"], d["initial_city"]
         s.city_moving, s.city, s.city_vested = list(d["city_moving"]), d["city"], [int(v) for v in d["city_vested"]]
         s.reduced, s.situation_texts = d["reduced"], d["situation_texts"]

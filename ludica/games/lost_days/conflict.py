@@ -176,7 +176,7 @@ def legal_frame(state: LostDaysState, seat: str) -> list[Action]:
     return out
 
 
-def validate_frame(state: LostDaysState, action: Action) -> None:
+def check_frame_conflict(state: LostDaysState, action: Action) -> None:
     scene = state.scene
     if scene is None or action.seat != scene.framer or not scene.framed:
         raise refuse("the framer frames a conflict in his framed scene", "LD-R33", S_FRAMING)
@@ -191,7 +191,7 @@ def validate_frame(state: LostDaysState, action: Action) -> None:
         raise refuse(f"the stakes are said in at most {STAKES_TEXT.max_len} characters", "LD-R37", S_SETUP)
 
 
-def apply_frame(state: LostDaysState, action: Action, out: list[Event]) -> None:
+def play_frame_conflict(state: LostDaysState, action: Action, out: list[Event]) -> None:
     scene = state.scene
     assert scene is not None
     a, b, staked = action.args["side_a"], action.args["side_b"], action.args["staked_memory"]
@@ -229,12 +229,12 @@ def legal_stakes(state: LostDaysState, seat: str) -> list[Action]:
     return out
 
 
-def validate_agree(state: LostDaysState, action: Action) -> None:
+def check_agree_stakes(state: LostDaysState, action: Action) -> None:
     assert state.conflict is not None
     state.conflict.agreement.check_answer(action.seat)
 
 
-def apply_agree(state: LostDaysState, action: Action, out: list[Event]) -> None:
+def play_agree_stakes(state: LostDaysState, action: Action, out: list[Event]) -> None:
     """Both controllers agree the stakes before anyone brings memories in.
 
     Rule: [Setting up a Conflict]
@@ -250,13 +250,13 @@ def apply_agree(state: LostDaysState, action: Action, out: list[Event]) -> None:
         state.phase = NARRATION
 
 
-def validate_withdraw(state: LostDaysState, action: Action) -> None:
+def check_withdraw_conflict(state: LostDaysState, action: Action) -> None:
     assert state.conflict is not None
     if action.seat != state.conflict.framer:
         raise refuse("only the framer withdraws a conflict before the stakes are agreed", "LD-R37", S_SETUP)
 
 
-def apply_withdraw(state: LostDaysState, action: Action, out: list[Event]) -> None:
+def play_withdraw_conflict(state: LostDaysState, action: Action, out: list[Event]) -> None:
     state.conflict = None
     state.phase = SCENE
     out.append(Event("conflict", f"{action.seat} withdraws the conflict"))
@@ -293,7 +293,7 @@ def may_bring(state: LostDaysState, c: Conflict, side: str) -> bool:
     return c.staked is not None and state.memories[c.staked].owner == c.controller(side) and not c.brought[side]
 
 
-def validate_narration(state: LostDaysState, action: Action) -> None:
+def check_narration(state: LostDaysState, action: Action) -> None:
     c = state.conflict
     assert c is not None
     if (action.type in ("approve_memory", "veto_memory")) != bool(c.offered):
@@ -305,7 +305,7 @@ def validate_narration(state: LostDaysState, action: Action) -> None:
         raise refuse("only the owner of the memory at stake brings it in", "LD-R37", S_STAKING)
 
 
-def apply_narration(state: LostDaysState, action: Action, out: list[Event]) -> None:
+def play_narration(state: LostDaysState, action: Action, out: list[Event]) -> None:
     c = state.conflict
     assert c is not None
     side, seat = c.narrate_turn, action.seat
@@ -367,7 +367,7 @@ def roll_step(state: LostDaysState) -> Roll:
     return Roll((6,), type="reroll_die" if c.spend["effect"] == "reroll" else "extra_die")
 
 
-def apply_roll(state: LostDaysState, faces: list[int], out: list[Event]) -> None:
+def play_roll(state: LostDaysState, faces: list[int], out: list[Event]) -> None:
     c = state.conflict
     assert c is not None
     na = dice_count(state, c, "a")
@@ -427,7 +427,7 @@ def legal_influence(state: LostDaysState, seat: str) -> list[Action]:
     return out
 
 
-def validate_influence(state: LostDaysState, action: Action) -> None:
+def check_influence(state: LostDaysState, action: Action) -> None:
     c = state.conflict
     assert c is not None
     a = action.args
@@ -443,7 +443,7 @@ def validate_influence(state: LostDaysState, action: Action) -> None:
         raise refuse(f"side {a['side']} has dice 0..{len(c.dice[a['side']]) - 1}", "LD-R17", S_INFLUENCE)
 
 
-def apply_influence(state: LostDaysState, action: Action, out: list[Event]) -> None:
+def play_influence(state: LostDaysState, action: Action, out: list[Event]) -> None:
     """Pay the coin: purse coins onto the memory at stake or lost; madness coins lost (LD-R18).
 
     Rule: [Influencing a Conflict]
@@ -465,7 +465,7 @@ def apply_influence(state: LostDaysState, action: Action, out: list[Event]) -> N
     out.append(Event("influence", f"{seat} spends a coin ({a['pay_with']}) to force {what}: {a['narration']}"))
 
 
-def apply_influence_die(state: LostDaysState, face: int, out: list[Event]) -> None:
+def play_influence_die(state: LostDaysState, face: int, out: list[Event]) -> None:
     c = state.conflict
     assert c is not None and c.spend is not None
     side, die = c.spend["side"], c.spend["die"]
@@ -478,7 +478,7 @@ def apply_influence_die(state: LostDaysState, face: int, out: list[Event]) -> No
     out.append(Event("roll", f"it comes up {face}; {describe_lead(c, winner, margin)}", data=dict(c.dice)))
 
 
-def apply_end_turn(state: LostDaysState, action: Action, out: list[Event]) -> None:
+def play_end_influence_turn(state: LostDaysState, action: Action, out: list[Event]) -> None:
     """The round ends when every seat has passed in succession (LD-R16)."""
     c = state.conflict
     assert c is not None
@@ -502,7 +502,7 @@ def side_seat(c: Conflict, side: str) -> str:
     return c.side_a if side == "a" else c.side_b
 
 
-def apply_outcome(state: LostDaysState, action: Action, out: list[Event]) -> None:
+def play_narrate_outcome(state: LostDaysState, action: Action, out: list[Event]) -> None:
     """The winner narrates; then the stake moves, then tribute is due (LD-R22).
 
     Rule: [Stealing Memories]
@@ -548,7 +548,7 @@ def legal_tribute(state: LostDaysState, seat: str) -> list[Action]:
     return out
 
 
-def validate_tribute(state: LostDaysState, action: Action) -> None:
+def check_tribute(state: LostDaysState, action: Action) -> None:
     c = state.conflict
     assert c is not None
     if action.type == "pay_tribute" and action.args["source"] not in tribute_sources(state, action.seat):
@@ -561,7 +561,7 @@ def validate_tribute(state: LostDaysState, action: Action) -> None:
             raise refuse("a memory in lieu replaces all the tribute, before any coin is paid", "LD-R20", S_TRIBUTE)
 
 
-def apply_tribute(state: LostDaysState, action: Action, out: list[Event]) -> None:
+def play_tribute(state: LostDaysState, action: Action, out: list[Event]) -> None:
     """The loser pays the margin in coins, one source at a time, or gives one memory instead.
 
     Rule: [Tribute]
@@ -604,12 +604,12 @@ def legal_place(state: LostDaysState, seat: str) -> list[Action]:
     return [listed(seat, "place_tribute", ("dest", d)) for d in winner_dests(state, seat)]
 
 
-def validate_place(state: LostDaysState, action: Action) -> None:
+def check_place_tribute(state: LostDaysState, action: Action) -> None:
     if action.args["dest"] not in winner_dests(state, action.seat):
         raise refuse("place tribute in your purse or on one of your memories", "LD-R20", S_TRIBUTE)
 
 
-def apply_place(state: LostDaysState, action: Action, out: list[Event]) -> None:
+def play_place_tribute(state: LostDaysState, action: Action, out: list[Event]) -> None:
     c = state.conflict
     assert c is not None
     dest = action.args["dest"]
@@ -619,7 +619,7 @@ def apply_place(state: LostDaysState, action: Action, out: list[Event]) -> None:
         state.phase = NARRATE_TRIBUTE
 
 
-def apply_narrate_tribute(state: LostDaysState, action: Action, out: list[Event]) -> None:
+def play_narrate_tribute(state: LostDaysState, action: Action, out: list[Event]) -> None:
     out.append(Event("tribute", f"{action.seat} narrates the tribute: {action.args['text']}"))
     start_strain_gain(state, out)
 
@@ -686,7 +686,7 @@ def legal_points(state: LostDaysState, seat: str) -> list[Action]:
     return out
 
 
-def validate_points(state: LostDaysState, action: Action) -> None:
+def check_points(state: LostDaysState, action: Action) -> None:
     c = state.conflict
     assert c is not None
     side = points_side(c)
@@ -704,7 +704,7 @@ def validate_points(state: LostDaysState, action: Action) -> None:
             raise refuse(f"strain moves a coin from one of your memories first (now: {sources})", "LD-R25", S_STRAIN)
 
 
-def apply_points(state: LostDaysState, action: Action, out: list[Event]) -> None:
+def play_points(state: LostDaysState, action: Action, out: list[Event]) -> None:
     c = state.conflict
     assert c is not None
     side = points_side(c)

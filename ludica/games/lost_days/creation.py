@@ -41,7 +41,7 @@ MEMORY_TEXT = Text("I remember ...", prefix=I_REMEMBER)
 """The free text of a memory card: it must begin with the words "I remember" [Memories; LD-R9, TV-LD-12]."""
 
 
-def validate_memory_text(text: str) -> None:
+def check_memory_text(text: str) -> None:
     """Refuse a memory that does not begin "I remember" [Memories; LD-R9, TV-LD-12].
 
     Rule: [Memories]; LD-R9
@@ -89,7 +89,7 @@ def must_write_kingship(state: LostDaysState) -> bool:
     return state.round == 4 and left == 1 and not mok_written(state)
 
 
-def validate_write(state: LostDaysState, action: Action) -> None:
+def check_write_memory(state: LostDaysState, action: Action) -> None:
     elf = state.elves[action.seat]
     if elf.to_write <= 0:
         raise refuse("you have written your memory for this round", "one memory each", S_CREATE)
@@ -97,10 +97,10 @@ def validate_write(state: LostDaysState, action: Action) -> None:
         raise refuse("no player may create more than one Memory of Kingship", "LD-R8", S_KING)
     if not action.args["kingship"] and must_write_kingship(state):
         raise refuse("one of the memories must be a Memory of Kingship: this last one must be", "LD-R8", S_KING)
-    validate_memory_text(action.args["text"])
+    check_memory_text(action.args["text"])
 
 
-def apply_write(state: LostDaysState, action: Action, out: list[Event]) -> None:
+def play_write_memory(state: LostDaysState, action: Action, out: list[Event]) -> None:
     elf = state.elves[action.seat]
     memory = new_memory(state, action.args["text"], action.seat, f"round{state.round}", CENTRE)
     if action.args["kingship"]:
@@ -133,7 +133,7 @@ def selectable(state: LostDaysState) -> list[Memory]:
     return [m for m in state.centre() if m.id != state.last_abandoned]
 
 
-def validate_select(state: LostDaysState, action: Action) -> None:
+def check_select_memory(state: LostDaysState, action: Action) -> None:
     memory = state.memories.get(action.args["memory"])
     if memory is None or memory.place != CENTRE:
         raise refuse(f"{action.args['memory']} is not a memory in the middle of the table", "select", S_CREATE)
@@ -146,7 +146,7 @@ def open_auction(state: LostDaysState, lot: str, eligible: list[str]) -> None:
     state.phase = SEALED_BID
 
 
-def apply_select(state: LostDaysState, action: Action, out: list[Event]) -> None:
+def play_select_memory(state: LostDaysState, action: Action, out: list[Event]) -> None:
     lot = action.args["memory"]
     open_auction(state, lot, [s for s in state.seats if not state.elves[s].won_this_round])
     out.append(Event("select", f"{action.seat} reads out {lot}: {state.memories[lot].text}"))
@@ -161,7 +161,7 @@ def bid_token(seat: str, lot: str, amount: int) -> str:
     return f"sealed-bid:{seat}:{lot}:{amount}"
 
 
-def validate_bid(state: LostDaysState, action: Action) -> None:
+def check_place_bid(state: LostDaysState, action: Action) -> None:
     auction = state.auction
     assert auction is not None
     if action.seat not in auction.bids.seats:
@@ -173,7 +173,7 @@ def validate_bid(state: LostDaysState, action: Action) -> None:
         raise refuse(f"a bid is 1 to {purse} coins (your purse)", "LD-R2", S_CREATE)
 
 
-def apply_bid(state: LostDaysState, action: Action, out: list[Event]) -> None:
+def play_place_bid(state: LostDaysState, action: Action, out: list[Event]) -> None:
     auction = state.auction
     assert auction is not None
     amount = action.args["amount"]
@@ -211,7 +211,7 @@ def reveal(state: LostDaysState, out: list[Event]) -> None:
     out.append(Event("tie", f"{', '.join(tied)} tie at {high}: they may raise in turn"))
 
 
-def validate_raise(state: LostDaysState, action: Action) -> None:
+def check_raise_bid(state: LostDaysState, action: Action) -> None:
     auction = state.auction
     assert auction is not None
     amount, purse = action.args["amount"], state.purse(action.seat)
@@ -219,7 +219,7 @@ def validate_raise(state: LostDaysState, action: Action) -> None:
         raise refuse(f"a raise is more than {auction.high} and at most {purse} (your purse)", "LD-R3", S_CREATE)
 
 
-def apply_raise(state: LostDaysState, action: Action, out: list[Event]) -> None:
+def play_raise_bid(state: LostDaysState, action: Action, out: list[Event]) -> None:
     auction = state.auction
     assert auction is not None
     auction.high, auction.high_bidder, auction.raised = action.args["amount"], action.seat, True
@@ -227,7 +227,7 @@ def apply_raise(state: LostDaysState, action: Action, out: list[Event]) -> None:
     advance_raising(state, out)
 
 
-def apply_decline(state: LostDaysState, action: Action, out: list[Event]) -> None:
+def play_decline_raise(state: LostDaysState, action: Action, out: list[Event]) -> None:
     auction = state.auction
     assert auction is not None
     auction.still_in.remove(action.seat)
@@ -315,7 +315,7 @@ def contenders(state: LostDaysState) -> list[str]:
     return list(state.auction.rolloff)
 
 
-def apply_roll_off(state: LostDaysState, faces: list[int], out: list[Event]) -> None:
+def play_roll_off(state: LostDaysState, faces: list[int], out: list[Event]) -> None:
     """Highest d6 wins; those who tie for highest roll again [NOT IN TEXT; LD-R6, LD-R8]."""
     rolling = contenders(state)
     out.append(Event("roll_off", "roll-off: " + ", ".join(f"{s} {f}" for s, f in zip(rolling, faces, strict=True))))
@@ -398,7 +398,7 @@ def tie_top(state: LostDaysState) -> int:
     return max(state.value(tie.candidate[s]) for s in tie.owners)
 
 
-def validate_kingship_raise(state: LostDaysState, action: Action) -> None:
+def check_kingship_raise(state: LostDaysState, action: Action) -> None:
     tie = state.king_tie
     assert tie is not None
     coins, purse = action.args["coins"], state.purse(action.seat)
@@ -407,7 +407,7 @@ def validate_kingship_raise(state: LostDaysState, action: Action) -> None:
         raise refuse(f"to lead you must add {need} to {purse} coins (your purse)", "LD-R8", S_KING)
 
 
-def apply_kingship_raise(state: LostDaysState, action: Action, out: list[Event]) -> None:
+def play_kingship_raise(state: LostDaysState, action: Action, out: list[Event]) -> None:
     tie = state.king_tie
     assert tie is not None
     coins = action.args["coins"]
@@ -418,7 +418,7 @@ def apply_kingship_raise(state: LostDaysState, action: Action, out: list[Event])
     advance_tie(state, out)
 
 
-def apply_kingship_concede(state: LostDaysState, action: Action, out: list[Event]) -> None:
+def play_kingship_concede(state: LostDaysState, action: Action, out: list[Event]) -> None:
     tie = state.king_tie
     assert tie is not None
     tie.owners.remove(action.seat)
@@ -428,7 +428,7 @@ def apply_kingship_concede(state: LostDaysState, action: Action, out: list[Event
     advance_tie(state, out, conceded=action.seat)
 
 
-def apply_kingship_pass(state: LostDaysState, action: Action, out: list[Event]) -> None:
+def play_kingship_pass(state: LostDaysState, action: Action, out: list[Event]) -> None:
     tie = state.king_tie
     assert tie is not None
     tie.acted_since_raise.append(action.seat)

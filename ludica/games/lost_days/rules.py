@@ -3,10 +3,16 @@
 ``check`` validates completely before ``play`` changes anything. An action that is an instance of
 one of its seat's listed legal actions is accepted (the listing is exact, and is remembered for the
 state until the next action). Anything else is examined in order to name what it breaks: the shape
-of the action (:mod:`.vocabulary`), whose decision it is, the phase, then the rule's own validator
+of the action (:mod:`.vocabulary`), whose decision it is, the phase, then the rule's own check
 (with the ruling and the rulebook heading); what passes all of these and is still not listed is
 refused as "not one of your legal actions", so that ``legal_actions`` and ``check`` never disagree.
-``frame_conflict`` is the exception: its validator checks exactly what its (long) listing holds.
+``frame_conflict`` is the exception: its check tests exactly what its (long) listing holds.
+
+The game's convention (as in every Ludica game, see ``docs/architecture.md``): :data:`HANDLERS`
+maps each action type to its phase, its ``check_<action>`` (raises :class:`IllegalAction`, changes
+nothing) and its ``play_<action>`` (changes the state, tells the story); the listings are the
+``legal_*`` functions of the same modules, asked phase by phase (:func:`listing`), since one phase
+offers several action types at once.
 """
 
 from __future__ import annotations
@@ -45,8 +51,8 @@ from .vocabulary import check_shape, listed, refuse
 OPENING_TEXT, EPILOGUE_TEXT = Text("the opening of the story"), Text("the fall of the elves")
 OUTCOME_TEXT, TRIBUTE_TEXT = Text("the outcome, by the stakes"), Text("the form the tribute takes")
 
-Validate = Callable[[LostDaysState, Action], None]
-Apply = Callable[[LostDaysState, Action, list[Event]], None]
+Check = Callable[[LostDaysState, Action], None]
+Play = Callable[[LostDaysState, Action, list[Event]], None]
 
 
 def _ok(state: LostDaysState, action: Action) -> None:
@@ -54,7 +60,7 @@ def _ok(state: LostDaysState, action: Action) -> None:
 
 
 def _framer(state: LostDaysState, action: Action) -> None:
-    sc.validate_framer(state, action, framed=action.type != "frame_scene" and action.type != "write_out")
+    sc.check_framer(state, action, framed=action.type != "frame_scene" and action.type != "write_out")
 
 
 def _narrator(state: LostDaysState, action: Action) -> None:
@@ -67,50 +73,51 @@ def _tribute_narrator(state: LostDaysState, action: Action) -> None:
         raise refuse("the winner narrates the form the tribute takes", "LD-R20", cf.S_TRIBUTE)
 
 
-HANDLERS: dict[str, tuple[str, Validate, Apply]] = {
-    "write_memory": (WRITING, cr.validate_write, cr.apply_write),
-    "select_memory": (SELECT, cr.validate_select, cr.apply_select),
-    "place_bid": (SEALED_BID, cr.validate_bid, cr.apply_bid),
-    "raise_bid": (TIE_RAISE, cr.validate_raise, cr.apply_raise),
-    "decline_raise": (TIE_RAISE, _ok, cr.apply_decline),
-    "kingship_raise": (KING_TIE, cr.validate_kingship_raise, cr.apply_kingship_raise),
-    "kingship_concede": (KING_TIE, _ok, cr.apply_kingship_concede),
-    "kingship_pass": (KING_TIE, _ok, cr.apply_kingship_pass),
-    "start_session": (SESSION, sc.validate_start_session, sc.apply_start_session),
-    "set_replenish_theme": (REPLENISH, sc.validate_theme, sc.apply_theme),
-    "write_replenish_memory": (REPLENISH, sc.validate_replenish_memory, sc.apply_replenish_memory),
-    "frame_scene": (SCENE, sc.validate_frame_scene, sc.apply_frame_scene),
-    "write_out": (SCENE, _framer, sc.apply_write_out),
-    "create_memory": (SCENE, sc.validate_create_memory, sc.apply_create_memory),
-    "restart_story": (SCENE, sc.validate_restart_story, sc.apply_restart_story),
-    "end_scene": (SCENE, sc.validate_end_scene, sc.apply_end_scene),
-    "end_session": (SCENE, sc.validate_end_scene, sc.apply_end_scene),
-    "sell_memory": (SCENE, sc.validate_sell, sc.apply_sell),
-    "propose_trade": (SCENE, sc.validate_trade, sc.apply_trade),
-    "offer_memory": (TRADE, sc.validate_deal_memory, sc.apply_deal_memory),
-    "ask_memory": (TRADE, sc.validate_deal_memory, sc.apply_deal_memory),
-    "accept_trade": (TRADE, sc.validate_answer, sc.apply_answer),
-    "decline_trade": (TRADE, sc.validate_answer, sc.apply_answer),
-    "frame_conflict": (SCENE, cf.validate_frame, cf.apply_frame),
-    "agree_stakes": (STAKES, cf.validate_agree, cf.apply_agree),
-    "withdraw_conflict": (STAKES, cf.validate_withdraw, cf.apply_withdraw),
-    "narrate_memory": (NARRATION, cf.validate_narration, cf.apply_narration),
-    "approve_memory": (NARRATION, cf.validate_narration, cf.apply_narration),
-    "veto_memory": (NARRATION, cf.validate_narration, cf.apply_narration),
-    "bring_staked_memory": (NARRATION, cf.validate_narration, cf.apply_narration),
-    "done_narrating": (NARRATION, cf.validate_narration, cf.apply_narration),
-    "influence": (INFLUENCE, cf.validate_influence, cf.apply_influence),
-    "end_influence_turn": (INFLUENCE, _ok, cf.apply_end_turn),
-    "narrate_outcome": (OUTCOME, _narrator, cf.apply_outcome),
-    "pay_tribute": (TRIBUTE, cf.validate_tribute, cf.apply_tribute),
-    "pay_tribute_memory": (TRIBUTE, cf.validate_tribute, cf.apply_tribute),
-    "place_tribute": (PLACE_TRIBUTE, cf.validate_place, cf.apply_place),
-    "narrate_tribute": (NARRATE_TRIBUTE, _tribute_narrator, cf.apply_narrate_tribute),
-    "take_gain": (STRAIN_AND_GAIN, cf.validate_points, cf.apply_points),
-    "decline_gain": (STRAIN_AND_GAIN, cf.validate_points, cf.apply_points),
-    "take_strain": (STRAIN_AND_GAIN, cf.validate_points, cf.apply_points),
-    "narrate_epilogue": (EPILOGUE, sc.validate_epilogue, sc.apply_epilogue),
-    "decline_epilogue": (EPILOGUE, sc.validate_epilogue, sc.apply_epilogue),
+HANDLERS: dict[str, tuple[str, Check, Play]] = {
+    # action type: (its phase, check_<action>, play_<action>)
+    "write_memory": (WRITING, cr.check_write_memory, cr.play_write_memory),
+    "select_memory": (SELECT, cr.check_select_memory, cr.play_select_memory),
+    "place_bid": (SEALED_BID, cr.check_place_bid, cr.play_place_bid),
+    "raise_bid": (TIE_RAISE, cr.check_raise_bid, cr.play_raise_bid),
+    "decline_raise": (TIE_RAISE, _ok, cr.play_decline_raise),
+    "kingship_raise": (KING_TIE, cr.check_kingship_raise, cr.play_kingship_raise),
+    "kingship_concede": (KING_TIE, _ok, cr.play_kingship_concede),
+    "kingship_pass": (KING_TIE, _ok, cr.play_kingship_pass),
+    "start_session": (SESSION, sc.check_start_session, sc.play_start_session),
+    "set_replenish_theme": (REPLENISH, sc.check_set_replenish_theme, sc.play_set_replenish_theme),
+    "write_replenish_memory": (REPLENISH, sc.check_write_replenish_memory, sc.play_write_replenish_memory),
+    "frame_scene": (SCENE, sc.check_frame_scene, sc.play_frame_scene),
+    "write_out": (SCENE, _framer, sc.play_write_out),
+    "create_memory": (SCENE, sc.check_create_memory, sc.play_create_memory),
+    "restart_story": (SCENE, sc.check_restart_story, sc.play_restart_story),
+    "end_scene": (SCENE, sc.check_end_scene, sc.play_end_scene),
+    "end_session": (SCENE, sc.check_end_scene, sc.play_end_scene),
+    "sell_memory": (SCENE, sc.check_sell_memory, sc.play_sell_memory),
+    "propose_trade": (SCENE, sc.check_propose_trade, sc.play_propose_trade),
+    "offer_memory": (TRADE, sc.check_deal_memory, sc.play_deal_memory),
+    "ask_memory": (TRADE, sc.check_deal_memory, sc.play_deal_memory),
+    "accept_trade": (TRADE, sc.check_answer, sc.play_answer),
+    "decline_trade": (TRADE, sc.check_answer, sc.play_answer),
+    "frame_conflict": (SCENE, cf.check_frame_conflict, cf.play_frame_conflict),
+    "agree_stakes": (STAKES, cf.check_agree_stakes, cf.play_agree_stakes),
+    "withdraw_conflict": (STAKES, cf.check_withdraw_conflict, cf.play_withdraw_conflict),
+    "narrate_memory": (NARRATION, cf.check_narration, cf.play_narration),
+    "approve_memory": (NARRATION, cf.check_narration, cf.play_narration),
+    "veto_memory": (NARRATION, cf.check_narration, cf.play_narration),
+    "bring_staked_memory": (NARRATION, cf.check_narration, cf.play_narration),
+    "done_narrating": (NARRATION, cf.check_narration, cf.play_narration),
+    "influence": (INFLUENCE, cf.check_influence, cf.play_influence),
+    "end_influence_turn": (INFLUENCE, _ok, cf.play_end_influence_turn),
+    "narrate_outcome": (OUTCOME, _narrator, cf.play_narrate_outcome),
+    "pay_tribute": (TRIBUTE, cf.check_tribute, cf.play_tribute),
+    "pay_tribute_memory": (TRIBUTE, cf.check_tribute, cf.play_tribute),
+    "place_tribute": (PLACE_TRIBUTE, cf.check_place_tribute, cf.play_place_tribute),
+    "narrate_tribute": (NARRATE_TRIBUTE, _tribute_narrator, cf.play_narrate_tribute),
+    "take_gain": (STRAIN_AND_GAIN, cf.check_points, cf.play_points),
+    "decline_gain": (STRAIN_AND_GAIN, cf.check_points, cf.play_points),
+    "take_strain": (STRAIN_AND_GAIN, cf.check_points, cf.play_points),
+    "narrate_epilogue": (EPILOGUE, sc.check_epilogue, sc.play_epilogue),
+    "decline_epilogue": (EPILOGUE, sc.check_epilogue, sc.play_epilogue),
 }
 
 
@@ -316,16 +323,16 @@ def check_chance(state: LostDaysState, action: Action) -> None:
 def play_chance(state: LostDaysState, action: Action, out: list[Event]) -> None:
     faces = list(action.args["dice"])
     if action.type == "roll_off":
-        cr.apply_roll_off(state, faces, out)
+        cr.play_roll_off(state, faces, out)
     elif action.type == "roll_conflict":
-        cf.apply_roll(state, faces, out)
+        cf.play_roll(state, faces, out)
     else:
-        cf.apply_influence_die(state, faces[0], out)
+        cf.play_influence_die(state, faces[0], out)
 
 
 EXHAUSTIVE = frozenset({"frame_conflict"})
-"""Types whose validator checks exactly what their listing enumerates (so the guard is skipped: it
-would build hundreds of templates to find what the validator already proved)."""
+"""Types whose check tests exactly what their listing enumerates (so the guard is skipped: it
+would build hundreds of templates to find what the check already proved)."""
 
 
 # -- check and play ----------------------------------------------------------------------------
@@ -335,7 +342,7 @@ def check(state: LostDaysState, action: Action) -> None:
         check_chance(state, action)
         return
     if action.type not in EXHAUSTIVE and is_listed(state, action):
-        return  # listed templates have the vocabulary's shape, and the rules' validators accept them
+        return  # listed templates have the vocabulary's shape, and the rules' checks accept them
     check_shape(action)
     if action.seat not in state.elves:
         raise NotYourDecision(f"{action.seat!r} is not a seat at this table", rule="turn order")
@@ -347,11 +354,11 @@ def check(state: LostDaysState, action: Action) -> None:
         raise NotYourDecision(
             f"it is not {action.seat}'s decision now (waiting for {', '.join(pending) or 'nobody'})", rule="turn order"
         )
-    phase, validate, _ = HANDLERS[action.type]
+    phase, check_action, _ = HANDLERS[action.type]
     if state.phase != phase:
         where = SECTION.get(state.phase, "")
         raise refuse(f"{action.type} belongs to the {phase} phase; the game is in {state.phase}", "phase", where)
-    validate(state, action)
+    check_action(state, action)
     if action.type not in EXHAUSTIVE:
         raise IllegalAction(f"{action.notation()} is not one of your legal actions now", rule="legal actions")
 
@@ -362,7 +369,7 @@ def explain_refusal(state: LostDaysState, action: Action) -> IllegalAction | Non
     A player who already won a memory this round bids again (LD-R2), a mad elf sells or trades
     (LD-R29), someone other than the winner narrates the outcome (LD-R22) or the tribute (LD-R20):
     the rule says so, rather than "not your decision now". Only rules about *who* may act are
-    asked (a validator that assumes its seat is the one waiting would name the wrong rule); the
+    asked (a check that assumes its seat is the one waiting would name the wrong rule); the
     rest, and anything malformed or out of its phase, is left to the turn order (``None``)."""
     explain = SEAT_RULES.get(action.type)
     if explain is None or action.seat not in state.elves:
@@ -399,7 +406,7 @@ ANY_TIME = frozenset({"sell_memory", "propose_trade"})
 """Deals a sane elf may open at any time outside conflicts (LD-R27, LD-R36): a mad elf is told
 LD-R29 in any phase."""
 
-SEAT_RULES: dict[str, Validate] = {
+SEAT_RULES: dict[str, Check] = {
     "place_bid": _who_bids,
     "sell_memory": _sane_dealer,
     "propose_trade": _sane_dealer,

@@ -9,7 +9,7 @@ from __future__ import annotations
 from ...core import Action, Event, IntRange, Text
 from ...core.mechanisms import Proposal, clockwise_from, next_seat
 from .coins import give_memory, move, new_memory, to_market
-from .creation import MEMORY_TEXT, validate_memory_text
+from .creation import MEMORY_TEXT, check_memory_text
 from .madness import check_madness
 from .state import (
     ADVERSITY,
@@ -53,12 +53,12 @@ def session_opener(state: LostDaysState) -> str:
     return state.king or next_seat(state.seats, anchor(state))
 
 
-def validate_start_session(state: LostDaysState, action: Action) -> None:
+def check_start_session(state: LostDaysState, action: Action) -> None:
     if action.seat != session_opener(state):
         raise refuse("the king narrates the opening of the story", "LD-R39", S_STORY)
 
 
-def apply_start_session(state: LostDaysState, action: Action, out: list[Event]) -> None:
+def play_start_session(state: LostDaysState, action: Action, out: list[Event]) -> None:
     state.session += 1
     state.story = action.args["opening"]
     state.cycle, state.slot = [], -1
@@ -157,23 +157,23 @@ def legal_replenish(state: LostDaysState, seat: str) -> list[Action]:
     return [listed(seat, "write_replenish_memory", ("text", MEMORY_TEXT))]
 
 
-def validate_theme(state: LostDaysState, action: Action) -> None:
+def check_set_replenish_theme(state: LostDaysState, action: Action) -> None:
     if state.theme is not None or action.seat != theme_setter(state):
         raise refuse("the king records the theme of the new round", "LD-R35", S_REPLENISH)
 
 
-def apply_theme(state: LostDaysState, action: Action, out: list[Event]) -> None:
+def play_set_replenish_theme(state: LostDaysState, action: Action, out: list[Event]) -> None:
     state.theme = action.args["theme"]
     out.append(Event("replenish", f"a new round of memories on the theme: {state.theme}"))
 
 
-def validate_replenish_memory(state: LostDaysState, action: Action) -> None:
+def check_write_replenish_memory(state: LostDaysState, action: Action) -> None:
     if state.theme is None or action.seat not in state.replenish_left:
         raise refuse("every player writes one memory for the market", "LD-R35", S_REPLENISH)
-    validate_memory_text(action.args["text"])
+    check_memory_text(action.args["text"])
 
 
-def apply_replenish_memory(state: LostDaysState, action: Action, out: list[Event]) -> None:
+def play_write_replenish_memory(state: LostDaysState, action: Action, out: list[Event]) -> None:
     """Each player writes one memory for a market that ran short.
 
     Rule: [Replenishing the Market of Memories]
@@ -186,7 +186,7 @@ def apply_replenish_memory(state: LostDaysState, action: Action, out: list[Event
 
 
 # -- the scene ---------------------------------------------------------------------------------
-def validate_framer(state: LostDaysState, action: Action, *, framed: bool) -> None:
+def check_framer(state: LostDaysState, action: Action, *, framed: bool) -> None:
     scene = state.scene
     if scene is None or action.seat != scene.framer:
         raise refuse("only the player framing the scene does that", "scenes", S_SCENES)
@@ -197,11 +197,11 @@ def validate_framer(state: LostDaysState, action: Action, *, framed: bool) -> No
         raise refuse("a mad elf's next scene writes him out of the story", "LD-R29", S_DESCENT)
 
 
-def validate_frame_scene(state: LostDaysState, action: Action) -> None:
-    validate_framer(state, action, framed=False)
+def check_frame_scene(state: LostDaysState, action: Action) -> None:
+    check_framer(state, action, framed=False)
 
 
-def apply_frame_scene(state: LostDaysState, action: Action, out: list[Event]) -> None:
+def play_frame_scene(state: LostDaysState, action: Action, out: list[Event]) -> None:
     """The framer describes where and when the scene is set.
 
     Rule: [Framing Scenes]
@@ -211,7 +211,7 @@ def apply_frame_scene(state: LostDaysState, action: Action, out: list[Event]) ->
     out.append(Event("frame", f"{action.seat} frames the scene: {action.args['description']}"))
 
 
-def apply_write_out(state: LostDaysState, action: Action, out: list[Event]) -> None:
+def play_write_out(state: LostDaysState, action: Action, out: list[Event]) -> None:
     """The write-out narration takes the place of framing; the scene holds no conflict [Descent; LD-R29]."""
     assert state.scene is not None
     elf = state.elves[action.seat]
@@ -220,14 +220,14 @@ def apply_write_out(state: LostDaysState, action: Action, out: list[Event]) -> N
     out.append(Event("write_out", f"{elf.name} is written out of the story: {action.args['narration']}"))
 
 
-def validate_create_memory(state: LostDaysState, action: Action) -> None:
-    validate_framer(state, action, framed=True)
+def check_create_memory(state: LostDaysState, action: Action) -> None:
+    check_framer(state, action, framed=True)
     if state.purse(action.seat) < 1:
         raise refuse("creating a memory costs a coin from your purse", "LD-R34", S_NEW)
-    validate_memory_text(action.args["text"])
+    check_memory_text(action.args["text"])
 
 
-def apply_create_memory(state: LostDaysState, action: Action, out: list[Event]) -> None:
+def play_create_memory(state: LostDaysState, action: Action, out: list[Event]) -> None:
     """The framer writes a new memory into the market, paying one coin from the purse onto it.
 
     Rule: [Creating New Memories]
@@ -237,28 +237,28 @@ def apply_create_memory(state: LostDaysState, action: Action, out: list[Event]) 
     out.append(Event("memory", f"{action.seat} creates {memory.id} for the market (value 1): {memory.text}"))
 
 
-def validate_restart_story(state: LostDaysState, action: Action) -> None:
-    validate_framer(state, action, framed=False)
+def check_restart_story(state: LostDaysState, action: Action) -> None:
+    check_framer(state, action, framed=False)
     assert state.scene is not None
     if state.scene.kind != INTERRUPT or state.scene.story_restarted:
         raise refuse("only a new king, in his first scene, may close the story and open another", "LD-R32", S_KING_DEAD)
 
 
-def apply_restart_story(state: LostDaysState, action: Action, out: list[Event]) -> None:
+def play_restart_story(state: LostDaysState, action: Action, out: list[Event]) -> None:
     assert state.scene is not None
     state.scene.story_restarted = True
     state.story = action.args["text"]
     out.append(Event("story", f"the new king tells a new story: {state.story}"))
 
 
-def validate_end_scene(state: LostDaysState, action: Action) -> None:
-    validate_framer(state, action, framed=True)
+def check_end_scene(state: LostDaysState, action: Action) -> None:
+    check_framer(state, action, framed=True)
     assert state.scene is not None
     if action.type == "end_session" and not state.scene.last_of_cycle:
         raise refuse("a session ends after the last scene of a cycle", "LD-R39", S_STORY)
 
 
-def apply_end_scene(state: LostDaysState, action: Action, out: list[Event]) -> None:
+def play_end_scene(state: LostDaysState, action: Action, out: list[Event]) -> None:
     if action.type == "end_session":
         state.scene = None
         state.phase = SESSION
@@ -289,7 +289,7 @@ def scene_actions(state: LostDaysState, seat: str) -> list[Action]:
 
 
 # -- trading and selling (LD-R27, LD-R36) ------------------------------------------------------
-def validate_sell(state: LostDaysState, action: Action) -> None:
+def check_sell_memory(state: LostDaysState, action: Action) -> None:
     memory = state.memories.get(action.args["memory"])
     if state.elves[action.seat].mad:
         raise refuse("a mad elf sells nothing", "LD-R29", S_DESCENT)
@@ -297,7 +297,7 @@ def validate_sell(state: LostDaysState, action: Action) -> None:
         raise refuse("you can sell only a memory you own", "LD-R27", S_SELLING)
 
 
-def apply_sell(state: LostDaysState, action: Action, out: list[Event]) -> None:
+def play_sell_memory(state: LostDaysState, action: Action, out: list[Event]) -> None:
     """Value less one to the purse; the card goes to the market with its last coin [Selling; LD-R27].
 
     Rule: [Selling Memories]; LD-R26
@@ -319,7 +319,7 @@ def has_memories(state: LostDaysState, seat: str) -> bool:
     return any(m.owner == seat for m in state.memories.values())
 
 
-def validate_trade(state: LostDaysState, action: Action) -> None:
+def check_propose_trade(state: LostDaysState, action: Action) -> None:
     a = action.args
     if state.elves[action.seat].mad:
         raise refuse("a mad elf trades nothing", "LD-R29", S_DESCENT)
@@ -336,7 +336,7 @@ def memories_between(state: LostDaysState, seat: str, partner: str) -> bool:
     return has_memories(state, seat) or has_memories(state, partner)
 
 
-def apply_trade(state: LostDaysState, action: Action, out: list[Event]) -> None:
+def play_propose_trade(state: LostDaysState, action: Action, out: list[Event]) -> None:
     """A deal is put together step by step: the coins, then each memory offered, then each memory asked for
     (``none`` closes each list); then the partner answers [Trading; LD-R36].
 
@@ -409,7 +409,7 @@ def legal_trade(state: LostDaysState, seat: str) -> list[Action]:
     return [listed(seat, kind, ("memory", m)) for m in deal_options(state)]
 
 
-def validate_deal_memory(state: LostDaysState, action: Action) -> None:
+def check_deal_memory(state: LostDaysState, action: Action) -> None:
     step = deal_step(state)
     if action.type != f"{step}_memory":
         raise refuse(f"the deal is at its {step} step", "LD-R36", S_TRADING)
@@ -417,7 +417,7 @@ def validate_deal_memory(state: LostDaysState, action: Action) -> None:
         raise refuse("offer your own memories and ask for theirs, each once (none: no more)", "LD-R36", S_TRADING)
 
 
-def apply_deal_memory(state: LostDaysState, action: Action, out: list[Event]) -> None:
+def play_deal_memory(state: LostDaysState, action: Action, out: list[Event]) -> None:
     trade = state.trade
     assert trade is not None
     memory, offer = action.args["memory"], action.type == "offer_memory"
@@ -430,14 +430,14 @@ def apply_deal_memory(state: LostDaysState, action: Action, out: list[Event]) ->
     out.append(Event("trade", f"{action.seat} {verb} {memory}"))
 
 
-def validate_answer(state: LostDaysState, action: Action) -> None:
+def check_answer(state: LostDaysState, action: Action) -> None:
     assert state.trade is not None
     if deal_step(state) != "answer":
         raise refuse("the deal is not complete yet", "LD-R36", S_TRADING)
     state.trade.check_answer(action.seat)
 
 
-def apply_answer(state: LostDaysState, action: Action, out: list[Event]) -> None:
+def play_answer(state: LostDaysState, action: Action, out: list[Event]) -> None:
     """The deal is done at once, or not at all; promises bind nobody [Trading; LD-R36]."""
     trade = state.trade
     assert trade is not None
@@ -489,12 +489,12 @@ def any_time_actions(state: LostDaysState, seat: str, kind: str | None = None) -
 
 
 # -- the end -----------------------------------------------------------------------------------
-def validate_epilogue(state: LostDaysState, action: Action) -> None:
+def check_epilogue(state: LostDaysState, action: Action) -> None:
     if action.seat != state.survivor:
         raise refuse("the remaining player narrates the epilogue", "LD-R38", S_ENDING)
 
 
-def apply_epilogue(state: LostDaysState, action: Action, out: list[Event]) -> None:
+def play_epilogue(state: LostDaysState, action: Action, out: list[Event]) -> None:
     if action.type == "narrate_epilogue":
         state.epilogue = action.args["text"]
         out.append(Event("epilogue", f"epilogue: {state.epilogue}"))

@@ -86,6 +86,7 @@ def _facts() -> dict[str, Any]:
                 "resource": f.resource,
                 "spaces": [sid for sid, s in SPACES.items() if s.faction == f.id],
                 "sites": [site for site, s in SITES.items() if s.faction == f.id],
+                "markets": [f"{site}_market" for site, s in SITES.items() if s.faction == f.id],
             }
         )
     return {
