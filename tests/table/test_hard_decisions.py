@@ -85,7 +85,8 @@ HARD = [
     # Euphoria: paying a space's cost, retrieving workers, taking a gain (resource or artifact)
     Hard("euphoria", 1, "pay", ("paying its cost",), _prompt("pay", lambda c: bool(c) and c[0] != "retrieve")),
     Hard("euphoria", 2, "pay", ("morale", "retrieves"), _prompt("pay", lambda c: bool(c) and c[0] == "retrieve")),
-    Hard("euphoria", 3, "take", ("choosing what it gives",), _prompt("take")),
+    # a worker's space says "choosing what it gives", a recruit's gift "gives something: choosing what"
+    Hard("euphoria", 3, "take", ("choosing what",), _prompt("take")),
     # Lost Days: the sealed bid, the deal offered, a side's dice to influence
     Hard("lost-days", 1, "place_bid", ("The auction of", "in secret")),
     Hard("lost-days", 2, "accept_trade", ("offers", "change hands")),
