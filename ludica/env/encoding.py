@@ -34,7 +34,7 @@ import json
 import math
 import zlib
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -146,17 +146,131 @@ def _combine(base: int, ranges: Sequence[tuple[int, str, list[tuple[int, Any]]]]
     return out
 
 
-@dataclass(slots=True)
-class Legal:
-    """The legal actions of one seat at one step, by catalogue index."""
+class Indexed:
+    """The indices one non-ranked legal template stands for, worked out once (and remembered by
+    the catalogue): every index as a numpy array, without spelling out each action's values;
+    :meth:`chosen` reads an index's values back from its mixed-radix digits."""
 
-    templates: dict[int, tuple[Action, dict[str, Any]]] = field(default_factory=dict)
-    rows: np.ndarray | None = None
-    """The factored rows of :attr:`indices` once asked for (:meth:`Catalogue.factored_legal`)."""
+    __slots__ = ("array", "base", "digits", "offset", "ranges", "size")
+
+    def __init__(
+        self,
+        offset: int,
+        size: int,
+        base: int,
+        ranges: list[tuple[int, str, list[tuple[int, Any]]]],
+        digits: list[tuple[str, int, int, dict[int, Any] | None]],
+    ) -> None:
+        self.offset, self.size, self.base, self.ranges = offset, size, base, ranges
+        self.digits = digits
+        """Per parameter, least significant first: (name, radix, fixed position, options by position or None)."""
+        numbers = np.array([offset + base], dtype=np.int64)
+        for weight, _, options in ranges:  # itertools.product's order, as _combine
+            steps = np.array([pos * weight for pos, _ in options], dtype=np.int64)
+            numbers = (numbers[:, None] + steps).ravel()
+        self.array = numbers
+
+    def chosen(self, index: int) -> dict[str, Any] | None:
+        """The integer values chosen at ``index`` (``{}`` for none), ``None`` if it is not one of these."""
+        number = index - self.offset
+        if not 0 <= number < self.size:
+            return None
+        picked: list[tuple[str, Any]] = []
+        for name, radix, fixed, options in self.digits:
+            number, digit = divmod(number, radix)
+            if options is None:
+                if digit != fixed:
+                    return None
+            elif digit in options:
+                picked.append((name, options[digit]))
+            else:
+                return None
+        return dict(reversed(picked))
+
+    def spelled(self, template: Action) -> dict[int, tuple[Action, dict[str, Any]]]:
+        """Every index with its template and values, in the order of :attr:`array`."""
+        if not self.ranges:
+            return {self.offset + self.base: (template, {})}
+        return {self.offset + number: (template, chosen) for number, chosen in _combine(self.base, self.ranges)}
+
+
+class Legal:
+    """The legal actions of one seat at one step, by catalogue index: the templates that stand
+    for one index each (:attr:`single`), those with integer ranges (:attr:`parts`, each with its
+    :class:`Indexed`), then the ranked ones; where two share an index, the later template in the
+    game's listing wins (the ranked ones last)."""
+
+    __slots__ = ("_array", "_indices", "_templates", "order", "parts", "ranked", "rows", "single")
+
+    def __init__(self) -> None:
+        self.single: dict[int, tuple[int, Action]] = {}
+        """Index -> (position in the listing, template) of the templates without ranges."""
+        self.parts: list[tuple[int, Action, Indexed]] = []
+        """(Position in the listing, template, its indices) of the templates with ranges."""
+        self.ranked: dict[int, tuple[Action, dict[str, Any]]] = {}
+        self.order: list[tuple[Action, Indexed]] = []
+        """Every non-ranked template with its indices, in the listing's order."""
+        self.rows: np.ndarray | None = None
+        """The factored rows of :attr:`indices` once asked for (:meth:`Catalogue.factored_legal`)."""
+        self._array: np.ndarray | None = None
+        self._indices: list[int] | None = None
+        self._templates: dict[int, tuple[Action, dict[str, Any]]] | None = None
+
+    def add(self, template: Action, indexed: Indexed) -> None:
+        """The next non-ranked template of the listing, with its indices."""
+        at = len(self.order)
+        self.order.append((template, indexed))
+        if indexed.ranges:
+            self.parts.append((at, template, indexed))
+        else:
+            self.single[indexed.offset + indexed.base] = (at, template)
+
+    def entry(self, index: int) -> tuple[Action, dict[str, Any]] | None:
+        """The template and values chosen of a legal ``index``, ``None`` if it is not legal."""
+        found = self.ranked.get(index)
+        if found is not None:
+            return found
+        one = self.single.get(index)
+        after = -1 if one is None else one[0]
+        for at, template, indexed in reversed(self.parts):
+            if at < after:
+                break
+            chosen = indexed.chosen(index)
+            if chosen is not None:
+                return template, chosen
+        return None if one is None else (one[1], {})
+
+    @property
+    def array(self) -> np.ndarray:
+        """Every legal index as an int64 array (unsorted; an index two templates share twice)."""
+        found = self._array
+        if found is None:
+            arrays = [np.fromiter(self.single, dtype=np.int64, count=len(self.single))]
+            arrays += [indexed.array for _, _, indexed in self.parts]
+            if self.ranked:
+                arrays.append(np.fromiter(self.ranked, dtype=np.int64, count=len(self.ranked)))
+            found = self._array = arrays[0] if len(arrays) == 1 else np.concatenate(arrays)
+        return found
 
     @property
     def indices(self) -> list[int]:
-        return sorted(self.templates)
+        """The legal indices, sorted."""
+        found = self._indices
+        if found is None:
+            spread = self.parts or self.ranked
+            found = self._indices = np.unique(self.array).tolist() if spread else sorted(self.single)
+        return list(found)
+
+    @property
+    def templates(self) -> dict[int, tuple[Action, dict[str, Any]]]:
+        """Every legal index with its template and values chosen (spelled out when first asked)."""
+        found = self._templates
+        if found is None:
+            found = self._templates = {}
+            for template, indexed in self.order:
+                found.update(indexed.spelled(template))
+            found.update(self.ranked)
+        return found
 
 
 class Catalogue:
@@ -180,7 +294,7 @@ class Catalogue:
             )
             total += sh.size
         self.size = total
-        self._indexed: dict[Any, dict[int, tuple[Action, dict[str, Any]]]] = {}
+        self._indexed: dict[Any, Indexed] = {}
         """Memo of :meth:`legal`: a template (by a type-exact key) -> its indices."""
 
     # -- encoding -----------------------------------------------------------------------------
@@ -192,8 +306,8 @@ class Catalogue:
             )
         return found
 
-    def _digits(self, index: int, action: Action) -> list[tuple[int, dict[str, Any]]]:
-        """(mixed-radix number, int values chosen) for every concrete action the template stands for."""
+    def _index(self, index: int, action: Action) -> Indexed:
+        """The indices of a non-ranked template (one per combination of its integer ranges' values)."""
         sh = self.shapes[index]
         per_param: list[list[tuple[int, Any]]] = []
         for (name, domain), positions in zip(sh.params, self._value_pos[index], strict=True):
@@ -216,24 +330,27 @@ class Catalogue:
                         f"{self.game_id}: {action.type}.{name}={value!r} is not in the catalogue's domain"
                     )
                 per_param.append([(pos, None)])
-        # the mixed-radix number: fixed digits summed once, then one entry per combination of the
-        # integer parameters' values (itertools.product's order, the declared order of parameters)
+        # the mixed-radix number: fixed digits summed once, the integer parameters' values kept as
+        # ranges (weight, name, options) in the declared order of parameters
         base, weight = 0, 1
         ranges: list[tuple[int, str, list[tuple[int, Any]]]] = []
+        digits: list[tuple[str, int, int, dict[int, Any] | None]] = []
         for (name, domain), options in zip(reversed(sh.params), reversed(per_param), strict=True):
+            radix = 1 if domain is FREE else len(domain)
             if len(options) == 1 and options[0][1] is None:
                 base += options[0][0] * weight
+                digits.append((name, radix, options[0][0], None))
             else:
                 ranges.append((weight, name, options))
-            weight *= 1 if domain is FREE else len(domain)
-        if not ranges:
-            return [(base, {})]
-        return _combine(base, ranges[::-1])
+                digits.append((name, radix, -1, dict(options)))
+            weight *= radix
+        return Indexed(self.offsets[index], sh.size, base, ranges[::-1], digits)
 
     def legal(self, templates: Sequence[Action]) -> Legal:
         """Index every legal action (templates with ranges stand for one index per value)."""
         out = Legal()
         ranked: dict[int, list[tuple[str, Action, dict[str, Any]]]] = {}
+        memo = self._indexed
         for template in templates:
             index = self.shape_of(template)
             sh = self.shapes[index]
@@ -244,15 +361,14 @@ class Catalogue:
                     ranked.setdefault(index, []).append((key, template, chosen))
                 continue
             key = _template_key(template)
-            found = self._indexed.get(key) if key is not None else None
+            found = memo.get(key) if key is not None else None
             if found is None:
-                base = self.offsets[index]
-                found = {base + number: (template, chosen) for number, chosen in self._digits(index, template)}
+                found = self._index(index, template)
                 if key is not None:
-                    if len(self._indexed) >= MEMO_LIMIT:
-                        self._indexed.clear()
-                    self._indexed[key] = found
-            out.templates.update(found)
+                    if len(memo) >= MEMO_LIMIT:
+                        memo.clear()
+                    memo[key] = found
+            out.add(template, found)
         for index, entries in ranked.items():
             entries.sort(key=lambda e: e[0])
             limit = self.shapes[index].ranked
@@ -262,7 +378,7 @@ class Catalogue:
                     f"more than the {limit} ranked slots the catalogue declares"
                 )
             for rank, (_, template, chosen) in enumerate(entries):
-                out.templates[self.offsets[index] + rank] = (template, chosen)
+                out.ranked[self.offsets[index] + rank] = (template, chosen)
         return out
 
     def _digits_free(self, index: int, action: Action) -> Iterable[tuple[int, dict[str, Any]]]:
@@ -274,7 +390,7 @@ class Catalogue:
 
     def decode(self, legal: Legal, index: int, text: TextFiller = default_text) -> Action:
         """The concrete action at ``index`` (which must be legal), free text written by ``text``."""
-        entry = legal.templates.get(index)
+        entry = legal.entry(index)
         if entry is None:
             raise EncodingError(f"{self.game_id}: action index {index} ({self.label(index)}) is not legal now")
         template, chosen = entry
