@@ -116,6 +116,14 @@ def _key(value: Any) -> Any:
     return _canon(value)
 
 
+def _span(domain: tuple[Any, ...] | None) -> tuple[int, int] | None:
+    """``(first, count)`` when ``domain`` is the integers ``first, first + 1, ...`` (exactly ``int``)."""
+    if not domain or any(type(v) is not int for v in domain):
+        return None
+    first = domain[0]
+    return (first, len(domain)) if list(domain) == list(range(first, first + len(domain))) else None
+
+
 _PLAIN = frozenset({str, int, bool, float, type(None), IntRange, Text})
 
 MEMO_LIMIT = 2_000
@@ -200,7 +208,7 @@ class Legal:
     :class:`Indexed`), then the ranked ones; where two share an index, the later template in the
     game's listing wins (the ranked ones last)."""
 
-    __slots__ = ("_array", "_indices", "_templates", "order", "parts", "ranked", "rows", "single")
+    __slots__ = ("_array", "_found", "_indices", "_templates", "order", "parts", "ranked", "rows", "single")
 
     def __init__(self) -> None:
         self.single: dict[int, tuple[int, Action]] = {}
@@ -215,6 +223,8 @@ class Legal:
         self._array: np.ndarray | None = None
         self._indices: list[int] | None = None
         self._templates: dict[int, tuple[Action, dict[str, Any]]] | None = None
+        self._found: tuple[int, tuple[Action, dict[str, Any]] | None] = (-1, None)
+        """The last index looked up and its entry (a step checks, decodes and applies one index)."""
 
     def add(self, template: Action, indexed: Indexed) -> None:
         """The next non-ranked template of the listing, with its indices."""
@@ -227,6 +237,14 @@ class Legal:
 
     def entry(self, index: int) -> tuple[Action, dict[str, Any]] | None:
         """The template and values chosen of a legal ``index``, ``None`` if it is not legal."""
+        last, got = self._found
+        if last == index and got is not None:
+            return got
+        got = self._entry(index)
+        self._found = (index, got)
+        return got
+
+    def _entry(self, index: int) -> tuple[Action, dict[str, Any]] | None:
         found = self.ranked.get(index)
         if found is not None:
             return found
@@ -245,10 +263,10 @@ class Legal:
         """Every legal index as an int64 array (unsorted; an index two templates share twice)."""
         found = self._array
         if found is None:
-            arrays = [np.fromiter(self.single, dtype=np.int64, count=len(self.single))]
+            arrays = [np.array(list(self.single), dtype=np.int64)]
             arrays += [indexed.array for _, _, indexed in self.parts]
             if self.ranked:
-                arrays.append(np.fromiter(self.ranked, dtype=np.int64, count=len(self.ranked)))
+                arrays.append(np.array(list(self.ranked), dtype=np.int64))
             found = self._array = arrays[0] if len(arrays) == 1 else np.concatenate(arrays)
         return found
 
@@ -282,6 +300,8 @@ class Catalogue:
         self.offsets: list[int] = []
         self._by_key: dict[tuple[str, frozenset[str]], int] = {}
         self._value_pos: list[list[dict[str, int]]] = []
+        self._spans: list[dict[str, tuple[int, int]]] = []
+        """Per shape: (first value, count) of each parameter whose domain is consecutive integers."""
         total = 0
         for i, sh in enumerate(self.shapes):
             key = (sh.type, sh.keys)
@@ -292,6 +312,7 @@ class Catalogue:
             self._value_pos.append(
                 [{_key(v): j for j, v in enumerate(domain)} if domain is not FREE else {} for _, domain in sh.params]
             )
+            self._spans.append({name: span for name, domain in sh.params if (span := _span(domain)) is not None})
             total += sh.size
         self.size = total
         self._indexed: dict[Any, Indexed] = {}
@@ -316,7 +337,7 @@ class Catalogue:
                 per_param.append([(0, None)])
             elif isinstance(value, IntRange):
                 # amounts beyond the declared cap stay legal in the game but are not offered here
-                options = [(positions[(int, v)], v) for v in range(value.lo, value.hi + 1) if (int, v) in positions]
+                options = self._amounts(index, name, value, positions)
                 if not options:
                     raise EncodingError(
                         f"{self.game_id}: {action.type}.{name} may be {value.lo}..{value.hi}, "
@@ -345,6 +366,15 @@ class Catalogue:
                 digits.append((name, radix, -1, dict(options)))
             weight *= radix
         return Indexed(self.offsets[index], sh.size, base, ranges[::-1], digits)
+
+    def _amounts(self, index: int, name: str, value: IntRange, positions: dict[Any, int]) -> list[tuple[int, Any]]:
+        """(position, amount) of every amount of ``value`` the domain of ``name`` declares, in order."""
+        span = self._spans[index].get(name)
+        if span is None:
+            return [(positions[(int, v)], v) for v in range(value.lo, value.hi + 1) if (int, v) in positions]
+        first, count = span  # a domain of consecutive integers first, first + 1, ...: a position is arithmetic
+        lo, hi = max(value.lo, first), min(value.hi, first + count - 1)
+        return list(zip(range(lo - first, hi - first + 1), range(lo, hi + 1), strict=True))
 
     def legal(self, templates: Sequence[Action]) -> Legal:
         """Index every legal action (templates with ranges stand for one index per value)."""
