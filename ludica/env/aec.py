@@ -153,6 +153,8 @@ class LudicaAEC(AECEnv):  # type: ignore[misc]
 
     def _play_referee(self) -> None:
         """The referee seat (GM, the table) is played by a Ludica bot unless ``referee="agent"``."""
+        if self._referee is None:
+            return
         from ..bots.base import situation
 
         driver = self.driver

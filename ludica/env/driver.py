@@ -181,7 +181,7 @@ class Driver:
     def apply(self, action: Any) -> None:
         """Apply a filled action chosen elsewhere (a Ludica bot's), then deal."""
         pending = self.pending
-        self.match.apply(action)
+        self.match.apply(action, pending=self._pending)  # checked in full, the game not asked twice
         took_turn(self._last_acted, action.seat, self.steps, pending)
         self.steps += 1
         self._deal()

@@ -279,6 +279,12 @@ class Legal:
             found = self._indices = np.unique(self.array).tolist() if spread else sorted(self.single)
         return list(found)
 
+    def sorted_array(self) -> np.ndarray:
+        """:attr:`indices` as a new int64 array (without a Python int per index where ranges spread)."""
+        if self._indices is None and (self.parts or self.ranked):
+            return np.unique(self.array)
+        return np.array(self.indices, dtype=np.int64)
+
     @property
     def templates(self) -> dict[int, tuple[Action, dict[str, Any]]]:
         """Every legal index with its template and values chosen (spelled out when first asked)."""
