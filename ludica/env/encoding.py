@@ -388,6 +388,11 @@ class Catalogue:
         ranked: dict[int, list[tuple[str, Action, dict[str, Any]]]] = {}
         memo = self._indexed
         for template in templates:
+            key = _template_key(template)
+            found = memo.get(key) if key is not None else None
+            if found is not None:  # seen before: its shape is known and not ranked
+                out.add(template, found)
+                continue
             index = self.shape_of(template)
             sh = self.shapes[index]
             if sh.ranked:
@@ -396,14 +401,11 @@ class Catalogue:
                     key = _canon({k: v for k, v in args.items() if not isinstance(v, Text)})
                     ranked.setdefault(index, []).append((key, template, chosen))
                 continue
-            key = _template_key(template)
-            found = memo.get(key) if key is not None else None
-            if found is None:
-                found = self._index(index, template)
-                if key is not None:
-                    if len(memo) >= MEMO_LIMIT:
-                        memo.clear()
-                    memo[key] = found
+            found = self._index(index, template)
+            if key is not None:
+                if len(memo) >= MEMO_LIMIT:
+                    memo.clear()
+                memo[key] = found
             out.add(template, found)
         for index, entries in ranked.items():
             entries.sort(key=lambda e: e[0])
