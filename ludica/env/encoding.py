@@ -206,15 +206,18 @@ class Legal:
     """The legal actions of one seat at one step, by catalogue index: the templates that stand
     for one index each (:attr:`single`), those with integer ranges (:attr:`parts`, each with its
     :class:`Indexed`), then the ranked ones; where two share an index, the later template in the
-    game's listing wins (the ranked ones last)."""
+    game's listing wins (the ranked ones last), as when every index was spelled out in order."""
 
-    __slots__ = ("_array", "_found", "_indices", "_templates", "order", "parts", "ranked", "rows", "single")
+    __slots__ = ("_array", "_hit", "_indices", "_last", "_templates", "after", "order", "parts", "ranked", "rows",
+                 "single")  # fmt: skip
 
     def __init__(self) -> None:
-        self.single: dict[int, tuple[int, Action]] = {}
-        """Index -> (position in the listing, template) of the templates without ranges."""
-        self.parts: list[tuple[int, Action, Indexed]] = []
-        """(Position in the listing, template, its indices) of the templates with ranges."""
+        self.single: dict[int, Action] = {}
+        """Index -> template, for the templates without ranges (a later one replaces an earlier)."""
+        self.after: dict[int, int] = {}
+        """Index -> how many of :attr:`parts` were listed before its single template (kept only when some were)."""
+        self.parts: list[tuple[Action, Indexed]] = []
+        """The templates with ranges and their indices, in the listing's order."""
         self.ranked: dict[int, tuple[Action, dict[str, Any]]] = {}
         self.order: list[tuple[Action, Indexed]] = []
         """Every non-ranked template with its indices, in the listing's order."""
@@ -223,40 +226,41 @@ class Legal:
         self._array: np.ndarray | None = None
         self._indices: list[int] | None = None
         self._templates: dict[int, tuple[Action, dict[str, Any]]] | None = None
-        self._found: tuple[int, tuple[Action, dict[str, Any]] | None] = (-1, None)
+        self._last = -1
+        self._hit: tuple[Action, dict[str, Any]] | None = None
         """The last index looked up and its entry (a step checks, decodes and applies one index)."""
 
     def add(self, template: Action, indexed: Indexed) -> None:
         """The next non-ranked template of the listing, with its indices."""
-        at = len(self.order)
         self.order.append((template, indexed))
         if indexed.ranges:
-            self.parts.append((at, template, indexed))
+            self.parts.append((template, indexed))
+            return
+        index = indexed.offset + indexed.base
+        self.single[index] = template
+        if self.parts:
+            self.after[index] = len(self.parts)
         else:
-            self.single[indexed.offset + indexed.base] = (at, template)
+            self.after.pop(index, None)
 
     def entry(self, index: int) -> tuple[Action, dict[str, Any]] | None:
         """The template and values chosen of a legal ``index``, ``None`` if it is not legal."""
-        last, got = self._found
-        if last == index and got is not None:
-            return got
-        got = self._entry(index)
-        self._found = (index, got)
-        return got
+        if index == self._last:
+            return self._hit
+        found = self.ranked.get(index)
+        if found is None:
+            found = self._entry(index)
+        self._last, self._hit = index, found
+        return found
 
     def _entry(self, index: int) -> tuple[Action, dict[str, Any]] | None:
-        found = self.ranked.get(index)
-        if found is not None:
-            return found
         one = self.single.get(index)
-        after = -1 if one is None else one[0]
-        for at, template, indexed in reversed(self.parts):
-            if at < after:
-                break
-            chosen = indexed.chosen(index)
-            if chosen is not None:
-                return template, chosen
-        return None if one is None else (one[1], {})
+        if self.parts:
+            for template, indexed in reversed(self.parts[self.after.get(index, 0) if one is not None else 0 :]):
+                chosen = indexed.chosen(index)
+                if chosen is not None:
+                    return template, chosen
+        return None if one is None else (one, {})
 
     @property
     def array(self) -> np.ndarray:
@@ -264,7 +268,7 @@ class Legal:
         found = self._array
         if found is None:
             arrays = [np.array(list(self.single), dtype=np.int64)]
-            arrays += [indexed.array for _, _, indexed in self.parts]
+            arrays += [indexed.array for _, indexed in self.parts]
             if self.ranked:
                 arrays.append(np.array(list(self.ranked), dtype=np.int64))
             found = self._array = arrays[0] if len(arrays) == 1 else np.concatenate(arrays)
