@@ -6,7 +6,8 @@ a random legal index read from the mask, ``step``), from seed 0, the next seed w
 * default: CPU time of this process (``time.process_time_ns``) around each part, per decision:
   ``observe`` (the encoding, and the view when it is built there), ``view`` (building the seat's
   view, wherever it is asked for), ``mask`` (the mask, including ``legal``), ``legal`` (the rules'
-  listing and the catalogue's indexing), ``act`` (applying the action and dealing chance), and
+  listing and the catalogue's indexing), ``catalogue`` (the indexing alone, part of ``legal``), ``act``
+  (applying the action and dealing chance), and
   ``referee`` (the referee seat's bot, played inside ``step``); ``total`` is the whole loop.
 * ``--callgrind``: instructions per decision, the loop of ``--steps`` decisions run under
   ``valgrind --tool=callgrind`` minus the same process with no decision (start-up, imports,
@@ -36,7 +37,7 @@ import numpy as np
 from ludica.core.registry import GAME_MODULES
 from ludica.env import aec_env
 
-PARTS = ("observe", "view", "mask", "legal", "act", "referee")
+PARTS = ("observe", "view", "mask", "legal", "catalogue", "act", "referee")
 _COLLECTED = re.compile(r"Collected : (\d+)")
 
 
@@ -79,6 +80,7 @@ def parts(game: str, seconds: float) -> dict[str, float]:
     driver = env.driver
     for name in ("observe", "view", "mask", "legal", "act"):
         _timed(driver, name, spent, name)
+    _timed(driver.catalogue, "legal", spent, "catalogue")
     _timed(env, "_play_referee", spent, "referee")
     start = time.process_time_ns()
     steps = loop(env, lambda _: time.process_time_ns() - start >= seconds * 1e9)

@@ -132,14 +132,17 @@ MEMO_LIMIT = 2_000
 
 def _template_key(template: Action) -> Any:
     """A hashable key equal only for templates with the same seat, type and arguments of the same
-    types (``1``, ``1.0`` and ``True`` differ); ``None`` when an argument is not a scalar."""
-    parts: list[Any] = [template.seat, template.type, template.narration]
-    for name, value in template.args.items():
-        kind = type(value)
-        if kind not in _PLAIN:
-            return None
-        parts += (name, kind, value)
-    return tuple(parts)
+    types (``1``, ``1.0`` and ``True`` differ), a list or dict argument by its canonical JSON (as
+    the catalogue finds its position); ``None`` when an argument cannot be written so."""
+    args = template.args
+    kinds = tuple(map(type, args.values()))
+    if _PLAIN.issuperset(kinds):
+        return (template.seat, template.type, template.narration, tuple(args.items()), kinds)
+    try:
+        values = tuple(v if k in _PLAIN else _canon(v) for k, v in zip(kinds, args.values(), strict=True))
+    except (TypeError, ValueError):
+        return None
+    return (template.seat, template.type, template.narration, tuple(args), values, kinds)
 
 
 def _combine(base: int, ranges: Sequence[tuple[int, str, list[tuple[int, Any]]]]) -> list[tuple[int, dict[str, Any]]]:
@@ -159,7 +162,7 @@ class Indexed:
     the catalogue): every index as a numpy array, without spelling out each action's values;
     :meth:`chosen` reads an index's values back from its mixed-radix digits."""
 
-    __slots__ = ("array", "base", "digits", "offset", "ranges", "size")
+    __slots__ = ("_array", "base", "digits", "offset", "ranges", "size")
 
     def __init__(
         self,
@@ -172,11 +175,19 @@ class Indexed:
         self.offset, self.size, self.base, self.ranges = offset, size, base, ranges
         self.digits = digits
         """Per parameter, least significant first: (name, radix, fixed position, options by position or None)."""
-        numbers = np.array([offset + base], dtype=np.int64)
-        for weight, _, options in ranges:  # itertools.product's order, as _combine
-            steps = np.array([pos * weight for pos, _ in options], dtype=np.int64)
-            numbers = (numbers[:, None] + steps).ravel()
-        self.array = numbers
+        self._array: np.ndarray | None = None
+
+    @property
+    def array(self) -> np.ndarray:
+        """Every index, in ``itertools.product``'s order over the ranges (as :func:`_combine`)."""
+        numbers = self._array
+        if numbers is None:
+            numbers = np.array([self.offset + self.base], dtype=np.int64)
+            for weight, _, options in self.ranges:
+                steps = np.array([pos * weight for pos, _ in options], dtype=np.int64)
+                numbers = (numbers[:, None] + steps).ravel()
+            self._array = numbers
+        return numbers
 
     def chosen(self, index: int) -> dict[str, Any] | None:
         """The integer values chosen at ``index`` (``{}`` for none), ``None`` if it is not one of these."""
