@@ -132,17 +132,14 @@ MEMO_LIMIT = 2_000
 
 def _template_key(template: Action) -> Any:
     """A hashable key equal only for templates with the same seat, type and arguments of the same
-    types (``1``, ``1.0`` and ``True`` differ), a list or dict argument by its canonical JSON (as
-    the catalogue finds its position); ``None`` when an argument cannot be written so."""
-    args = template.args
-    kinds = tuple(map(type, args.values()))
-    if _PLAIN.issuperset(kinds):
-        return (template.seat, template.type, template.narration, tuple(args.items()), kinds)
-    try:
-        values = tuple(v if k in _PLAIN else _canon(v) for k, v in zip(kinds, args.values(), strict=True))
-    except (TypeError, ValueError):
-        return None
-    return (template.seat, template.type, template.narration, tuple(args), values, kinds)
+    types (``1``, ``1.0`` and ``True`` differ); ``None`` when an argument is not a scalar."""
+    parts: list[Any] = [template.seat, template.type, template.narration]
+    for name, value in template.args.items():
+        kind = type(value)
+        if kind not in _PLAIN:
+            return None
+        parts += (name, kind, value)
+    return tuple(parts)
 
 
 def _combine(base: int, ranges: Sequence[tuple[int, str, list[tuple[int, Any]]]]) -> list[tuple[int, dict[str, Any]]]:
