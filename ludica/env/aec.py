@@ -113,7 +113,7 @@ class LudicaAEC(AECEnv):  # type: ignore[misc]
         self._cumulative_rewards[agent] = 0.0
         self.infos[agent] = {}
         index = self._index(action)
-        if index is None or index not in self.driver.legal(agent).templates:
+        if index is None or self.driver.legal(agent).entry(index) is None:
             self._illegal(agent, action)
             return
         self.driver.act(agent, index)
@@ -153,6 +153,8 @@ class LudicaAEC(AECEnv):  # type: ignore[misc]
 
     def _play_referee(self) -> None:
         """The referee seat (GM, the table) is played by a Ludica bot unless ``referee="agent"``."""
+        if self._referee is None:
+            return
         from ..bots.base import situation
 
         driver = self.driver

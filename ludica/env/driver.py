@@ -154,9 +154,7 @@ class Driver:
 
     def mask(self, seat: str) -> np.ndarray:
         out = np.zeros(self.catalogue.size, dtype=np.int8)
-        indices = self.legal(seat).indices
-        if indices:
-            out[indices] = 1
+        out[self.legal(seat).array] = 1
         return out
 
     def observe(self, seat: str) -> np.ndarray:
@@ -172,7 +170,7 @@ class Driver:
         # An action decoded from a listed legal action is an instance of it (values within its
         # ranges), which the full check would only confirm; free text written by a filler is
         # checked as the game checks it.
-        template = legal.templates[int(index)][0]
+        template = legal.entry(int(index))[0]  # type: ignore[index]  # decode found it
         trusted = not any(isinstance(v, Text) for v in template.args.values())
         pending = self.pending
         self.match.apply(action, trusted=trusted, pending=self._pending)
@@ -183,7 +181,7 @@ class Driver:
     def apply(self, action: Any) -> None:
         """Apply a filled action chosen elsewhere (a Ludica bot's), then deal."""
         pending = self.pending
-        self.match.apply(action)
+        self.match.apply(action, pending=self._pending)  # checked in full, the game not asked twice
         took_turn(self._last_acted, action.seat, self.steps, pending)
         self.steps += 1
         self._deal()

@@ -34,7 +34,7 @@ import json
 import math
 import zlib
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -116,6 +116,14 @@ def _key(value: Any) -> Any:
     return _canon(value)
 
 
+def _span(domain: tuple[Any, ...] | None) -> tuple[int, int] | None:
+    """``(first, count)`` when ``domain`` is the integers ``first, first + 1, ...`` (exactly ``int``)."""
+    if not domain or any(type(v) is not int for v in domain):
+        return None
+    first = domain[0]
+    return (first, len(domain)) if list(domain) == list(range(first, first + len(domain))) else None
+
+
 _PLAIN = frozenset({str, int, bool, float, type(None), IntRange, Text})
 
 MEMO_LIMIT = 2_000
@@ -146,17 +154,159 @@ def _combine(base: int, ranges: Sequence[tuple[int, str, list[tuple[int, Any]]]]
     return out
 
 
-@dataclass(slots=True)
-class Legal:
-    """The legal actions of one seat at one step, by catalogue index."""
+class Indexed:
+    """The indices one non-ranked legal template stands for, worked out once (and remembered by
+    the catalogue): every index as a numpy array, without spelling out each action's values;
+    :meth:`chosen` reads an index's values back from its mixed-radix digits."""
 
-    templates: dict[int, tuple[Action, dict[str, Any]]] = field(default_factory=dict)
-    rows: np.ndarray | None = None
-    """The factored rows of :attr:`indices` once asked for (:meth:`Catalogue.factored_legal`)."""
+    __slots__ = ("_array", "base", "digits", "offset", "ranges", "size")
+
+    def __init__(
+        self,
+        offset: int,
+        size: int,
+        base: int,
+        ranges: list[tuple[int, str, list[tuple[int, Any]]]],
+        digits: list[tuple[str, int, int, dict[int, Any] | None]],
+    ) -> None:
+        self.offset, self.size, self.base, self.ranges = offset, size, base, ranges
+        self.digits = digits
+        """Per parameter, least significant first: (name, radix, fixed position, options by position or None)."""
+        self._array: np.ndarray | None = None
+
+    @property
+    def array(self) -> np.ndarray:
+        """Every index, in ``itertools.product``'s order over the ranges (as :func:`_combine`)."""
+        numbers = self._array
+        if numbers is None:
+            numbers = np.array([self.offset + self.base], dtype=np.int64)
+            for weight, _, options in self.ranges:
+                steps = np.array([pos * weight for pos, _ in options], dtype=np.int64)
+                numbers = (numbers[:, None] + steps).ravel()
+            self._array = numbers
+        return numbers
+
+    def chosen(self, index: int) -> dict[str, Any] | None:
+        """The integer values chosen at ``index`` (``{}`` for none), ``None`` if it is not one of these."""
+        number = index - self.offset
+        if not 0 <= number < self.size:
+            return None
+        picked: list[tuple[str, Any]] = []
+        for name, radix, fixed, options in self.digits:
+            number, digit = divmod(number, radix)
+            if options is None:
+                if digit != fixed:
+                    return None
+            elif digit in options:
+                picked.append((name, options[digit]))
+            else:
+                return None
+        return dict(reversed(picked))
+
+    def spelled(self, template: Action) -> dict[int, tuple[Action, dict[str, Any]]]:
+        """Every index with its template and values, in the order of :attr:`array`."""
+        if not self.ranges:
+            return {self.offset + self.base: (template, {})}
+        return {self.offset + number: (template, chosen) for number, chosen in _combine(self.base, self.ranges)}
+
+
+class Legal:
+    """The legal actions of one seat at one step, by catalogue index: the templates that stand
+    for one index each (:attr:`single`), those with integer ranges (:attr:`parts`, each with its
+    :class:`Indexed`), then the ranked ones; where two share an index, the later template in the
+    game's listing wins (the ranked ones last), as when every index was spelled out in order."""
+
+    __slots__ = ("_array", "_hit", "_indices", "_last", "_templates", "after", "order", "parts", "ranked", "rows",
+                 "single")  # fmt: skip
+
+    def __init__(self) -> None:
+        self.single: dict[int, Action] = {}
+        """Index -> template, for the templates without ranges (a later one replaces an earlier)."""
+        self.after: dict[int, int] = {}
+        """Index -> how many of :attr:`parts` were listed before its single template (kept only when some were)."""
+        self.parts: list[tuple[Action, Indexed]] = []
+        """The templates with ranges and their indices, in the listing's order."""
+        self.ranked: dict[int, tuple[Action, dict[str, Any]]] = {}
+        self.order: list[tuple[Action, Indexed]] = []
+        """Every non-ranked template with its indices, in the listing's order."""
+        self.rows: np.ndarray | None = None
+        """The factored rows of :attr:`indices` once asked for (:meth:`Catalogue.factored_legal`)."""
+        self._array: np.ndarray | None = None
+        self._indices: list[int] | None = None
+        self._templates: dict[int, tuple[Action, dict[str, Any]]] | None = None
+        self._last = -1
+        self._hit: tuple[Action, dict[str, Any]] | None = None
+        """The last index looked up and its entry (a step checks, decodes and applies one index)."""
+
+    def add(self, template: Action, indexed: Indexed) -> None:
+        """The next non-ranked template of the listing, with its indices."""
+        self.order.append((template, indexed))
+        if indexed.ranges:
+            self.parts.append((template, indexed))
+            return
+        index = indexed.offset + indexed.base
+        self.single[index] = template
+        if self.parts:
+            self.after[index] = len(self.parts)
+        else:
+            self.after.pop(index, None)
+
+    def entry(self, index: int) -> tuple[Action, dict[str, Any]] | None:
+        """The template and values chosen of a legal ``index``, ``None`` if it is not legal."""
+        if index == self._last:
+            return self._hit
+        found = self.ranked.get(index)
+        if found is None:
+            found = self._entry(index)
+        self._last, self._hit = index, found
+        return found
+
+    def _entry(self, index: int) -> tuple[Action, dict[str, Any]] | None:
+        one = self.single.get(index)
+        if self.parts:
+            for template, indexed in reversed(self.parts[self.after.get(index, 0) if one is not None else 0 :]):
+                chosen = indexed.chosen(index)
+                if chosen is not None:
+                    return template, chosen
+        return None if one is None else (one, {})
+
+    @property
+    def array(self) -> np.ndarray:
+        """Every legal index as an int64 array (unsorted; an index two templates share twice)."""
+        found = self._array
+        if found is None:
+            arrays = [np.array(list(self.single), dtype=np.int64)]
+            arrays += [indexed.array for _, indexed in self.parts]
+            if self.ranked:
+                arrays.append(np.array(list(self.ranked), dtype=np.int64))
+            found = self._array = arrays[0] if len(arrays) == 1 else np.concatenate(arrays)
+        return found
 
     @property
     def indices(self) -> list[int]:
-        return sorted(self.templates)
+        """The legal indices, sorted."""
+        found = self._indices
+        if found is None:
+            spread = self.parts or self.ranked
+            found = self._indices = np.unique(self.array).tolist() if spread else sorted(self.single)
+        return list(found)
+
+    def sorted_array(self) -> np.ndarray:
+        """:attr:`indices` as a new int64 array (without a Python int per index where ranges spread)."""
+        if self._indices is None and (self.parts or self.ranked):
+            return np.unique(self.array)
+        return np.array(self.indices, dtype=np.int64)
+
+    @property
+    def templates(self) -> dict[int, tuple[Action, dict[str, Any]]]:
+        """Every legal index with its template and values chosen (spelled out when first asked)."""
+        found = self._templates
+        if found is None:
+            found = self._templates = {}
+            for template, indexed in self.order:
+                found.update(indexed.spelled(template))
+            found.update(self.ranked)
+        return found
 
 
 class Catalogue:
@@ -168,6 +318,8 @@ class Catalogue:
         self.offsets: list[int] = []
         self._by_key: dict[tuple[str, frozenset[str]], int] = {}
         self._value_pos: list[list[dict[str, int]]] = []
+        self._spans: list[dict[str, tuple[int, int]]] = []
+        """Per shape: (first value, count) of each parameter whose domain is consecutive integers."""
         total = 0
         for i, sh in enumerate(self.shapes):
             key = (sh.type, sh.keys)
@@ -178,9 +330,10 @@ class Catalogue:
             self._value_pos.append(
                 [{_key(v): j for j, v in enumerate(domain)} if domain is not FREE else {} for _, domain in sh.params]
             )
+            self._spans.append({name: span for name, domain in sh.params if (span := _span(domain)) is not None})
             total += sh.size
         self.size = total
-        self._indexed: dict[Any, dict[int, tuple[Action, dict[str, Any]]]] = {}
+        self._indexed: dict[Any, Indexed] = {}
         """Memo of :meth:`legal`: a template (by a type-exact key) -> its indices."""
 
     # -- encoding -----------------------------------------------------------------------------
@@ -192,8 +345,8 @@ class Catalogue:
             )
         return found
 
-    def _digits(self, index: int, action: Action) -> list[tuple[int, dict[str, Any]]]:
-        """(mixed-radix number, int values chosen) for every concrete action the template stands for."""
+    def _index(self, index: int, action: Action) -> Indexed:
+        """The indices of a non-ranked template (one per combination of its integer ranges' values)."""
         sh = self.shapes[index]
         per_param: list[list[tuple[int, Any]]] = []
         for (name, domain), positions in zip(sh.params, self._value_pos[index], strict=True):
@@ -202,7 +355,7 @@ class Catalogue:
                 per_param.append([(0, None)])
             elif isinstance(value, IntRange):
                 # amounts beyond the declared cap stay legal in the game but are not offered here
-                options = [(positions[(int, v)], v) for v in range(value.lo, value.hi + 1) if (int, v) in positions]
+                options = self._amounts(index, name, value, positions)
                 if not options:
                     raise EncodingError(
                         f"{self.game_id}: {action.type}.{name} may be {value.lo}..{value.hi}, "
@@ -216,25 +369,42 @@ class Catalogue:
                         f"{self.game_id}: {action.type}.{name}={value!r} is not in the catalogue's domain"
                     )
                 per_param.append([(pos, None)])
-        # the mixed-radix number: fixed digits summed once, then one entry per combination of the
-        # integer parameters' values (itertools.product's order, the declared order of parameters)
+        # the mixed-radix number: fixed digits summed once, the integer parameters' values kept as
+        # ranges (weight, name, options) in the declared order of parameters
         base, weight = 0, 1
         ranges: list[tuple[int, str, list[tuple[int, Any]]]] = []
+        digits: list[tuple[str, int, int, dict[int, Any] | None]] = []
         for (name, domain), options in zip(reversed(sh.params), reversed(per_param), strict=True):
+            radix = 1 if domain is FREE else len(domain)
             if len(options) == 1 and options[0][1] is None:
                 base += options[0][0] * weight
+                digits.append((name, radix, options[0][0], None))
             else:
                 ranges.append((weight, name, options))
-            weight *= 1 if domain is FREE else len(domain)
-        if not ranges:
-            return [(base, {})]
-        return _combine(base, ranges[::-1])
+                digits.append((name, radix, -1, dict(options)))
+            weight *= radix
+        return Indexed(self.offsets[index], sh.size, base, ranges[::-1], digits)
+
+    def _amounts(self, index: int, name: str, value: IntRange, positions: dict[Any, int]) -> list[tuple[int, Any]]:
+        """(position, amount) of every amount of ``value`` the domain of ``name`` declares, in order."""
+        span = self._spans[index].get(name)
+        if span is None:
+            return [(positions[(int, v)], v) for v in range(value.lo, value.hi + 1) if (int, v) in positions]
+        first, count = span  # a domain of consecutive integers first, first + 1, ...: a position is arithmetic
+        lo, hi = max(value.lo, first), min(value.hi, first + count - 1)
+        return list(zip(range(lo - first, hi - first + 1), range(lo, hi + 1), strict=True))
 
     def legal(self, templates: Sequence[Action]) -> Legal:
         """Index every legal action (templates with ranges stand for one index per value)."""
         out = Legal()
         ranked: dict[int, list[tuple[str, Action, dict[str, Any]]]] = {}
+        memo = self._indexed
         for template in templates:
+            key = _template_key(template)
+            found = memo.get(key) if key is not None else None
+            if found is not None:  # seen before: its shape is known and not ranked
+                out.add(template, found)
+                continue
             index = self.shape_of(template)
             sh = self.shapes[index]
             if sh.ranked:
@@ -243,16 +413,12 @@ class Catalogue:
                     key = _canon({k: v for k, v in args.items() if not isinstance(v, Text)})
                     ranked.setdefault(index, []).append((key, template, chosen))
                 continue
-            key = _template_key(template)
-            found = self._indexed.get(key) if key is not None else None
-            if found is None:
-                base = self.offsets[index]
-                found = {base + number: (template, chosen) for number, chosen in self._digits(index, template)}
-                if key is not None:
-                    if len(self._indexed) >= MEMO_LIMIT:
-                        self._indexed.clear()
-                    self._indexed[key] = found
-            out.templates.update(found)
+            found = self._index(index, template)
+            if key is not None:
+                if len(memo) >= MEMO_LIMIT:
+                    memo.clear()
+                memo[key] = found
+            out.add(template, found)
         for index, entries in ranked.items():
             entries.sort(key=lambda e: e[0])
             limit = self.shapes[index].ranked
@@ -262,7 +428,7 @@ class Catalogue:
                     f"more than the {limit} ranked slots the catalogue declares"
                 )
             for rank, (_, template, chosen) in enumerate(entries):
-                out.templates[self.offsets[index] + rank] = (template, chosen)
+                out.ranked[self.offsets[index] + rank] = (template, chosen)
         return out
 
     def _digits_free(self, index: int, action: Action) -> Iterable[tuple[int, dict[str, Any]]]:
@@ -274,7 +440,7 @@ class Catalogue:
 
     def decode(self, legal: Legal, index: int, text: TextFiller = default_text) -> Action:
         """The concrete action at ``index`` (which must be legal), free text written by ``text``."""
-        entry = legal.templates.get(index)
+        entry = legal.entry(index)
         if entry is None:
             raise EncodingError(f"{self.game_id}: action index {index} ({self.label(index)}) is not legal now")
         template, chosen = entry

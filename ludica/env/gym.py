@@ -116,7 +116,7 @@ class LudicaGym(gym.Env):  # type: ignore[misc]
         if self._ended or driver.over or driver.truncated:
             raise RuntimeError("the episode is over: call reset()")
         index = self._index(action)
-        if index is None or index not in driver.legal(self.seat).templates:
+        if index is None or driver.legal(self.seat).entry(index) is None:
             self._ended = True
             info = {**self._info(), "illegal_action": np.asarray(action).tolist()}
             return self._obs(), self.illegal_reward, True, False, info

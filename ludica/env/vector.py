@@ -60,7 +60,7 @@ class LudicaRunner:
         else:
             self.driver.view(seat)
             obs = np.zeros(0, np.float32)
-        return obs, np.asarray(self.driver.legal(seat).indices, np.int64)
+        return obs, self.driver.legal(seat).sorted_array()
 
     def reset(self, seed: int) -> tuple[np.ndarray, np.ndarray]:
         self.driver.reset(seed)

@@ -197,3 +197,55 @@ def test_lost_days_trade_indices_match_the_spelled_out_ranges_with_and_without_t
                 assert {i: legal.templates[i][1] for i in expected} == expected
                 assert {i for i, (t, _) in legal.templates.items() if t is template} == set(expected)
     assert trades > 50, "random play proposes trades"
+
+
+def _check_lookups(legal: Any, size: int, rng: random.Random) -> None:
+    """Every way of reading a Legal agrees with its spelled-out ``templates``."""
+    spelled = legal.templates
+    assert legal.indices == sorted(spelled)
+    assert legal.sorted_array().tolist() == sorted(spelled)
+    assert set(legal.array.tolist()) == set(spelled)
+    for index in rng.sample(sorted(spelled), min(20, len(spelled))):
+        assert legal.entry(index) == spelled[index]
+        assert legal.entry(index)[0] is spelled[index][0]
+    for index in rng.sample(range(-2, size + 2), min(20, size + 4)):
+        assert (legal.entry(index) is None) == (index not in spelled)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_legal_lookups_agree_with_the_spelled_out_indices(game_id: str) -> None:
+    """``Legal.entry`` (digits read back), ``array``, ``indices`` and ``sorted_array`` against the
+    spelled-out ``templates`` along random play, with a cold catalogue beside the warm one."""
+    rng = random.Random(3)
+    match, cat = _catalogue(game_id)
+    for _ in range(150):
+        pending = match.game.pending(match.state)
+        if pending.is_over:
+            break
+        if pending.is_chance:
+            match.deal()
+            continue
+        seat = pending.seats[0]
+        templates = match.legal_actions(seat)
+        legal = cat.legal(templates)
+        _check_lookups(legal, cat.size, rng)
+        cold = Catalogue(cat.game_id, cat.shapes).legal(templates)
+        assert list(cold.templates.items()) == list(legal.templates.items())
+        match.apply(cat.decode(legal, rng.choice(legal.indices)))
+
+
+def test_a_later_template_wins_an_index_two_templates_share() -> None:
+    """As the spelled-out dictionary did: where a single and a range give the same index, the
+    template listed later is the one an index reads back."""
+    from ludica.core.actions import Action
+
+    cat = Catalogue("t", [shape("give", n=range(0, 5))])
+    one = Action("p1", "give", {"n": 2})
+    many = Action("p1", "give", {"n": IntRange(1, 3)})
+    for first, second in ((one, many), (many, one)):
+        legal = cat.legal([first, second])
+        assert legal.entry(2)[0] is second
+        assert legal.templates[2][0] is second
+        assert legal.entry(1)[0] is many
+        assert legal.indices == [1, 2, 3]
+        _check_lookups(legal, cat.size, random.Random(0))

@@ -1,0 +1,135 @@
+"""Where an AEC decision's time goes, per part, and its instructions under callgrind: printed, never asserted.
+
+The loop is ``bench_env.py``'s PettingZoo AEC loop (``last()`` with the observation and the mask,
+a random legal index read from the mask, ``step``), from seed 0, the next seed when a game ends.
+
+* default: CPU time of this process (``time.process_time_ns``) around each part, per decision:
+  ``observe`` (the encoding, and the view when it is built there), ``view`` (building the seat's
+  view, wherever it is asked for), ``mask`` (the mask, including ``legal``), ``legal`` (the rules'
+  listing and the catalogue's indexing), ``catalogue`` (the indexing alone, part of ``legal``), ``act``
+  (applying the action and dealing chance), and
+  ``referee`` (the referee seat's bot, played inside ``step``); ``total`` is the whole loop.
+* ``--callgrind``: instructions per decision, the loop of ``--steps`` decisions run under
+  ``valgrind --tool=callgrind`` minus the same process with no decision (start-up, imports,
+  ``reset``), divided by the decisions (``PYTHONHASHSEED=0``).
+
+Compare two checkouts by running it with each ``PYTHONPATH`` in turn.
+
+    python benchmarks/env_parts.py [GAME ...] [--seconds S] [--callgrind --steps N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import re
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from ludica.core.registry import GAME_MODULES
+from ludica.env import aec_env
+
+PARTS = ("observe", "view", "mask", "legal", "catalogue", "act", "referee")
+_COLLECTED = re.compile(r"Collected : (\d+)")
+
+
+def _timed(owner: Any, name: str, into: dict[str, int], part: str) -> None:
+    """Wrap ``owner.name`` so that its CPU time adds to ``into[part]``."""
+    inner: Callable[..., Any] = getattr(owner, name)
+    clock = time.process_time_ns
+
+    def wrapped(*args: Any, **kwargs: Any) -> Any:
+        start = clock()
+        try:
+            return inner(*args, **kwargs)
+        finally:
+            into[part] += clock() - start
+
+    setattr(owner, name, wrapped)
+
+
+def loop(env: Any, until: Callable[[int], bool]) -> int:
+    """The AEC loop until ``until(decisions)``; returns the decisions made."""
+    rng = random.Random(0)
+    env.reset(seed=0)
+    steps, seed = 0, 0
+    while not until(steps):
+        obs, _, terminated, truncated, _ = env.last()
+        if terminated or truncated:
+            seed += 1
+            env.reset(seed=seed)
+            continue
+        legal = np.flatnonzero(obs["action_mask"].view(np.bool_))
+        env.step(int(legal[rng.randrange(len(legal))]))
+        steps += 1
+    return steps
+
+
+def parts(game: str, seconds: float) -> dict[str, float]:
+    """Microseconds of CPU per decision, per part and in all."""
+    env = aec_env(game, seed=0)
+    spent = dict.fromkeys(PARTS, 0)
+    driver = env.driver
+    for name in ("observe", "view", "mask", "legal", "act"):
+        _timed(driver, name, spent, name)
+    _timed(driver.catalogue, "legal", spent, "catalogue")
+    _timed(env, "_play_referee", spent, "referee")
+    start = time.process_time_ns()
+    steps = loop(env, lambda _: time.process_time_ns() - start >= seconds * 1e9)
+    total = time.process_time_ns() - start
+    return {"total": total / steps / 1e3, **{k: v / steps / 1e3 for k, v in spent.items()}}
+
+
+def worker(game: str, steps: int) -> None:
+    env = aec_env(game, seed=0)
+    if steps:
+        loop(env, lambda done: done >= steps)
+    else:
+        env.reset(seed=0)
+
+
+def collected(game: str, steps: int, folder: Path) -> int:
+    out = folder / f"callgrind.out.{game}.{steps}"
+    cmd = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", sys.executable, __file__]
+    cmd += ["--worker", game, "--steps", str(steps)]
+    result = subprocess.run(cmd, capture_output=True, text=True, env={**os.environ, "PYTHONHASHSEED": "0"})
+    found = _COLLECTED.search(result.stderr)
+    if result.returncode or found is None:
+        raise RuntimeError(f"callgrind gave no count for {game}: {result.stderr[-500:]}")
+    return int(found.group(1))
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("games", nargs="*", help="game ids (default: all five)")
+    parser.add_argument("--seconds", type=float, default=2.0, help="CPU seconds per game (default 2)")
+    parser.add_argument("--callgrind", action="store_true", help="instructions per decision instead")
+    parser.add_argument("--steps", type=int, default=1000, help="decisions under callgrind (default 1000)")
+    parser.add_argument("--worker", help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    if args.worker:
+        worker(args.worker, args.steps)
+        return
+    games = args.games or list(GAME_MODULES)
+    if args.callgrind:
+        with tempfile.TemporaryDirectory() as tmp:
+            for game in games:
+                work = collected(game, args.steps, Path(tmp)) - collected(game, 0, Path(tmp))
+                print(f"{game:18s} {work / args.steps:12,.0f} instructions per decision", flush=True)
+        return
+    print(f"{'game':18s} {'total':>7s} " + " ".join(f"{p:>8s}" for p in PARTS) + "   (µs of CPU per decision)")
+    for game in games:
+        got = parts(game, args.seconds)
+        print(f"{game:18s} {got['total']:7.0f} " + " ".join(f"{got[p]:8.0f}" for p in PARTS), flush=True)
+
+
+if __name__ == "__main__":
+    main()
