@@ -11,7 +11,8 @@ without changing a byte of what a seat receives:
 * **Kept per seat until its input changes**: each part is remembered with the exact input it was
   rendered from (the view's JSON, the seat names, the pending decision, the namer's table); the
   next step reuses it when that input is the same (:func:`memo`). A seat that waits keeps its
-  decision box; a face whose view did not change is not drawn again.
+  decision box; a face whose input did not change is not drawn again (its input: what the game's
+  face reads of the view and the pending decision, ``web.face_input``, else both whole).
 * **Texts said once**: :func:`say_html` says every text of a rendered page in names like
   :func:`ludica.table.faces.say_html`, but remembers each text's saying per namer class and table
   (the ids a viewer knows and their names), so the labels a face repeats at every step are said
