@@ -158,6 +158,13 @@ def environment() -> Environment:
     return env
 
 
+key_json = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), default=repr).encode
+"""``json.dumps(value, ensure_ascii=False, separators=(",", ":"), default=repr)``, the same text,
+from one encoder made once (``json.dumps`` with any argument makes an encoder at every call)."""
+plain_json = json.JSONEncoder(ensure_ascii=False, default=repr).encode
+"""``json.dumps(value, ensure_ascii=False, default=repr)``, from one encoder made once."""
+
+
 def mentioning(value: Any, seat: str | None) -> bool:
     """True when ``seat`` is a string somewhere in ``value`` (a dict's keys and values, a list's
     items, at any depth); never for no seat. (Read in ``value``'s JSON, where a string equal to
@@ -166,7 +173,7 @@ def mentioning(value: Any, seat: str | None) -> bool:
     wrong.)"""
     if seat is None:
         return False
-    return json.dumps(seat, ensure_ascii=False) in json.dumps(value, ensure_ascii=False, default=repr)
+    return plain_json(seat) in plain_json(value)
 
 
 def _pick(mapping: Any, keys: Any) -> list[Any]:
@@ -315,7 +322,7 @@ class Parts:
         held = self.held
         if held is None:
             return caller()  # type: ignore[no-any-return]
-        key = json.dumps(inputs, ensure_ascii=False, separators=(",", ":"), default=repr)
+        key = key_json(inputs)
         if isinstance(held, PartStore):
             slot = (name, key)
             found = held.get(slot)
