@@ -13,6 +13,13 @@ registry names for the game). It is a Jinja template rendered with:
 ``data``         the game's static component facts, if its ``web`` package defines ``face_data()``
                  (texts printed on cards and boards that no view carries; never state, never secret).
 
+A game's ``web`` package may also define ``face_input(view, pending)``: what of these its face
+reads (for instance the view without a key the face never shows). The table keys a seat's kept
+page by it instead of by the whole view and pending decision, so a step that changes only what
+the face does not read gives the seat its page as it was, without running the template
+(:func:`face_input`). Two equal inputs (as JSON) must draw the same page for the same seat and
+names; without the function, the whole view and the pending decision are the input.
+
 Filters beyond Jinja's: ``humanize``, ``compact``, and ``cos``/``sin`` (radians) for drawing.
 
 ``part`` (optional, for speed): ``{% call part("mat-" ~ s, s, p, s == seat, seat_names) %}…{% endcall %}``
@@ -36,6 +43,7 @@ import importlib
 import json
 import math
 import re
+from collections.abc import Callable
 from functools import cache
 from html import escape, unescape
 from importlib import resources
@@ -150,6 +158,13 @@ def environment() -> Environment:
     return env
 
 
+key_json = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), default=repr).encode
+"""``json.dumps(value, ensure_ascii=False, separators=(",", ":"), default=repr)``, the same text,
+from one encoder made once (``json.dumps`` with any argument makes an encoder at every call)."""
+plain_json = json.JSONEncoder(ensure_ascii=False, default=repr).encode
+"""``json.dumps(value, ensure_ascii=False, default=repr)``, from one encoder made once."""
+
+
 def mentioning(value: Any, seat: str | None) -> bool:
     """True when ``seat`` is a string somewhere in ``value`` (a dict's keys and values, a list's
     items, at any depth); never for no seat. (Read in ``value``'s JSON, where a string equal to
@@ -158,7 +173,7 @@ def mentioning(value: Any, seat: str | None) -> bool:
     wrong.)"""
     if seat is None:
         return False
-    return json.dumps(seat, ensure_ascii=False) in json.dumps(value, ensure_ascii=False, default=repr)
+    return plain_json(seat) in plain_json(value)
 
 
 def _pick(mapping: Any, keys: Any) -> list[Any]:
@@ -193,6 +208,26 @@ def _face_data_of(package: str) -> dict[str, Any]:
 def face_data(game: Game[Any]) -> dict[str, Any]:
     """The static component facts a game's face may read as ``data`` (see the module docstring)."""
     return _face_data_of(game_package(game))
+
+
+FaceInput = Callable[[dict[str, Any], dict[str, Any]], Any]
+"""A game's ``web.face_input(view, pending)``: what its face reads of them."""
+
+
+@cache
+def _face_input_of(package: str) -> FaceInput | None:
+    try:
+        module = importlib.import_module(package + ".web")
+    except ImportError:
+        return None
+    reads = getattr(module, "face_input", None)
+    return reads if callable(reads) else None
+
+
+def face_input(game: Game[Any]) -> FaceInput | None:
+    """The game's ``face_input`` (see the module docstring), or None: its face reads all of the
+    view and of the pending decision."""
+    return _face_input_of(game_package(game))
 
 
 def has_own_face(game: Game[Any]) -> bool:
@@ -272,12 +307,14 @@ class Parts:
     page in their order (the table says each one in names once,
     :func:`ludica.table.render_cache.say_page`)."""
 
-    __slots__ = ("depth", "drawn", "held", "inner")
+    __slots__ = ("depth", "drawn", "fell_back", "held", "inner")
 
     def __init__(self, held: dict[str, tuple[str, str]] | PartStore | None = None) -> None:
         self.held = held
         self.drawn: list[str] = []
         self.depth = 0
+        self.fell_back = False
+        """True when the game's face broke and the page is the generic face (:func:`render_view`)."""
         self.inner: list[Slot] = []
         """The parts looked up inside the part being drawn (a room's store keeps them with it)."""
 
@@ -285,7 +322,7 @@ class Parts:
         held = self.held
         if held is None:
             return caller()  # type: ignore[no-any-return]
-        key = json.dumps(inputs, ensure_ascii=False, separators=(",", ":"), default=repr)
+        key = key_json(inputs)
         if isinstance(held, PartStore):
             slot = (name, key)
             found = held.get(slot)
@@ -371,9 +408,11 @@ def render_view(
     try:
         return render_face(game, view, seat, seat_names, pending, parts)
     except Exception:  # a game's face that breaks on some view falls back to the generic face
-        if parts is not None and parts.held is not None:
-            parts.held.clear()
-            parts.drawn.clear()
+        if parts is not None:
+            parts.fell_back = True
+            if parts.held is not None:
+                parts.held.clear()
+                parts.drawn.clear()
         context = face_context(game, view, seat, seat_names, pending)
         return _table_template("generic_view.html").render(**context)
 

@@ -11,7 +11,8 @@ without changing a byte of what a seat receives:
 * **Kept per seat until its input changes**: each part is remembered with the exact input it was
   rendered from (the view's JSON, the seat names, the pending decision, the namer's table); the
   next step reuses it when that input is the same (:func:`memo`). A seat that waits keeps its
-  decision box; a face whose view did not change is not drawn again.
+  decision box; a face whose input did not change is not drawn again (its input: what the game's
+  face reads of the view and the pending decision, ``web.face_input``, else both whole).
 * **Texts said once**: :func:`say_html` says every text of a rendered page in names like
   :func:`ludica.table.faces.say_html`, but remembers each text's saying per namer class and table
   (the ids a viewer knows and their names), so the labels a face repeats at every step are said
@@ -34,7 +35,7 @@ from html import escape, unescape
 from typing import Any
 
 from ..core.names import Namer
-from .faces import _MARKUP, Generations
+from .faces import _MARKUP, Generations, key_json
 from .faces import say_html as _say_html_plain
 
 SAID_TABLES = 64
@@ -60,8 +61,12 @@ def encoded(text: str, json_text: str | None = None) -> Encoded:
     return out
 
 
+_dumps = json.JSONEncoder(ensure_ascii=False).encode
+"""``json.dumps(value, ensure_ascii=False)``, the same text, from one encoder made once."""
+
+
 def _json_text(text: str) -> str:
-    return json.dumps(text, ensure_ascii=False)
+    return _dumps(text)
 
 
 def encode(message: dict[str, Any]) -> str:
@@ -70,15 +75,12 @@ def encode(message: dict[str, Any]) -> str:
     character, and an object is its members joined by ``", "``: the pieces join into the whole.)"""
     html = message.get("html")
     if not isinstance(html, dict) or not any(isinstance(v, Encoded) for v in html.values()):
-        return json.dumps(message, ensure_ascii=False)
+        return _dumps(message)
     keys = list(message)
     at = keys.index("html")
-    head = json.dumps({k: message[k] for k in keys[:at]}, ensure_ascii=False)[1:-1]
-    tail = json.dumps({k: message[k] for k in keys[at + 1 :]}, ensure_ascii=False)[1:-1]
-    members = ", ".join(
-        f"{_json_text(k)}: {v.json if isinstance(v, Encoded) else json.dumps(v, ensure_ascii=False)}"
-        for k, v in html.items()
-    )
+    head = _dumps({k: message[k] for k in keys[:at]})[1:-1]
+    tail = _dumps({k: message[k] for k in keys[at + 1 :]})[1:-1]
+    members = ", ".join(f"{_json_text(k)}: {v.json if isinstance(v, Encoded) else _dumps(v)}" for k, v in html.items())
     return "{" + ", ".join(p for p in (head, f'"html": {{{members}}}', tail) if p) + "}"
 
 
@@ -272,7 +274,7 @@ def _said_in(said: Said | SaidStore, key: Table) -> tuple[Callable[[Slot], Kept 
 
 def digest(value: Any) -> str:
     """A value's JSON text, to tell whether the input of a rendering changed."""
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"), default=repr)
+    return key_json(value)
 
 
 def memo(cache: dict[Any, Any], slot: tuple[Any, ...], key: Any, make: Callable[[], str]) -> str:

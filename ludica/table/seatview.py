@@ -14,7 +14,7 @@ from typing import Any
 from ..core import CHANCE
 from ..core.match import LogEntry
 from ..core.names import Namer, namer_of
-from .faces import Parts, PartStore, chance_form, composed_choices, render, render_view
+from .faces import Parts, PartStore, chance_form, composed_choices, face_input, render, render_view
 from .render_cache import SaidStore, Table, digest, fingerprint, memo, say_page, say_text
 from .rooms import Room
 from .storage import HOST, SPECTATOR
@@ -122,7 +122,7 @@ def _render_part(
 ) -> dict[str, Any]:
     match = room.match
     names, pending, outcome = shared["names"], shared["pending"], shared["outcome"]
-    names_key, pending_key, undo_key = shared["keys"]
+    undo_key = shared["keys"][2]
     over = pending.is_over
     legal = room.seat_legal(seat) if seat is not None and seat in pending.seats else []
     namer = namer_of(match, seat)
@@ -140,7 +140,7 @@ def _render_part(
     can_request = room.can_request_undo(seat) and not can_undo
     view = match.view(seat)
     cache = room.cache
-    face_key = (digest(view), names_key, pending_key, prompt, said)
+    fell_back = [False]
 
     def face() -> str:
         store, sayings = _room_stores(room)
@@ -148,6 +148,7 @@ def _render_part(
         sayings.turn(room.step)
         parts = Parts(store)  # the parts drawn for the room's seats, shared where their inputs are
         page = render_view(match.game, view, seat, names, pending_json, parts=parts)
+        fell_back[0] = parts.fell_back
         return say_page(page, parts.drawn, namer, said, sayings)
 
     def actions() -> str:
@@ -184,12 +185,15 @@ def _render_part(
     awaited = seat if seat in pending.seats else None
     status_key = ("pending", awaited, prompt, situation, digest(outcome_said) if outcome_said else None)
     news_key = ("news", *((e["kind"], e["who"], e["text"]) for e in entries))
+    face_key = _face_key(match.game, view, pending_json, shared["keys"], prompt, said)
     html = {
         "pending": _shared_render(shared, status_key, status),
         "news": _shared_render(shared, news_key, lambda: render("news.html", entries=entries)),
         "view": memo(cache, ("face", seat), face_key, face),
         "actions": memo(cache, ("actions", seat), actions_key, actions),
     }
+    if fell_back[0]:  # the game's face broke and the generic one stands in: drawn again next time
+        cache.pop(("face", seat), None)
     return {
         "names": names,
         "waiting_for": list(pending.seats),
@@ -200,6 +204,19 @@ def _render_part(
         "legal": legal_json,
         "chance": chance,
     }
+
+
+def _face_key(
+    game: Any, view: dict[str, Any], pending: dict[str, Any], keys: tuple[str, str, str], prompt: Any, said: Table
+) -> tuple[Any, ...]:
+    """What a seat's page is drawn from: what the game's face reads of the view and the pending
+    decision (:func:`ludica.table.faces.face_input`; else both whole), the seat names and the
+    namer's table."""
+    names_key, pending_key, _ = keys
+    reads = face_input(game)
+    if reads is None:
+        return (digest(view), names_key, pending_key, prompt, said)
+    return (digest(reads(view, pending)), names_key, said)
 
 
 def _room_stores(room: Room) -> tuple[PartStore, SaidStore]:

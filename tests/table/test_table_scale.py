@@ -18,10 +18,10 @@ from ludica.core import get_game
 from ludica.core.actions import fill
 from ludica.core.names import Namer, namer_of
 from ludica.core.registry import GAME_MODULES
-from ludica.table import seatview
-from ludica.table.faces import Parts, PartStore, environment
+from ludica.table import faces, seatview
+from ludica.table.faces import Parts, PartStore, environment, face_input
 from ludica.table.faces import say_html as plain_say_html
-from ludica.table.render_cache import Encoded, SaidStore, encode, encoded, fingerprint, say_html, say_page
+from ludica.table.render_cache import Encoded, SaidStore, digest, encode, encoded, fingerprint, say_html, say_page
 from ludica.table.rooms import Room, Rooms
 from ludica.table.seatview import payload
 from ludica.table.storage import HOST, SPECTATOR, Store
@@ -368,3 +368,50 @@ def test_a_room_s_parts_keep_the_parts_drawn_inside_them() -> None:
     store.turn(13)
     template.render(a=4, b=5, count=count, part=Parts(store))
     assert drawn[0] == 2, "a step no page drew at forgets the parts"
+
+
+@pytest.mark.parametrize("game", [g for g in GAME_MODULES if face_input(get_game(g)) is not None])
+def test_a_face_s_input_holds_all_that_it_reads(store: Store, game: str) -> None:
+    """A game's ``web.face_input`` says what its face reads: wherever a seat's input is the same
+    as at an earlier step, the page drawn whole from its view and pending decision is the same
+    page (so the table may keep it, :func:`seatview._face_key`), and the input leaves something out
+    (a step whose page is kept though its view changed)."""
+    meta = get_game(game).meta
+    room, _ = Rooms(store).create(game, ["Ann", "Bob", "Cat", "Dan"][: max(3, meta.players_min)], {})
+    reads = face_input(room.game)
+    assert reads is not None
+    bot = RandomBot(random.Random(11))
+    pages: dict[tuple[str | None, str], str] = {}
+    views: dict[tuple[str | None, str], str] = {}
+    kept_though_changed = 0
+    for _ in range(300):
+        if room.is_over():
+            break
+        _act(room, bot)
+        names, pending = room.seat_names(), room.match.pending().to_json()
+        for seat in [*room.seats(), None]:
+            view = room.match.view(seat)
+            key = (seat, digest(reads(view, pending)))
+            page = seatview.render_view(room.game, view, seat, names, pending)
+            assert pages.setdefault(key, page) == page, (game, room.step, seat)
+            kept_though_changed += views.setdefault(key, digest([view, pending])) != digest([view, pending])
+    assert kept_though_changed > 0
+
+
+def test_a_page_the_face_failed_to_draw_is_not_kept(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    """When a game's face breaks on a view, the seat gets the generic face, and its page is drawn
+    again at the next broadcast (kept by what the game's face reads, it might stand for a view
+    the generic face shows differently)."""
+    room, _ = Rooms(store).create("euphoria", ["Ann", "Bob", "Cat"], {})
+    _act(room, RandomBot(random.Random(2)))
+
+    def broken(*args: Any, **kwargs: Any) -> str:
+        raise RuntimeError("a face that breaks")
+
+    monkeypatch.setattr(faces, "render_face", broken)
+    seat = room.seats()[0]
+    page = payload(room, seat, full_log=False)["html"]["view"]
+    assert "<dl" in page and ("face", seat) not in room.cache, "the generic face, not kept"
+    monkeypatch.undo()
+    room.cache.pop(("part", seat))
+    assert payload(room, seat, full_log=False)["html"]["view"] != page and ("face", seat) in room.cache

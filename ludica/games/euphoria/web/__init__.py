@@ -114,3 +114,10 @@ def _facts() -> dict[str, Any]:
 def face_data() -> dict[str, Any]:
     """The printed facts the face draws (see the module docstring)."""
     return _facts()
+
+
+def face_input(view: dict[str, Any], pending: dict[str, Any]) -> dict[str, Any]:
+    """What ``view.html`` reads of the view and the pending decision: the view without who is
+    waited for (``waiting``; the table says it above the page), and nothing of the decision. A
+    seat's page is kept while this is the same (:func:`ludica.table.faces.face_input`)."""
+    return {key: value for key, value in view.items() if key != "waiting"}
