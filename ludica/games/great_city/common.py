@@ -58,21 +58,38 @@ def interner(
     A parameter named in ``ranges`` is given as an int n and becomes ``IntRange(1, n)``; ``fixed``
     parameters (text declarations) are the same in every action.
     """
-    cache: dict[tuple[Any, ...], Action] = {}
+    cache: dict[tuple[str, tuple[Any, ...]], Action] = {}
 
     def make(seat: str, *values: Any) -> Action:
-        key = (seat, *values)
+        key = (seat, values)  # the values' own tuple: no list built and copied per call
         found = cache.get(key)
         if found is None:
-            args = dict(zip(names, values, strict=True))
-            for name in ranges:
-                args[name] = upto(args[name])
-            if fixed:
-                args.update(fixed)
-            found = cache[key] = Action(seat, kind, args)
+            found = cache[key] = _made(seat, kind, names, values, ranges, fixed)
         return found
 
     return make
+
+
+def _made(
+    seat: str,
+    kind: str,
+    names: tuple[str, ...],
+    values: tuple[Any, ...],
+    ranges: tuple[str, ...],
+    fixed: dict[str, Any] | None,
+) -> Action:
+    """The action an interner makes on a miss (a loop, not ``dict(zip(...))``: compiled, no call
+    through the interpreter)."""
+    if len(values) != len(names):
+        raise ValueError(f"{kind}: {len(names)} values expected, {len(values)} given")
+    args: dict[str, Any] = {}
+    for i, name in enumerate(names):
+        args[name] = values[i]
+    for name in ranges:
+        args[name] = upto(args[name])
+    if fixed:
+        args.update(fixed)
+    return Action(seat, kind, args)
 
 
 _RANGES: dict[int, IntRange] = {}
