@@ -36,7 +36,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Final, Generic, TypeVar
 
 from mypy_extensions import mypyc_attr
 
@@ -210,7 +210,7 @@ def decision(seat: str, phase: str, prompt: str = "") -> Pending:
     return p
 
 
-_NO_DATA: Any = object()
+_NO_DATA: Final[Any] = object()
 """The default ``data`` of :class:`Event` (a fresh empty dict)."""
 
 

@@ -308,7 +308,16 @@ class GreatCity(Game[GreatCityState]):
     def chance_step(self, state: GreatCityState) -> Roll:
         step = state.memo_chance
         if step is None:
-            step = state.memo_chance = self._chance_step(state)
+            key = _roll_key(state)
+            if key is None:
+                step = self._chance_step(state)
+            else:  # a roll is a value: one per phase and what it depends on, kept
+                step = _ROLLS.get(key)
+                if step is None:
+                    if len(_ROLLS) > 20_000:
+                        _ROLLS.clear()
+                    step = _ROLLS[key] = self._chance_step(state)
+            state.memo_chance = step
         return step
 
     def _chance_step(self, state: GreatCityState) -> Roll:
@@ -509,6 +518,22 @@ class GreatCity(Game[GreatCityState]):
 
     def sample(self, state: GreatCityState) -> dict[str, float]:
         return stats.sample(state)
+
+
+_ROLLS: dict[tuple[str, ...], Roll] = {}
+
+
+def _roll_key(state: GreatCityState) -> tuple[str, ...] | None:
+    """What the chance step of ``state`` depends on (``_chance_step`` reads nothing else), for
+    the frequent rolls whose ``extra`` holds only text; ``None``: made afresh (initiative, rethrow
+    and rank ties list seats or characters in ``extra``, and are rare)."""
+    ph = state.phase
+    if ph == "create":
+        c = state.characters[state.creating]  # type: ignore[index]
+        return (ph, c.id, c.stage)
+    if ph == "random_flip" or ph == "roll_situation":
+        return (ph,)
+    return None
 
 
 def _is_listed(listed: list[Action], action: Action) -> bool:

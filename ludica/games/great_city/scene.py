@@ -588,16 +588,15 @@ def flip_options(
         flippable = [i for i in range(6) if lock[i] is None]
     else:
         flippable = [i for i in range(6) if sc.last != i + 1]
-    append, extend = out.append, out.extend
     for i in flippable:
         for table in tables:
             row = table[i]
             if used.isdisjoint(row.keys):
-                extend(row.actions)
+                out.extend(row.actions)
             else:
                 for key, a in row.pairs:
                     if key not in used:
-                        append(a)
+                        out.append(a)
         if i < 3:
             owner, ties, ci = spot, spot_ties, i
         else:
@@ -606,11 +605,11 @@ def flip_options(
             minus = not owner.triad >> (2 - ci) & 1
             for t in ties:
                 if (t.sign == "+") == minus:
-                    append(_tie_flip(seat, i + 1, t.id))
+                    out.append(_tie_flip(seat, i + 1, t.id))
         if purse:
-            append(free[i])
+            out.append(free[i])
         if owner.vested[ci] and owner.controller == seat:
-            append(vested[i])
+            out.append(vested[i])
     return out
 
 
