@@ -258,8 +258,8 @@ def _create_menu(seat: str, c: Character) -> list[Action]:
     if stage == "kind":
         return [_KIND(seat, cid, k) for k in O.KINDS]
     if stage == "traits":
-        return [
-            act(seat, "allocate_traits", ("character", cid), ("traits", _trait_dict(c.kind, t)))  # type: ignore[arg-type]
+        return [  # a dict parameter: never interned (what act() would do, without its failed lookup)
+            Action(seat, "allocate_traits", {"character": cid, "traits": _trait_dict(c.kind, t)})  # type: ignore[arg-type]
             for t in O.trait_options(c.kind, c.triad)  # type: ignore[arg-type]
         ]
     if stage == "class":

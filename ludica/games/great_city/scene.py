@@ -591,7 +591,7 @@ def flip_options(
     for i in flippable:
         for table in tables:
             row = table[i]
-            if used.isdisjoint(row.keys):
+            if not used or used.isdisjoint(row.keys):
                 out.extend(row.actions)
             else:
                 for key, a in row.pairs:
@@ -1006,26 +1006,61 @@ def legal_distribution(state: GreatCityState, seat: str) -> list[Action]:
 
 
 def _distribution(state: GreatCityState, seat: str) -> list[Action]:
+    """The listing in its fixed order: gifts, each owned character's vests, the two fates, the
+    city flips the purse affords, the city vests, the end (blocks kept by what they depend on)."""
     purse = state.purse[seat]
     out: list[Action] = []
     if purse >= 1:
-        r = purse
-        for s in state.seats:
-            if s != seat:
-                out.append(_GIVE(seat, s, r))
+        gives, funds, city_vests = _purse_menu(seat, purse, state.seats)
+        out.extend(gives)
         for cid in state.owned[seat]:
-            for color in O.COLORS:
-                out.append(_VEST_OWN(seat, cid, color, r))
-        out.append(_FUND(seat, "yea", r))
-        out.append(_FUND(seat, "nay", r))
+            out.extend(_vest_own_menu(seat, cid, purse))
+        out.extend(funds)
         vested = state.city_vested
-        for pos in range(1, 7):
-            if purse > vested[pos - 1]:
-                out.append(_CITY_FLIP(seat, pos))
-        for pos in range(1, 7):
-            out.append(_CITY_VEST(seat, pos, r))
+        flips = _city_flips(seat)
+        for i in range(6):
+            if purse > vested[i]:
+                out.append(flips[i])
+        out.extend(city_vests)
     out.append(_simple(seat, "end_distribution"))
     return out
+
+
+_PurseMenu = tuple[tuple[Action, ...], tuple[Action, ...], tuple[Action, ...]]
+_PURSE_MENUS: dict[tuple[str, int, tuple[str, ...]], _PurseMenu] = {}
+_VEST_OWN_MENUS: dict[tuple[str, str, int], tuple[Action, ...]] = {}
+_CITY_FLIPS: dict[str, tuple[Action, ...]] = {}
+
+
+def _purse_menu(seat: str, r: int, seats: tuple[str, ...]) -> _PurseMenu:
+    """The gifts to the other seats, the two fates and the six city vests of a purse of ``r``."""
+    key = (seat, r, seats)
+    menu = _PURSE_MENUS.get(key)
+    if menu is None:
+        if len(_PURSE_MENUS) > 20_000:
+            _PURSE_MENUS.clear()
+        gives = tuple(_GIVE(seat, s, r) for s in seats if s != seat)
+        funds = (_FUND(seat, "yea", r), _FUND(seat, "nay", r))
+        city_vests = tuple(_CITY_VEST(seat, pos, r) for pos in range(1, 7))
+        menu = _PURSE_MENUS[key] = (gives, funds, city_vests)
+    return menu
+
+
+def _vest_own_menu(seat: str, cid: str, r: int) -> tuple[Action, ...]:
+    key = (seat, cid, r)
+    menu = _VEST_OWN_MENUS.get(key)
+    if menu is None:
+        if len(_VEST_OWN_MENUS) > 20_000:
+            _VEST_OWN_MENUS.clear()
+        menu = _VEST_OWN_MENUS[key] = tuple(_VEST_OWN(seat, cid, color, r) for color in O.COLORS)
+    return menu
+
+
+def _city_flips(seat: str) -> tuple[Action, ...]:
+    flips = _CITY_FLIPS.get(seat)
+    if flips is None:
+        flips = _CITY_FLIPS[seat] = tuple(_CITY_FLIP(seat, pos) for pos in range(1, 7))
+    return flips
 
 
 def _check_amount(state: GreatCityState, a: Action) -> int:
