@@ -3,35 +3,35 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from ...core import Action, Event, IllegalAction, IntRange, MalformedAction
 from .state import GreatCityState
 
-GM = "gm"
-NEW = "NEW"
+GM: Final = "gm"
+NEW: Final = "NEW"
 
 # Rulebook headings, cited by every refusal (``section=``).
-S_SITUATION = "The Situation"
-S_AGENTS = "The Agents of Peril"
-S_CHARACTERS = "Generating Characters"
-S_HUMAN = "Human Characters"
-S_RESOURCES = "Character Resources and Connections"
-S_PERIL = "The Mounting Peril"
-S_INITIATIVE = "Initiative"
-S_START = "Running A Scene (1) Start the Scene"
-S_ANTE = "Running A Scene (2) Ante"
-S_INITIAL = "Running A Scene (3) Establish the Initial Situation"
-S_RANDOM = "Running A Scene (4) Flip Randomly"
-S_REACTION = "Running A Scene (5) Conduct Reaction Rounds"
-S_TRAITS = "Using Traits"
-S_TIES = "Using Ties"
-S_RESOURCE_USE = "Using Resources"
-S_REWARDS = "Running A Scene (6) Take Rewards"
-S_ENDING = "Ending the Scene"
-S_END_GAME = "END GAME"
+S_SITUATION: Final = "The Situation"
+S_AGENTS: Final = "The Agents of Peril"
+S_CHARACTERS: Final = "Generating Characters"
+S_HUMAN: Final = "Human Characters"
+S_RESOURCES: Final = "Character Resources and Connections"
+S_PERIL: Final = "The Mounting Peril"
+S_INITIATIVE: Final = "Initiative"
+S_START: Final = "Running A Scene (1) Start the Scene"
+S_ANTE: Final = "Running A Scene (2) Ante"
+S_INITIAL: Final = "Running A Scene (3) Establish the Initial Situation"
+S_RANDOM: Final = "Running A Scene (4) Flip Randomly"
+S_REACTION: Final = "Running A Scene (5) Conduct Reaction Rounds"
+S_TRAITS: Final = "Using Traits"
+S_TIES: Final = "Using Ties"
+S_RESOURCE_USE: Final = "Using Resources"
+S_REWARDS: Final = "Running A Scene (6) Take Rewards"
+S_ENDING: Final = "Ending the Scene"
+S_END_GAME: Final = "END GAME"
 
-_INTERNED: dict[tuple[Any, ...], Action] = {}
+_INTERNED: Final[dict[tuple[Any, ...], Action]] = {}
 
 
 def act(seat: str, kind: str, *args: tuple[str, Any]) -> Action:
@@ -92,7 +92,7 @@ def _made(
     return Action(seat, kind, args)
 
 
-_RANGES: dict[int, IntRange] = {}
+_RANGES: Final[dict[int, IntRange]] = {}
 
 
 def upto(n: int) -> IntRange:
@@ -111,7 +111,7 @@ def malformed(reason: str, rule: str = "actions", section: str | None = None) ->
     return MalformedAction(reason, rule=rule, section=section)
 
 
-_EVENTS: dict[tuple[str, str], Event] = {}
+_EVENTS: Final[dict[tuple[str, str], Event]] = {}
 
 
 def say(kind: str, text: str, **data: Any) -> Event:

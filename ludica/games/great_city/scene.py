@@ -14,7 +14,7 @@ every lock set by another act and locks its own position with A. An undo leaves 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from ...core import Action, Event, IllegalAction, Text
 from ...core.values import rebuilt
@@ -40,10 +40,10 @@ from .common import (
 )
 from .state import Character, GreatCityState, Scene, Tie
 
-INTENT_TEXT = Text("your intended action for the scene", 1, 600)
-NARRATION_TEXT = Text("what the judgment means", 1, 2000)
-MODES = O.MODES
-SOURCES = ("trait", "tie", "free_scarab", "vested_scarab")
+INTENT_TEXT: Final = Text("your intended action for the scene", 1, 600)
+NARRATION_TEXT: Final = Text("what the judgment means", 1, 2000)
+MODES: Final = O.MODES
+SOURCES: Final = ("trait", "tie", "free_scarab", "vested_scarab")
 
 
 def pair_of(state: GreatCityState, sc: Scene) -> int:
@@ -81,14 +81,14 @@ def focal_seat(state: GreatCityState) -> str:
     return state.scene.focal  # type: ignore[union-attr]
 
 
-_START = interner("start_scene", "spotlight", fixed={"intent": INTENT_TEXT})
-_FOIL = interner("choose_foil", "foil")
-_ANTE = interner("choose_ante_source", "role", "source")
-_BUY = interner("buy_in", "character")
-_UNDO = interner("undo_flip", "position")
-_DECLINE = interner("decline_undo", "position")
-_ASSIGN = interner("assign_narration", "narrator")
-_NARRATE = interner("narrate", fixed={"text": NARRATION_TEXT})
+_START: Final = interner("start_scene", "spotlight", fixed={"intent": INTENT_TEXT})
+_FOIL: Final = interner("choose_foil", "foil")
+_ANTE: Final = interner("choose_ante_source", "role", "source")
+_BUY: Final = interner("buy_in", "character")
+_UNDO: Final = interner("undo_flip", "position")
+_DECLINE: Final = interner("decline_undo", "position")
+_ASSIGN: Final = interner("assign_narration", "narrator")
+_NARRATE: Final = interner("narrate", fixed={"text": NARRATION_TEXT})
 
 
 def legal_scene_start(state: GreatCityState, seat: str) -> list[Action]:
@@ -434,11 +434,11 @@ def reaction_seat(state: GreatCityState) -> str:
     return sc.forced or sc.order[sc.turn]  # type: ignore[union-attr]
 
 
-_TRAIT_FLIPS: dict[tuple[str, int, str, str], Action] = {}
-_TIE_FLIPS: dict[tuple[str, int, str], Action] = {}
-_SCARAB_FLIPS: dict[tuple[str, int, bool], Action] = {}
-_SIMPLE: dict[tuple[str, str], Action] = {}
-_CHAR: dict[tuple[str, str, str], Action] = {}
+_TRAIT_FLIPS: Final[dict[tuple[str, int, str, str], Action]] = {}
+_TIE_FLIPS: Final[dict[tuple[str, int, str], Action]] = {}
+_SCARAB_FLIPS: Final[dict[tuple[str, int, bool], Action]] = {}
+_SIMPLE: Final[dict[tuple[str, str], Action]] = {}
+_CHAR: Final[dict[tuple[str, str, str], Action]] = {}
 
 
 def _trait_flip(seat: str, pos: int, cid: str, trait: str) -> Action:
@@ -524,9 +524,9 @@ class TraitRow:
         return rebuilt(self, self.pairs)  # see ludica.core.values
 
 
-_TRAIT_TABLES: dict[tuple[Any, ...], tuple[TraitRow, ...]] = {}
-_FREE: dict[str, tuple[Action, ...]] = {}
-_VESTED: dict[str, tuple[Action, ...]] = {}
+_TRAIT_TABLES: Final[dict[tuple[Any, ...], tuple[TraitRow, ...]]] = {}
+_FREE: Final[dict[str, tuple[Action, ...]]] = {}
+_VESTED: Final[dict[str, tuple[Action, ...]]] = {}
 
 
 def _trait_table(seat: str, c: Character, cap: bool) -> tuple[TraitRow, ...]:
@@ -613,7 +613,7 @@ def flip_options(
     return out
 
 
-FLIP_ARGS = {
+FLIP_ARGS: Final = {
     "trait": {"position", "source", "character", "trait", "mode"},
     "tie": {"position", "source", "tie"},
     "free_scarab": {"position", "source"},
@@ -734,7 +734,7 @@ def _check_vested_scarab_flip(state: GreatCityState, sc: Scene, a: Action, owner
         raise refuse(f"no scarab is vested under position {a.args['position']}", "R-GC-29", S_RESOURCE_USE)
 
 
-_FLIP_SOURCES: dict[str, Callable[[GreatCityState, Scene, Action, Character, int], None]] = {
+_FLIP_SOURCES: Final[dict[str, Callable[[GreatCityState, Scene, Action, Character, int], None]]] = {
     "trait": _check_trait_flip,
     "tie": _check_tie_flip,
     "free_scarab": _check_free_scarab_flip,
@@ -984,14 +984,14 @@ def play_narrate(state: GreatCityState, a: Action) -> list[Event]:
     return [say("narration", a.args["text"], seat=a.seat)]
 
 
-_GIVE = interner("give_scarabs", "to_seat", "n", ranges=("n",))
-_VEST_OWN = interner("vest_own", "character", "color", "n", ranges=("n",))
-_FUND = interner("fund_fate", "box", "n", ranges=("n",))
-_CITY_FLIP = interner("flip_city_stone", "position")
-_CITY_VEST = interner("vest_city_stone", "position", "n", ranges=("n",))
+_GIVE: Final = interner("give_scarabs", "to_seat", "n", ranges=("n",))
+_VEST_OWN: Final = interner("vest_own", "character", "color", "n", ranges=("n",))
+_FUND: Final = interner("fund_fate", "box", "n", ranges=("n",))
+_CITY_FLIP: Final = interner("flip_city_stone", "position")
+_CITY_VEST: Final = interner("vest_city_stone", "position", "n", ranges=("n",))
 
 
-_DISTRIBUTIONS: dict[tuple[Any, ...], tuple[Action, ...]] = {}
+_DISTRIBUTIONS: Final[dict[tuple[Any, ...], tuple[Action, ...]]] = {}
 
 
 def legal_distribution(state: GreatCityState, seat: str) -> list[Action]:
@@ -1027,9 +1027,9 @@ def _distribution(state: GreatCityState, seat: str) -> list[Action]:
 
 
 _PurseMenu = tuple[tuple[Action, ...], tuple[Action, ...], tuple[Action, ...]]
-_PURSE_MENUS: dict[tuple[str, int, tuple[str, ...]], _PurseMenu] = {}
-_VEST_OWN_MENUS: dict[tuple[str, str, int], tuple[Action, ...]] = {}
-_CITY_FLIPS: dict[str, tuple[Action, ...]] = {}
+_PURSE_MENUS: Final[dict[tuple[str, int, tuple[str, ...]], _PurseMenu]] = {}
+_VEST_OWN_MENUS: Final[dict[tuple[str, str, int], tuple[Action, ...]]] = {}
+_CITY_FLIPS: Final[dict[str, tuple[Action, ...]]] = {}
 
 
 def _purse_menu(seat: str, r: int, seats: tuple[str, ...]) -> _PurseMenu:
