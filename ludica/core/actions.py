@@ -30,7 +30,7 @@ from typing import Any, Final
 from .errors import MalformedAction
 from .values import Value, rebuilt
 
-CHANCE = "chance"
+CHANCE: Final = "chance"
 """The seat that takes every shuffle, deal and roll (filled by a Dealer or typed by a person)."""
 
 _BARE = re.compile(r"^[A-Za-z_][A-Za-z0-9_.:/+-]*$")

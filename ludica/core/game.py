@@ -196,7 +196,7 @@ class Pending:
         return {"seats": list(self.seats), "phase": self.phase, "prompt": self.prompt}
 
 
-_DECISIONS: dict[tuple[str, str, str], Pending] = {}
+_DECISIONS: Final[dict[tuple[str, str, str], Pending]] = {}
 
 
 def decision(seat: str, phase: str, prompt: str = "") -> Pending:
