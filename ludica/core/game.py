@@ -36,7 +36,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Final, Generic, TypeVar
 
 from mypy_extensions import mypyc_attr
 
@@ -196,7 +196,7 @@ class Pending:
         return {"seats": list(self.seats), "phase": self.phase, "prompt": self.prompt}
 
 
-_DECISIONS: dict[tuple[str, str, str], Pending] = {}
+_DECISIONS: Final[dict[tuple[str, str, str], Pending]] = {}
 
 
 def decision(seat: str, phase: str, prompt: str = "") -> Pending:
@@ -210,7 +210,7 @@ def decision(seat: str, phase: str, prompt: str = "") -> Pending:
     return p
 
 
-_NO_DATA: Any = object()
+_NO_DATA: Final[Any] = object()
 """The default ``data`` of :class:`Event` (a fresh empty dict)."""
 
 

@@ -3,35 +3,35 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from ...core import Action, Event, IllegalAction, IntRange, MalformedAction
 from .state import GreatCityState
 
-GM = "gm"
-NEW = "NEW"
+GM: Final = "gm"
+NEW: Final = "NEW"
 
 # Rulebook headings, cited by every refusal (``section=``).
-S_SITUATION = "The Situation"
-S_AGENTS = "The Agents of Peril"
-S_CHARACTERS = "Generating Characters"
-S_HUMAN = "Human Characters"
-S_RESOURCES = "Character Resources and Connections"
-S_PERIL = "The Mounting Peril"
-S_INITIATIVE = "Initiative"
-S_START = "Running A Scene (1) Start the Scene"
-S_ANTE = "Running A Scene (2) Ante"
-S_INITIAL = "Running A Scene (3) Establish the Initial Situation"
-S_RANDOM = "Running A Scene (4) Flip Randomly"
-S_REACTION = "Running A Scene (5) Conduct Reaction Rounds"
-S_TRAITS = "Using Traits"
-S_TIES = "Using Ties"
-S_RESOURCE_USE = "Using Resources"
-S_REWARDS = "Running A Scene (6) Take Rewards"
-S_ENDING = "Ending the Scene"
-S_END_GAME = "END GAME"
+S_SITUATION: Final = "The Situation"
+S_AGENTS: Final = "The Agents of Peril"
+S_CHARACTERS: Final = "Generating Characters"
+S_HUMAN: Final = "Human Characters"
+S_RESOURCES: Final = "Character Resources and Connections"
+S_PERIL: Final = "The Mounting Peril"
+S_INITIATIVE: Final = "Initiative"
+S_START: Final = "Running A Scene (1) Start the Scene"
+S_ANTE: Final = "Running A Scene (2) Ante"
+S_INITIAL: Final = "Running A Scene (3) Establish the Initial Situation"
+S_RANDOM: Final = "Running A Scene (4) Flip Randomly"
+S_REACTION: Final = "Running A Scene (5) Conduct Reaction Rounds"
+S_TRAITS: Final = "Using Traits"
+S_TIES: Final = "Using Ties"
+S_RESOURCE_USE: Final = "Using Resources"
+S_REWARDS: Final = "Running A Scene (6) Take Rewards"
+S_ENDING: Final = "Ending the Scene"
+S_END_GAME: Final = "END GAME"
 
-_INTERNED: dict[tuple[Any, ...], Action] = {}
+_INTERNED: Final[dict[tuple[Any, ...], Action]] = {}
 
 
 def act(seat: str, kind: str, *args: tuple[str, Any]) -> Action:
@@ -58,24 +58,41 @@ def interner(
     A parameter named in ``ranges`` is given as an int n and becomes ``IntRange(1, n)``; ``fixed``
     parameters (text declarations) are the same in every action.
     """
-    cache: dict[tuple[Any, ...], Action] = {}
+    cache: dict[tuple[str, tuple[Any, ...]], Action] = {}
 
     def make(seat: str, *values: Any) -> Action:
-        key = (seat, *values)
+        key = (seat, values)  # the values' own tuple: no list built and copied per call
         found = cache.get(key)
         if found is None:
-            args = dict(zip(names, values, strict=True))
-            for name in ranges:
-                args[name] = upto(args[name])
-            if fixed:
-                args.update(fixed)
-            found = cache[key] = Action(seat, kind, args)
+            found = cache[key] = _made(seat, kind, names, values, ranges, fixed)
         return found
 
     return make
 
 
-_RANGES: dict[int, IntRange] = {}
+def _made(
+    seat: str,
+    kind: str,
+    names: tuple[str, ...],
+    values: tuple[Any, ...],
+    ranges: tuple[str, ...],
+    fixed: dict[str, Any] | None,
+) -> Action:
+    """The action an interner makes on a miss (a loop, not ``dict(zip(...))``: compiled, no call
+    through the interpreter)."""
+    if len(values) != len(names):
+        raise ValueError(f"{kind}: {len(names)} values expected, {len(values)} given")
+    args: dict[str, Any] = {}
+    for i, name in enumerate(names):
+        args[name] = values[i]
+    for name in ranges:
+        args[name] = upto(args[name])
+    if fixed:
+        args.update(fixed)
+    return Action(seat, kind, args)
+
+
+_RANGES: Final[dict[int, IntRange]] = {}
 
 
 def upto(n: int) -> IntRange:
@@ -94,7 +111,7 @@ def malformed(reason: str, rule: str = "actions", section: str | None = None) ->
     return MalformedAction(reason, rule=rule, section=section)
 
 
-_EVENTS: dict[tuple[str, str], Event] = {}
+_EVENTS: Final[dict[tuple[str, str], Event]] = {}
 
 
 def say(kind: str, text: str, **data: Any) -> Event:

@@ -7,7 +7,7 @@ Connections]**, **[The Mounting Peril]**, **[Initiative]**. Each action type has
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from ...core import Action, Event, IntRange, Text
 from ...core.values import rebuilt
@@ -28,17 +28,17 @@ from .common import (
 )
 from .state import Character, GreatCityState, Tie
 
-MAX_AGENTS = 3
-NAME_TEXT = Text("a name", 1, 80)
-LONG_TEXT = Text("a sentence or two", 1, 600)
-SITUATION_TEXT = Text("the situation of the city, as both triads read (a sentence or two)", 1, 600)
-PERIL_TEXT = Text("the peril the reduced triad names (a sentence or two)", 1, 600)
-FACE_TEXT = Text("the face of the peril, by the colours showing + (a sentence or two)", 1, 600)
-TIE_SIGNS = ("+", "-")
-VEST_CLASSES = {"aristocrat": 0, "myrmidon": 0, "learned": 1, "drone": 1, "mercantile": 2, "queen": 2}
+MAX_AGENTS: Final = 3
+NAME_TEXT: Final = Text("a name", 1, 80)
+LONG_TEXT: Final = Text("a sentence or two", 1, 600)
+SITUATION_TEXT: Final = Text("the situation of the city, as both triads read (a sentence or two)", 1, 600)
+PERIL_TEXT: Final = Text("the peril the reduced triad names (a sentence or two)", 1, 600)
+FACE_TEXT: Final = Text("the face of the peril, by the colours showing + (a sentence or two)", 1, 600)
+TIE_SIGNS: Final = ("+", "-")
+VEST_CLASSES: Final = {"aristocrat": 0, "myrmidon": 0, "learned": 1, "drone": 1, "mercantile": 2, "queen": 2}
 """Classes whose benefit is a scarab that may be vested under the stone of this colour index."""
-RICH_CLASSES = ("mercantile", "queen")
-NOBLE_CLASSES = ("aristocrat", "myrmidon")
+RICH_CLASSES: Final = ("mercantile", "queen")
+NOBLE_CLASSES: Final = ("aristocrat", "myrmidon")
 
 
 # -- the situation ---------------------------------------------------------------------------
@@ -223,15 +223,15 @@ def play_roll_character_triad(state: GreatCityState, dice: list[int]) -> list[Ev
     return events + _advance(state, c)
 
 
-_KIND = interner("choose_kind", "character", "kind")
-_CLASS = interner("choose_class", "character", "class")
-_INTENT = interner("choose_intent", "character", "color", fixed={"text": LONG_TEXT})
-_NAME = interner("name_character", "character", fixed={"name": NAME_TEXT})
-_DRAW = interner("draw_name", "character", "list")
-_VEST = interner("vest_class_scarab", "character", "vest")
+_KIND: Final = interner("choose_kind", "character", "kind")
+_CLASS: Final = interner("choose_class", "character", "class")
+_INTENT: Final = interner("choose_intent", "character", "color", fixed={"text": LONG_TEXT})
+_NAME: Final = interner("name_character", "character", fixed={"name": NAME_TEXT})
+_DRAW: Final = interner("draw_name", "character", "list")
+_VEST: Final = interner("vest_class_scarab", "character", "vest")
 
 
-_CREATE_MENUS: dict[tuple[Any, ...], tuple[Action, ...]] = {}
+_CREATE_MENUS: Final[dict[tuple[Any, ...], tuple[Action, ...]]] = {}
 
 
 def legal_create(state: GreatCityState, seat: str) -> list[Action]:
@@ -258,8 +258,8 @@ def _create_menu(seat: str, c: Character) -> list[Action]:
     if stage == "kind":
         return [_KIND(seat, cid, k) for k in O.KINDS]
     if stage == "traits":
-        return [
-            act(seat, "allocate_traits", ("character", cid), ("traits", _trait_dict(c.kind, t)))  # type: ignore[arg-type]
+        return [  # a dict parameter: never interned (what act() would do, without its failed lookup)
+            Action(seat, "allocate_traits", {"character": cid, "traits": _trait_dict(c.kind, t)})  # type: ignore[arg-type]
             for t in O.trait_options(c.kind, c.triad)  # type: ignore[arg-type]
         ]
     if stage == "class":
@@ -544,9 +544,9 @@ def _grant_allows(grant: str, noble_target: bool, sign: str) -> bool:
     return True
 
 
-_ADD_TIE = interner("add_tie", "source", "target", "sign", "grant")
-_BUY_TIE = interner("buy_tie", "source", "target", "sign")
-_END_TIES = interner("end_ties", "source")
+_ADD_TIE: Final = interner("add_tie", "source", "target", "sign", "grant")
+_BUY_TIE: Final = interner("buy_tie", "source", "target", "sign")
+_END_TIES: Final = interner("end_ties", "source")
 
 
 class TieChoices:
@@ -569,7 +569,7 @@ class TieChoices:
 
 
 _TieMenu = dict[str, TieChoices]
-_TIE_MENUS: dict[tuple[Any, ...], _TieMenu] = {}
+_TIE_MENUS: Final[dict[tuple[Any, ...], _TieMenu]] = {}
 
 
 def _tie_menu(seat: str, cid: str, others: tuple[tuple[str, bool], ...]) -> _TieMenu:

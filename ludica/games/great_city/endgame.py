@@ -5,12 +5,14 @@ Rule: [END GAME]
 
 from __future__ import annotations
 
+from typing import Final
+
 from ...core import Action, Event, Text
 from . import oracle as O
 from .common import S_END_GAME, act, char_label, refuse, say, seat_label
 from .state import GreatCityState
 
-FATE_TEXT = Text("the fate, in line with the judgment", 1, 2000)
+FATE_TEXT: Final = Text("the fate, in line with the judgment", 1, 2000)
 
 
 def enter_endgame(state: GreatCityState) -> list[Event]:

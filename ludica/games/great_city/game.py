@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from ...core import (
     CHANCE,
@@ -105,7 +105,7 @@ OPTIONS = (
     ),
 )
 
-ARG_TYPES: dict[str, type] = {
+ARG_TYPES: Final[dict[str, type]] = {
     "position": int,
     "n": int,
     "blue": int,
@@ -130,7 +130,7 @@ class Spec(Value):
     texts: tuple[str, ...] = ()
 
 
-ACTIONS: dict[str, Spec] = {
+ACTIONS: Final[dict[str, Spec]] = {
     "record_situation": Spec(
         ("record_situation",),
         ("situation", "peril", "face"),
@@ -190,7 +190,7 @@ ACTIONS: dict[str, Spec] = {
     ),
 }
 
-CHANCE_PLAY: dict[str, Callable[[GreatCityState, list[int]], list[Event]]] = {
+CHANCE_PLAY: Final[dict[str, Callable[[GreatCityState, list[int]], list[Event]]]] = {
     "roll_situation": C.play_roll_situation,
     "roll_character_triad": C.play_roll_character_triad,
     "roll_name": C.play_roll_name,
@@ -200,7 +200,7 @@ CHANCE_PLAY: dict[str, Callable[[GreatCityState, list[int]], list[Event]]] = {
     "roll_rank_tie": E.play_roll_rank_tie,
 }
 
-PROMPTS = {
+PROMPTS: Final = {
     "record_situation": "record the table's reading of the situation, the peril and its face",
     "agents": "create one to three agents of peril",
     "vest": "vest the class scarab?",
@@ -218,7 +218,7 @@ PROMPTS = {
     "city_fate": "narrate the fate of the Great City",
     "character_fates": "narrate your character's final fate",
 }
-CREATE_PROMPTS = {
+CREATE_PROMPTS: Final = {
     "choose_triad": "set the agent's triad (d8 values)",
     "kind": "human or bug?",
     "traits": "allocate your +'s and -'s to the traits",
@@ -229,10 +229,10 @@ CREATE_PROMPTS = {
     "ties": "buy ties for the new character",
 }
 
-CHANCE_PHASES = ("roll_situation", "initiative", "rethrow", "random_flip", "rank")
-_FIXED: dict[str, Pending] = {ph: Pending((CHANCE,), ph) for ph in CHANCE_PHASES}
+CHANCE_PHASES: Final = ("roll_situation", "initiative", "rethrow", "random_flip", "rank")
+_FIXED: Final[dict[str, Pending]] = {ph: Pending((CHANCE,), ph) for ph in CHANCE_PHASES}
 _FIXED["over"] = Pending((), "over")
-NOTHING: list[Action] = []
+NOTHING: Final[list[Action]] = []
 """The legal actions of a seat that does not decide now (shared: never handed out)."""
 
 
@@ -308,7 +308,16 @@ class GreatCity(Game[GreatCityState]):
     def chance_step(self, state: GreatCityState) -> Roll:
         step = state.memo_chance
         if step is None:
-            step = state.memo_chance = self._chance_step(state)
+            key = _roll_key(state)
+            if key is None:
+                step = self._chance_step(state)
+            else:  # a roll is a value: one per phase and what it depends on, kept
+                step = _ROLLS.get(key)
+                if step is None:
+                    if len(_ROLLS) > 20_000:
+                        _ROLLS.clear()
+                    step = _ROLLS[key] = self._chance_step(state)
+            state.memo_chance = step
         return step
 
     def _chance_step(self, state: GreatCityState) -> Roll:
@@ -511,6 +520,22 @@ class GreatCity(Game[GreatCityState]):
         return stats.sample(state)
 
 
+_ROLLS: Final[dict[tuple[str, ...], Roll]] = {}
+
+
+def _roll_key(state: GreatCityState) -> tuple[str, ...] | None:
+    """What the chance step of ``state`` depends on (``_chance_step`` reads nothing else), for
+    the frequent rolls whose ``extra`` holds only text; ``None``: made afresh (initiative, rethrow
+    and rank ties list seats or characters in ``extra``, and are rare)."""
+    ph = state.phase
+    if ph == "create":
+        c = state.characters[state.creating]  # type: ignore[index]
+        return (ph, c.id, c.stage)
+    if ph == "random_flip" or ph == "roll_situation":
+        return (ph,)
+    return None
+
+
 def _is_listed(listed: list[Action], action: Action) -> bool:
     """Whether ``action`` is an instance of a listed one, with the exact parameter types the full
     check demands (a bool is no int): then the full check would accept it, and is not needed."""
@@ -547,7 +572,7 @@ def _fills(template: Mapping[str, Any], args: dict[str, Any]) -> bool:
     return True
 
 
-DECIDERS: dict[str, Callable[[GreatCityState], str]] = {
+DECIDERS: Final[dict[str, Callable[[GreatCityState], str]]] = {
     "record_situation": lambda state: GM,
     "agents": lambda state: GM,
     "vest": C.vest_seat,
@@ -565,7 +590,7 @@ DECIDERS: dict[str, Callable[[GreatCityState], str]] = {
 }
 """Who decides in each phase with one deciding seat (``reaction`` and ``create`` are in ``pending``)."""
 
-LEGAL: dict[str, Callable[[GreatCityState, str], list[Action]]] = {
+LEGAL: Final[dict[str, Callable[[GreatCityState, str], list[Action]]]] = {
     "record_situation": C.legal_record_situation,
     "agents": C.legal_agents,
     "create": C.legal_create,
@@ -584,7 +609,7 @@ LEGAL: dict[str, Callable[[GreatCityState, str], list[Action]]] = {
     "character_fates": E.legal_character_fates,
 }
 
-PHASES = {*LEGAL, "roll_situation", "initiative", "rethrow", "random_flip", "rank", "over"}
+PHASES: Final = {*LEGAL, "roll_situation", "initiative", "rethrow", "random_flip", "rank", "over"}
 
 
 def invariants(state: GreatCityState) -> list[str]:
@@ -624,7 +649,7 @@ def invariants(state: GreatCityState) -> list[str]:
     return out
 
 
-SCENE_PHASES = {
+SCENE_PHASES: Final = {
     "scene_start",
     "choose_foil",
     "ante",

@@ -25,12 +25,12 @@ tie turn and of the distribution): see ``common.py``, ``creation.py`` and ``scen
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 if TYPE_CHECKING:
     from .state import GreatCityState
 
-MEMO_SLOTS = ("memo_pending", "memo_legal", "memo_chance")
+MEMO_SLOTS: Final = ("memo_pending", "memo_legal", "memo_chance")
 """The state's slots that remember: who decides (``Pending``), the deciding seat's listed legal
 actions (never handed out: callers get a copy), the chance step. ``None`` until first asked."""
 

@@ -18,62 +18,62 @@ ruling R-GC-10) is bit ``6 - p`` of the pair. **[THE GREAT CITY ORACLE]**
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 import yaml  # type: ignore[import-untyped]
 
-DATA_FILE = Path(__file__).parent / "data" / "oracle.yaml"
-ORACLE: dict[str, Any] = yaml.safe_load(DATA_FILE.read_text(encoding="utf-8"))
+DATA_FILE: Final = Path(__file__).parent / "data" / "oracle.yaml"
+ORACLE: Final[dict[str, Any]] = yaml.safe_load(DATA_FILE.read_text(encoding="utf-8"))
 """The whole YAML, loaded once."""
 
-COLORS: tuple[str, str, str] = tuple(ORACLE["stone_order"])  # type: ignore[assignment]
+COLORS: Final[tuple[str, str, str]] = tuple(ORACLE["stone_order"])  # type: ignore[assignment]
 """blue, white, green: the fixed order of a triad's stones (Table 1)."""
-MODES: tuple[str, str, str] = tuple(s["mode_key"] for s in ORACLE["stones"])  # type: ignore[assignment]
+MODES: Final[tuple[str, str, str]] = tuple(s["mode_key"] for s in ORACLE["stones"])  # type: ignore[assignment]
 """deeds, thoughts, words: the mode that flips the stone of the same index (Table 5)."""
-MODE_OF_COLOR = dict(zip(COLORS, MODES, strict=True))
-COLOR_OF_MODE = {m: c for c, m in MODE_OF_COLOR.items()}
-KINDS = ("human", "bug")
+MODE_OF_COLOR: Final = dict(zip(COLORS, MODES, strict=True))
+COLOR_OF_MODE: Final = {m: c for c, m in MODE_OF_COLOR.items()}
+KINDS: Final = ("human", "bug")
 
-_STONES = {s["color"]: s for s in ORACLE["stones"]}
-CLASS_OF_COLOR: dict[str, dict[str, str]] = {
+_STONES: Final = {s["color"]: s for s in ORACLE["stones"]}
+CLASS_OF_COLOR: Final[dict[str, dict[str, str]]] = {
     "human": {c: _STONES[c]["human_class"] for c in COLORS},
     "bug": {c: _STONES[c]["bug_class"] for c in COLORS},
 }
 """The class a + or moving stone of each colour permits, by kind (Tables 1, Human/Bug Characters)."""
-DEFAULT_CLASS: dict[str, str] = dict(ORACLE["default_class"])
+DEFAULT_CLASS: Final[dict[str, str]] = dict(ORACLE["default_class"])
 """commoner / worker: the class of a character that takes none it is entitled to."""
-COLOR_OF_CLASS = {cls: c for kind in KINDS for c, cls in CLASS_OF_COLOR[kind].items()}
-INITIATIVE_TIER: dict[str, int] = dict(ORACLE["initiative_class_tiers"])
-FACE_OF_PERIL = {c: _STONES[c]["face_of_peril"].lower() for c in COLORS}
-JUSTIFICATION = {c: _STONES[c]["intent_justification"] for c in COLORS}
+COLOR_OF_CLASS: Final = {cls: c for kind in KINDS for c, cls in CLASS_OF_COLOR[kind].items()}
+INITIATIVE_TIER: Final[dict[str, int]] = dict(ORACLE["initiative_class_tiers"])
+FACE_OF_PERIL: Final = {c: _STONES[c]["face_of_peril"].lower() for c in COLORS}
+JUSTIFICATION: Final = {c: _STONES[c]["intent_justification"] for c in COLORS}
 """What an intent answer must be justified by, per stone colour (Human Characters)."""
 
-TRIAD_NAMES: tuple[str, ...] = tuple(t["name"] for t in sorted(ORACLE["triads"], key=lambda t: t["bits"]))
-TRIAD_MEANINGS: tuple[tuple[str, ...], ...] = tuple(
+TRIAD_NAMES: Final[tuple[str, ...]] = tuple(t["name"] for t in sorted(ORACLE["triads"], key=lambda t: t["bits"]))
+TRIAD_MEANINGS: Final[tuple[tuple[str, ...], ...]] = tuple(
     tuple(t["meanings"]) for t in sorted(ORACLE["triads"], key=lambda t: t["bits"])
 )
-_PAIRS = {(int(p["first"], 2) << 3) | int(p["second"], 2): p for p in ORACLE["pairs"]}
-PAIR_NAMES: tuple[str, ...] = tuple(_PAIRS[i]["name"] for i in range(64))
-PAIR_JUDGMENTS: tuple[str, ...] = tuple(_PAIRS[i]["judgment"] for i in range(64))
+_PAIRS: Final = {(int(p["first"], 2) << 3) | int(p["second"], 2): p for p in ORACLE["pairs"]}
+PAIR_NAMES: Final[tuple[str, ...]] = tuple(_PAIRS[i]["name"] for i in range(64))
+PAIR_JUDGMENTS: Final[tuple[str, ...]] = tuple(_PAIRS[i]["judgment"] for i in range(64))
 
-D8: dict[int, tuple[int, bool]] = {int(k): (int(v["bit"]), bool(v["moving"])) for k, v in ORACLE["d8"].items()}
+D8: Final[dict[int, tuple[int, bool]]] = {int(k): (int(v["bit"]), bool(v["moving"])) for k, v in ORACLE["d8"].items()}
 
-TRAITS: dict[str, dict[str, dict[str, Any]]] = ORACLE["traits_in_action"]
+TRAITS: Final[dict[str, dict[str, dict[str, Any]]]] = ORACLE["traits_in_action"]
 """kind -> trait -> {dimension, sign, deeds, thoughts, words}; a null cell is '--' (Table 5)."""
-DIMENSIONS: dict[str, tuple[tuple[str, str, str], ...]] = {
+DIMENSIONS: Final[dict[str, tuple[tuple[str, str, str], ...]]] = {
     kind: tuple((dim, signs["+"], signs["-"]) for dim, signs in ORACLE["trait_dimensions"][kind].items())
     for kind in KINDS
 }
 """kind -> ((dimension, + trait, - trait), ...) in the text's order."""
-HUMAN_TIES: dict[str, Any] = ORACLE["human_ties_in_action"]
-INSECT_TIES: dict[str, dict[str, str]] = ORACLE["insect_ties_in_action"]
-DEFAULT_RELATION: dict[str, dict[str, str]] = ORACLE["default_relation"]
-NAMES: dict[str, dict[int, str]] = {k: {int(i): n for i, n in v.items()} for k, v in ORACLE["names"].items()}
-PERIL_POOL_SIZE: dict[int, int] = {int(k): int(v) for k, v in ORACLE["peril_pool_size"].items()}
+HUMAN_TIES: Final[dict[str, Any]] = ORACLE["human_ties_in_action"]
+INSECT_TIES: Final[dict[str, dict[str, str]]] = ORACLE["insect_ties_in_action"]
+DEFAULT_RELATION: Final[dict[str, dict[str, str]]] = ORACLE["default_relation"]
+NAMES: Final[dict[str, dict[int, str]]] = {k: {int(i): n for i, n in v.items()} for k, v in ORACLE["names"].items()}
+PERIL_POOL_SIZE: Final[dict[int, int]] = {int(k): int(v) for k, v in ORACLE["peril_pool_size"].items()}
 
 
-_BITS = tuple(format(triad, "03b") for triad in range(8))
-_PAIR_BITS = tuple(f"{_BITS[pair >> 3]} {_BITS[pair & 7]}" for pair in range(64))
+_BITS: Final = tuple(format(triad, "03b") for triad in range(8))
+_PAIR_BITS: Final = tuple(f"{_BITS[pair >> 3]} {_BITS[pair & 7]}" for pair in range(64))
 """Every triad's and every pair's bits, written once (they appear in most events)."""
 
 

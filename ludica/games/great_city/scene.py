@@ -14,7 +14,7 @@ every lock set by another act and locks its own position with A. An undo leaves 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from ...core import Action, Event, IllegalAction, Text
 from ...core.values import rebuilt
@@ -40,10 +40,10 @@ from .common import (
 )
 from .state import Character, GreatCityState, Scene, Tie
 
-INTENT_TEXT = Text("your intended action for the scene", 1, 600)
-NARRATION_TEXT = Text("what the judgment means", 1, 2000)
-MODES = O.MODES
-SOURCES = ("trait", "tie", "free_scarab", "vested_scarab")
+INTENT_TEXT: Final = Text("your intended action for the scene", 1, 600)
+NARRATION_TEXT: Final = Text("what the judgment means", 1, 2000)
+MODES: Final = O.MODES
+SOURCES: Final = ("trait", "tie", "free_scarab", "vested_scarab")
 
 
 def pair_of(state: GreatCityState, sc: Scene) -> int:
@@ -81,14 +81,14 @@ def focal_seat(state: GreatCityState) -> str:
     return state.scene.focal  # type: ignore[union-attr]
 
 
-_START = interner("start_scene", "spotlight", fixed={"intent": INTENT_TEXT})
-_FOIL = interner("choose_foil", "foil")
-_ANTE = interner("choose_ante_source", "role", "source")
-_BUY = interner("buy_in", "character")
-_UNDO = interner("undo_flip", "position")
-_DECLINE = interner("decline_undo", "position")
-_ASSIGN = interner("assign_narration", "narrator")
-_NARRATE = interner("narrate", fixed={"text": NARRATION_TEXT})
+_START: Final = interner("start_scene", "spotlight", fixed={"intent": INTENT_TEXT})
+_FOIL: Final = interner("choose_foil", "foil")
+_ANTE: Final = interner("choose_ante_source", "role", "source")
+_BUY: Final = interner("buy_in", "character")
+_UNDO: Final = interner("undo_flip", "position")
+_DECLINE: Final = interner("decline_undo", "position")
+_ASSIGN: Final = interner("assign_narration", "narrator")
+_NARRATE: Final = interner("narrate", fixed={"text": NARRATION_TEXT})
 
 
 def legal_scene_start(state: GreatCityState, seat: str) -> list[Action]:
@@ -434,11 +434,11 @@ def reaction_seat(state: GreatCityState) -> str:
     return sc.forced or sc.order[sc.turn]  # type: ignore[union-attr]
 
 
-_TRAIT_FLIPS: dict[tuple[str, int, str, str], Action] = {}
-_TIE_FLIPS: dict[tuple[str, int, str], Action] = {}
-_SCARAB_FLIPS: dict[tuple[str, int, bool], Action] = {}
-_SIMPLE: dict[tuple[str, str], Action] = {}
-_CHAR: dict[tuple[str, str, str], Action] = {}
+_TRAIT_FLIPS: Final[dict[tuple[str, int, str, str], Action]] = {}
+_TIE_FLIPS: Final[dict[tuple[str, int, str], Action]] = {}
+_SCARAB_FLIPS: Final[dict[tuple[str, int, bool], Action]] = {}
+_SIMPLE: Final[dict[tuple[str, str], Action]] = {}
+_CHAR: Final[dict[tuple[str, str, str], Action]] = {}
 
 
 def _trait_flip(seat: str, pos: int, cid: str, trait: str) -> Action:
@@ -524,9 +524,9 @@ class TraitRow:
         return rebuilt(self, self.pairs)  # see ludica.core.values
 
 
-_TRAIT_TABLES: dict[tuple[Any, ...], tuple[TraitRow, ...]] = {}
-_FREE: dict[str, tuple[Action, ...]] = {}
-_VESTED: dict[str, tuple[Action, ...]] = {}
+_TRAIT_TABLES: Final[dict[tuple[Any, ...], tuple[TraitRow, ...]]] = {}
+_FREE: Final[dict[str, tuple[Action, ...]]] = {}
+_VESTED: Final[dict[str, tuple[Action, ...]]] = {}
 
 
 def _trait_table(seat: str, c: Character, cap: bool) -> tuple[TraitRow, ...]:
@@ -588,16 +588,15 @@ def flip_options(
         flippable = [i for i in range(6) if lock[i] is None]
     else:
         flippable = [i for i in range(6) if sc.last != i + 1]
-    append, extend = out.append, out.extend
     for i in flippable:
         for table in tables:
             row = table[i]
-            if used.isdisjoint(row.keys):
-                extend(row.actions)
+            if not used or used.isdisjoint(row.keys):
+                out.extend(row.actions)
             else:
                 for key, a in row.pairs:
                     if key not in used:
-                        append(a)
+                        out.append(a)
         if i < 3:
             owner, ties, ci = spot, spot_ties, i
         else:
@@ -606,15 +605,15 @@ def flip_options(
             minus = not owner.triad >> (2 - ci) & 1
             for t in ties:
                 if (t.sign == "+") == minus:
-                    append(_tie_flip(seat, i + 1, t.id))
+                    out.append(_tie_flip(seat, i + 1, t.id))
         if purse:
-            append(free[i])
+            out.append(free[i])
         if owner.vested[ci] and owner.controller == seat:
-            append(vested[i])
+            out.append(vested[i])
     return out
 
 
-FLIP_ARGS = {
+FLIP_ARGS: Final = {
     "trait": {"position", "source", "character", "trait", "mode"},
     "tie": {"position", "source", "tie"},
     "free_scarab": {"position", "source"},
@@ -735,7 +734,7 @@ def _check_vested_scarab_flip(state: GreatCityState, sc: Scene, a: Action, owner
         raise refuse(f"no scarab is vested under position {a.args['position']}", "R-GC-29", S_RESOURCE_USE)
 
 
-_FLIP_SOURCES: dict[str, Callable[[GreatCityState, Scene, Action, Character, int], None]] = {
+_FLIP_SOURCES: Final[dict[str, Callable[[GreatCityState, Scene, Action, Character, int], None]]] = {
     "trait": _check_trait_flip,
     "tie": _check_tie_flip,
     "free_scarab": _check_free_scarab_flip,
@@ -985,14 +984,14 @@ def play_narrate(state: GreatCityState, a: Action) -> list[Event]:
     return [say("narration", a.args["text"], seat=a.seat)]
 
 
-_GIVE = interner("give_scarabs", "to_seat", "n", ranges=("n",))
-_VEST_OWN = interner("vest_own", "character", "color", "n", ranges=("n",))
-_FUND = interner("fund_fate", "box", "n", ranges=("n",))
-_CITY_FLIP = interner("flip_city_stone", "position")
-_CITY_VEST = interner("vest_city_stone", "position", "n", ranges=("n",))
+_GIVE: Final = interner("give_scarabs", "to_seat", "n", ranges=("n",))
+_VEST_OWN: Final = interner("vest_own", "character", "color", "n", ranges=("n",))
+_FUND: Final = interner("fund_fate", "box", "n", ranges=("n",))
+_CITY_FLIP: Final = interner("flip_city_stone", "position")
+_CITY_VEST: Final = interner("vest_city_stone", "position", "n", ranges=("n",))
 
 
-_DISTRIBUTIONS: dict[tuple[Any, ...], tuple[Action, ...]] = {}
+_DISTRIBUTIONS: Final[dict[tuple[Any, ...], tuple[Action, ...]]] = {}
 
 
 def legal_distribution(state: GreatCityState, seat: str) -> list[Action]:
@@ -1007,26 +1006,61 @@ def legal_distribution(state: GreatCityState, seat: str) -> list[Action]:
 
 
 def _distribution(state: GreatCityState, seat: str) -> list[Action]:
+    """The listing in its fixed order: gifts, each owned character's vests, the two fates, the
+    city flips the purse affords, the city vests, the end (blocks kept by what they depend on)."""
     purse = state.purse[seat]
     out: list[Action] = []
     if purse >= 1:
-        r = purse
-        for s in state.seats:
-            if s != seat:
-                out.append(_GIVE(seat, s, r))
+        gives, funds, city_vests = _purse_menu(seat, purse, state.seats)
+        out.extend(gives)
         for cid in state.owned[seat]:
-            for color in O.COLORS:
-                out.append(_VEST_OWN(seat, cid, color, r))
-        out.append(_FUND(seat, "yea", r))
-        out.append(_FUND(seat, "nay", r))
+            out.extend(_vest_own_menu(seat, cid, purse))
+        out.extend(funds)
         vested = state.city_vested
-        for pos in range(1, 7):
-            if purse > vested[pos - 1]:
-                out.append(_CITY_FLIP(seat, pos))
-        for pos in range(1, 7):
-            out.append(_CITY_VEST(seat, pos, r))
+        flips = _city_flips(seat)
+        for i in range(6):
+            if purse > vested[i]:
+                out.append(flips[i])
+        out.extend(city_vests)
     out.append(_simple(seat, "end_distribution"))
     return out
+
+
+_PurseMenu = tuple[tuple[Action, ...], tuple[Action, ...], tuple[Action, ...]]
+_PURSE_MENUS: Final[dict[tuple[str, int, tuple[str, ...]], _PurseMenu]] = {}
+_VEST_OWN_MENUS: Final[dict[tuple[str, str, int], tuple[Action, ...]]] = {}
+_CITY_FLIPS: Final[dict[str, tuple[Action, ...]]] = {}
+
+
+def _purse_menu(seat: str, r: int, seats: tuple[str, ...]) -> _PurseMenu:
+    """The gifts to the other seats, the two fates and the six city vests of a purse of ``r``."""
+    key = (seat, r, seats)
+    menu = _PURSE_MENUS.get(key)
+    if menu is None:
+        if len(_PURSE_MENUS) > 20_000:
+            _PURSE_MENUS.clear()
+        gives = tuple(_GIVE(seat, s, r) for s in seats if s != seat)
+        funds = (_FUND(seat, "yea", r), _FUND(seat, "nay", r))
+        city_vests = tuple(_CITY_VEST(seat, pos, r) for pos in range(1, 7))
+        menu = _PURSE_MENUS[key] = (gives, funds, city_vests)
+    return menu
+
+
+def _vest_own_menu(seat: str, cid: str, r: int) -> tuple[Action, ...]:
+    key = (seat, cid, r)
+    menu = _VEST_OWN_MENUS.get(key)
+    if menu is None:
+        if len(_VEST_OWN_MENUS) > 20_000:
+            _VEST_OWN_MENUS.clear()
+        menu = _VEST_OWN_MENUS[key] = tuple(_VEST_OWN(seat, cid, color, r) for color in O.COLORS)
+    return menu
+
+
+def _city_flips(seat: str) -> tuple[Action, ...]:
+    flips = _CITY_FLIPS.get(seat)
+    if flips is None:
+        flips = _CITY_FLIPS[seat] = tuple(_CITY_FLIP(seat, pos) for pos in range(1, 7))
+    return flips
 
 
 def _check_amount(state: GreatCityState, a: Action) -> int:
