@@ -111,11 +111,22 @@ def test_compare_stops_and_keeps_finished_games(tmp_path: Path) -> None:
     assert jsonl(tmp_path / "c-A.jsonl")
 
 
+def wait_for_lines(path: Path, lines: int = 50, deadline: float = 60.0) -> None:
+    """Wait until ``path`` holds some finished games (the command is past its start), then a second more."""
+    end = time.monotonic() + deadline
+    while time.monotonic() < end:
+        if path.exists() and path.read_text(encoding="utf-8").count("\n") >= lines:
+            break
+        time.sleep(0.2)
+    time.sleep(1)
+
+
 @pytest.mark.parametrize("jobs", ["1", "2"])
 def test_tournament_stops_and_keeps_finished_games(jobs: str, tmp_path: Path) -> None:
-    args = ("tournament", "pig", "--bots", "random,random", "--games", "20000", "--jobs", jobs, "--out", "t.jsonl")
+    # more games than any machine ends before the Ctrl-C (the compiled build plays 20,000 in about 6 s)
+    args = ("tournament", "pig", "--bots", "random,random", "--games", "200000", "--jobs", jobs, "--out", "t.jsonl")
     run = Run(tmp_path, *args)
-    time.sleep(6)
+    wait_for_lines(tmp_path / "t.jsonl")
     code, took, out = run.interrupt()
     assert code == 130 and took < LIMIT, (code, took, out)
     line = check_one_line(out)

@@ -92,6 +92,9 @@ RETRIEVAL_EFFECTS = {
 }
 """What paying for a retrieval does (Retrieving workers; Jefferson, Gidgit)."""
 
+PROMPT_RECRUITS = {"maggie": "maggie_the_outlaw"}
+"""A question's context that names a recruit by a short tag (Maggie the Outlaw's stone or water)."""
+
 SPACE_STEPS = {
     "pay": "paying its cost",
     "take": "choosing what it gives",
@@ -289,6 +292,7 @@ class EuphoriaNamer(Namer):
             return f"{who} retrieves workers: one of them must be sacrificed"
         if kind == "lose_good":
             return f"{who} must lose a good"
+        first = PROMPT_RECRUITS.get(first, first) if isinstance(first, str) else first
         if kind == "take" and isinstance(first, str) and first in RECRUITS:
             return f"{whose} recruit {RECRUITS[first].name} gives something: choosing what"
         if kind == "pay" and first == "retrieve" and len(context) >= 3:
