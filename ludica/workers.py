@@ -11,14 +11,9 @@ A leaf module (it imports nothing of Ludica's), outside the rules kernels: it is
 from __future__ import annotations
 
 import signal
-from collections import deque
-from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import Future, ProcessPoolExecutor
+from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
-from typing import TypeVar
-
-T = TypeVar("T")
-R = TypeVar("R")
 
 STOP_WAIT = 1.0
 """Seconds a worker is given to end after it is told to, before it is killed."""
@@ -53,16 +48,3 @@ def stop(pool: ProcessPoolExecutor) -> None:
         if process.is_alive():
             process.kill()
             process.join(STOP_WAIT)
-
-
-def ordered_map(pool: ProcessPoolExecutor, fn: Callable[[T], R], items: Iterable[T], ahead: int) -> Iterator[R]:
-    """``fn`` over ``items`` in the pool, results in order, with at most ``ahead`` tasks submitted and
-    unfinished at a time. ``Executor.map`` submits every item at once: a million queued futures
-    hold memory and make a Ctrl-C slow to cancel them."""
-    queued: deque[Future[R]] = deque()
-    for item in items:
-        queued.append(pool.submit(fn, item))
-        if len(queued) >= ahead:
-            yield queued.popleft().result()
-    while queued:
-        yield queued.popleft().result()

@@ -35,7 +35,7 @@ from ..core.errors import LudicaError
 from ..core.game import Config
 from ..core.match import Match
 from ..core.registry import get_game
-from ..workers import ordered_map, worker_pool
+from ..workers import worker_pool
 from .base import Bot, make_bot
 from .play import play_match
 
@@ -265,10 +265,10 @@ def run(
     if referee is not None:
         make_bot(referee, game_id, 0)
     seats = [f"s{j}" for j in range(n)]
-    tasks = (
+    tasks = [
         (game_id, n, [lineup[s] for s in seats], seed + i, i, referee)
         for i, lineup in enumerate(lineups(bots, seats, games))
-    )
+    ]
     result = Tournament(game_id, list(bots), n)
     if jobs <= 1:
         outcomes: Iterator[GameResult] = map(_play, tasks)
@@ -278,7 +278,7 @@ def run(
                 on_result(r)
     else:
         with worker_pool(jobs) as pool:  # Ctrl-C ends the workers at once
-            for r in ordered_map(pool, _play, tasks, ahead=32 * jobs):
+            for r in pool.map(_play, tasks):
                 result.results.append(r)
                 if on_result:
                     on_result(r)
