@@ -105,3 +105,17 @@ def table() -> Table:
 @pytest.fixture
 def make_table() -> type[Table]:
     return Table
+
+
+@pytest.fixture
+def bradley_over_the_limit() -> Table:
+    """p1 holds Bradley the Futurist and three artifacts (bear, bear, book), pays two bears at the
+    Incinerator of Historical Accuracy and uses Bradley's draw (box, then bat): the hand limit
+    and Bradley's discard are next."""
+    t = Table().recruit("p1", "bradley_the_futurist").cards("p1", "bear", "bear", "book")
+    t.deck_top("box", "bat")
+    t.p("p1").morale = 2
+    t.do("p1 place worker=1 space=incinerator_of_historical_accuracy")
+    t.do("p1 pay with=art-bear+art-bear")
+    t.do("p1 use_ability choice=use")
+    return t

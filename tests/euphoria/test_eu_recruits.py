@@ -3,8 +3,13 @@ revised cards where they differ."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ludica.games.euphoria.oracle import artifact_kind
 from ludica.games.euphoria.recruits import drawn_since
+
+if TYPE_CHECKING:
+    from tests.euphoria.conftest import Table
 
 REVISED = {"printing": "revised"}
 
@@ -291,32 +296,22 @@ def test_bradley_the_futurist(make_table) -> None:
     assert kinds(t.p("p1").hand) == ["bat"] and t.p("p1").knowledge == 5
 
 
-def test_bradley_keeps_one_drawn_card_when_the_hand_limit_comes_first(make_table) -> None:
+def test_bradley_keeps_one_drawn_card_when_the_hand_limit_comes_first(bradley_over_the_limit: Table) -> None:
     """The hand limit is asked before Bradley's discard; discarding the older card there still
     leaves exactly one of the two drawn cards.
 
     Rule: [A Few Notes About Recruits]
     """
-    t = make_table().recruit("p1", "bradley_the_futurist").cards("p1", "bear", "bear", "book")
-    t.deck_top("box", "bat")
-    t.p("p1").morale = 2
-    t.do("p1 place worker=1 space=incinerator_of_historical_accuracy")
-    t.do("p1 pay with=art-bear+art-bear")
-    t.do("p1 use_ability choice=use")
+    t = bradley_over_the_limit
     assert t.st.prompt is not None and t.st.prompt[3] == ["limit"]
     t.do("p1 discard_artifact kind=book")
     t.do("p1 discard_artifact kind=box")
     assert kinds(t.p("p1").hand) == ["bat"] and t.p("p1").knowledge == 5
 
 
-def test_bradley_when_the_hand_limit_takes_a_drawn_card_asks_nothing_more(make_table) -> None:
+def test_bradley_when_the_hand_limit_takes_a_drawn_card_asks_nothing_more(bradley_over_the_limit: Table) -> None:
     """Rule: [A Few Notes About Recruits]"""
-    t = make_table().recruit("p1", "bradley_the_futurist").cards("p1", "bear", "bear", "book")
-    t.deck_top("box", "bat")
-    t.p("p1").morale = 2
-    t.do("p1 place worker=1 space=incinerator_of_historical_accuracy")
-    t.do("p1 pay with=art-bear+art-bear")
-    t.do("p1 use_ability choice=use")
+    t = bradley_over_the_limit
     t.do("p1 discard_artifact kind=box")
     assert kinds(t.p("p1").hand) == ["bat", "book"] and t.pending().seats == ("p2",)
 

@@ -3,6 +3,8 @@ tracks, tunnels, construction, the dilemma, the end, and refusals of bad input."
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ludica.core import Action, Config, MalformedAction, Match
 from ludica.games.euphoria import GAME
 from ludica.games.euphoria.agenda import TASKS
@@ -10,6 +12,9 @@ from ludica.games.euphoria.oracle import TIER_LEVELS
 from ludica.games.euphoria.spaces import all_spaces
 from ludica.games.euphoria.state import Prompt, Task
 from ludica.games.euphoria.status import has, mark_activated, newly_activated
+
+if TYPE_CHECKING:
+    from tests.euphoria.conftest import Table
 
 
 def test_rulebook_knowledge_check_example(make_table) -> None:
@@ -379,16 +384,13 @@ def test_recruits_activated_this_turn_are_kept_in_the_position(make_table) -> No
         assert newly_activated(st, "p1") == ["bradley_the_futurist"] and not has(st, "p1", "bradley_the_futurist")
 
 
-def test_the_agenda_and_the_prompt_are_typed_records_and_plain_json_in_the_position(make_table) -> None:
+def test_the_agenda_and_the_prompt_are_typed_records_and_plain_json_in_the_position(
+    bradley_over_the_limit: Table,
+) -> None:
     """Tasks are ``Task(name, args)``, the prompt ``Prompt(seat, kind, options, context)``; a
     position writes them as the JSON lists ``[name, *args]`` and ``[seat, kind, options, context]``
     (the format of every saved game and record), and reads them back as the same records."""
-    t = make_table().recruit("p1", "bradley_the_futurist").cards("p1", "bear", "bear", "book")
-    t.deck_top("box", "bat")
-    t.p("p1").morale = 2
-    t.do("p1 place worker=1 space=incinerator_of_historical_accuracy")
-    t.do("p1 pay with=art-bear+art-bear")
-    t.do("p1 use_ability choice=use")
+    t = bradley_over_the_limit
     st = t.st
     assert isinstance(st.prompt, Prompt) and st.prompt.kind == "discard_artifact" and st.agenda
     assert all(isinstance(task, Task) and task.name in TASKS for task in st.agenda)
