@@ -256,20 +256,20 @@ def _create_menu(seat: str, c: Character) -> list[Action]:
         r = IntRange(1, 8)
         return [act(GM, "set_triad", ("character", cid), ("blue", r), ("white", r), ("green", r))]
     if stage == "kind":
-        return [_KIND(seat, cid, k) for k in O.KINDS]
+        return [_KIND.make(seat, cid, k) for k in O.KINDS]
     if stage == "traits":
         return [  # a dict parameter: never interned (what act() would do, without its failed lookup)
             Action(seat, "allocate_traits", {"character": cid, "traits": _trait_dict(c.kind, t)})  # type: ignore[arg-type]
             for t in O.trait_options(c.kind, c.triad)  # type: ignore[arg-type]
         ]
     if stage == "class":
-        return [_CLASS(seat, cid, k) for k in O.class_options(c.kind, c.triad, c.moving)]  # type: ignore[arg-type]
+        return [_CLASS.make(seat, cid, k) for k in O.class_options(c.kind, c.triad, c.moving)]  # type: ignore[arg-type]
     if stage == "intent":
-        return [_INTENT(seat, cid, col) for col in O.COLORS]
+        return [_INTENT.make(seat, cid, col) for col in O.COLORS]
     if stage == "name":
-        return [_NAME(seat, cid), _DRAW(seat, cid, "male"), _DRAW(seat, cid, "female")]
+        return [_NAME.make(seat, cid), _DRAW.make(seat, cid, "male"), _DRAW.make(seat, cid, "female")]
     if stage == "vest":
-        return [_VEST(seat, cid, True), _VEST(seat, cid, False)]
+        return [_VEST.make(seat, cid, True), _VEST.make(seat, cid, False)]
     return []
 
 
@@ -462,7 +462,7 @@ def vest_seat(state: GreatCityState) -> str:
 
 def legal_vest(state: GreatCityState, seat: str) -> list[Action]:
     cid = state.vest_queue[0]
-    return [_VEST(seat, cid, True), _VEST(seat, cid, False)]
+    return [_VEST.make(seat, cid, True), _VEST.make(seat, cid, False)]
 
 
 def check_vest_class_scarab(state: GreatCityState, a: Action) -> None:
@@ -584,14 +584,14 @@ def _tie_menu(seat: str, cid: str, others: tuple[tuple[str, bool], ...]) -> _Tie
         for grant in ("free", "class", "urbane", "self-aware", "cruel", "kind"):
             menu[grant] = TieChoices(
                 tuple(
-                    ((oid, sign), _ADD_TIE(seat, cid, oid, sign, grant))
+                    ((oid, sign), _ADD_TIE.make(seat, cid, oid, sign, grant))
                     for oid, noble in others
                     for sign in TIE_SIGNS
                     if _grant_allows(grant, noble, sign)
                 )
             )
         menu["bought"] = TieChoices(
-            tuple(((oid, sign), _BUY_TIE(seat, cid, oid, sign)) for oid, _ in others for sign in TIE_SIGNS)
+            tuple(((oid, sign), _BUY_TIE.make(seat, cid, oid, sign)) for oid, _ in others for sign in TIE_SIGNS)
         )
         _TIE_MENUS[key] = menu
     return menu
@@ -611,7 +611,7 @@ def legal_tie_turn(state: GreatCityState, seat: str, c: Character, *, buy_only: 
             out.extend(menu[grant].open(taken))
     if state.purse[seat] >= 1:
         out.extend(menu["bought"].open(taken))
-    out.append(_END_TIES(seat, cid))
+    out.append(_END_TIES.make(seat, cid))
     return out
 
 

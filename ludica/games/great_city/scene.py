@@ -92,7 +92,7 @@ _NARRATE: Final = interner("narrate", fixed={"text": NARRATION_TEXT})
 
 
 def legal_scene_start(state: GreatCityState, seat: str) -> list[Action]:
-    return [_START(seat, cid) for cid in state.owned[seat]]
+    return [_START.make(seat, cid) for cid in state.owned[seat]]
 
 
 def check_start_scene(state: GreatCityState, a: Action) -> None:
@@ -131,7 +131,7 @@ def foil_options(state: GreatCityState, seat: str) -> list[str]:
 
 
 def legal_choose_foil(state: GreatCityState, seat: str) -> list[Action]:
-    return [_FOIL(seat, f) for f in foil_options(state, seat)]
+    return [_FOIL.make(seat, f) for f in foil_options(state, seat)]
 
 
 def check_choose_foil(state: GreatCityState, a: Action) -> None:
@@ -181,9 +181,9 @@ def ante_seat(state: GreatCityState) -> str:
 
 def legal_ante(state: GreatCityState, seat: str) -> list[Action]:
     role = state.scene.ante_roles[0]  # type: ignore[union-attr]
-    out = [_ANTE(seat, role, "pool")]
+    out = [_ANTE.make(seat, role, "pool")]
     if state.purse[seat] >= 1:
-        out.append(_ANTE(seat, role, "purse"))
+        out.append(_ANTE.make(seat, role, "purse"))
     return out
 
 
@@ -243,7 +243,7 @@ def buy_seat(state: GreatCityState) -> str:
 
 
 def legal_buy_in(state: GreatCityState, seat: str) -> list[Action]:
-    out = [_BUY(seat, c) for c in _buy_options(state, seat)]
+    out = [_BUY.make(seat, c) for c in _buy_options(state, seat)]
     out.append(_simple(seat, "stay_out"))
     return out
 
@@ -383,7 +383,7 @@ def undo_seat(state: GreatCityState) -> str:
 
 def legal_undo(state: GreatCityState, seat: str) -> list[Action]:
     pos = state.scene.undo[0]  # type: ignore[index,union-attr]
-    return [_UNDO(seat, pos), _DECLINE(seat, pos)]
+    return [_UNDO.make(seat, pos), _DECLINE.make(seat, pos)]
 
 
 def check_undo(state: GreatCityState, a: Action) -> None:
@@ -961,7 +961,7 @@ def narrator_seat(state: GreatCityState) -> str:
 
 
 def legal_assign_narration(state: GreatCityState, seat: str) -> list[Action]:
-    return [_ASSIGN(seat, s) for s in narrator_options(state)]
+    return [_ASSIGN.make(seat, s) for s in narrator_options(state)]
 
 
 def check_assign_narration(state: GreatCityState, a: Action) -> None:
@@ -976,7 +976,7 @@ def play_assign_narration(state: GreatCityState, a: Action) -> list[Event]:
 
 
 def legal_narrate(state: GreatCityState, seat: str) -> list[Action]:
-    return [_NARRATE(seat)]
+    return [_NARRATE.make(seat)]
 
 
 def play_narrate(state: GreatCityState, a: Action) -> list[Event]:
@@ -1039,9 +1039,9 @@ def _purse_menu(seat: str, r: int, seats: tuple[str, ...]) -> _PurseMenu:
     if menu is None:
         if len(_PURSE_MENUS) > 20_000:
             _PURSE_MENUS.clear()
-        gives = tuple(_GIVE(seat, s, r) for s in seats if s != seat)
-        funds = (_FUND(seat, "yea", r), _FUND(seat, "nay", r))
-        city_vests = tuple(_CITY_VEST(seat, pos, r) for pos in range(1, 7))
+        gives = tuple(_GIVE.make(seat, s, r) for s in seats if s != seat)
+        funds = (_FUND.make(seat, "yea", r), _FUND.make(seat, "nay", r))
+        city_vests = tuple(_CITY_VEST.make(seat, pos, r) for pos in range(1, 7))
         menu = _PURSE_MENUS[key] = (gives, funds, city_vests)
     return menu
 
@@ -1052,14 +1052,14 @@ def _vest_own_menu(seat: str, cid: str, r: int) -> tuple[Action, ...]:
     if menu is None:
         if len(_VEST_OWN_MENUS) > 20_000:
             _VEST_OWN_MENUS.clear()
-        menu = _VEST_OWN_MENUS[key] = tuple(_VEST_OWN(seat, cid, color, r) for color in O.COLORS)
+        menu = _VEST_OWN_MENUS[key] = tuple(_VEST_OWN.make(seat, cid, color, r) for color in O.COLORS)
     return menu
 
 
 def _city_flips(seat: str) -> tuple[Action, ...]:
     flips = _CITY_FLIPS.get(seat)
     if flips is None:
-        flips = _CITY_FLIPS[seat] = tuple(_CITY_FLIP(seat, pos) for pos in range(1, 7))
+        flips = _CITY_FLIPS[seat] = tuple(_CITY_FLIP.make(seat, pos) for pos in range(1, 7))
     return flips
 
 
