@@ -231,23 +231,34 @@ _DRAW: Final = interner("draw_name", "character", "list")
 _VEST: Final = interner("vest_class_scarab", "character", "vest")
 
 
-_CREATE_MENUS: Final[dict[tuple[Any, ...], tuple[Action, ...]]] = {}
+_TRAIT_MENUS: Final[dict[tuple[str, str, str | None, int], tuple[Action, ...]]] = {}
 
 
 def legal_create(state: GreatCityState, seat: str) -> list[Action]:
-    """The choices of the creation step (cached: apart from ties they depend only on the
-    character's id, step, kind, triad and moving stones)."""
+    """The choices of the creation step (the trait allocations kept: they depend only on the
+    character's id, kind and triad; the other steps list interned actions)."""
     c = _creating(state)
     stage = c.stage
     if stage == "ties":
         return legal_tie_turn(state, seat, c, buy_only=True)
-    key = (seat, c.id, stage, c.kind, c.triad, c.moving)
-    menu = _CREATE_MENUS.get(key)
+    if stage == "traits":
+        return list(_trait_menu(seat, c))
+    return _create_menu(seat, c)
+
+
+def _trait_menu(seat: str, c: Character) -> tuple[Action, ...]:
+    """The trait allocations of a character's kind and triad (Table 2): a dict parameter, so
+    never interned by ``act`` (made directly, without its failed lookup), kept here instead."""
+    key = (seat, c.id, c.kind, c.triad)
+    menu = _TRAIT_MENUS.get(key)
     if menu is None:
-        if len(_CREATE_MENUS) > 20_000:
-            _CREATE_MENUS.clear()
-        menu = _CREATE_MENUS[key] = tuple(_create_menu(seat, c))
-    return list(menu)
+        if len(_TRAIT_MENUS) > 20_000:
+            _TRAIT_MENUS.clear()
+        menu = _TRAIT_MENUS[key] = tuple(
+            Action(seat, "allocate_traits", {"character": c.id, "traits": _trait_dict(c.kind, t)})  # type: ignore[arg-type]
+            for t in O.trait_options(c.kind, c.triad)  # type: ignore[arg-type]
+        )
+    return menu
 
 
 def _create_menu(seat: str, c: Character) -> list[Action]:
@@ -257,11 +268,6 @@ def _create_menu(seat: str, c: Character) -> list[Action]:
         return [act(GM, "set_triad", ("character", cid), ("blue", r), ("white", r), ("green", r))]
     if stage == "kind":
         return [_KIND.make(seat, cid, k) for k in O.KINDS]
-    if stage == "traits":
-        return [  # a dict parameter: never interned (what act() would do, without its failed lookup)
-            Action(seat, "allocate_traits", {"character": cid, "traits": _trait_dict(c.kind, t)})  # type: ignore[arg-type]
-            for t in O.trait_options(c.kind, c.triad)  # type: ignore[arg-type]
-        ]
     if stage == "class":
         return [_CLASS.make(seat, cid, k) for k in O.class_options(c.kind, c.triad, c.moving)]  # type: ignore[arg-type]
     if stage == "intent":
@@ -573,28 +579,33 @@ _TIE_MENUS: Final[dict[tuple[Any, ...], _TieMenu]] = {}
 
 
 def _tie_menu(seat: str, cid: str, others: tuple[tuple[str, bool], ...]) -> _TieMenu:
-    """Every tie a character could make to the others, by grant ('bought' for purchases), each with
-    its (target, sign): built once per tie turn, filtered at each step."""
+    """The tie choices of a character to the others, by grant ('bought' for purchases), each
+    with its (target, sign): kept per tie turn, each grant's made when first asked for
+    (:func:`_tie_choices`), filtered at each step."""
     key = (seat, cid, others)
     menu = _TIE_MENUS.get(key)
     if menu is None:
         if len(_TIE_MENUS) > 20_000:
             _TIE_MENUS.clear()
-        menu = {}
-        for grant in ("free", "class", "urbane", "self-aware", "cruel", "kind"):
-            menu[grant] = TieChoices(
-                tuple(
-                    ((oid, sign), _ADD_TIE.make(seat, cid, oid, sign, grant))
-                    for oid, noble in others
-                    for sign in TIE_SIGNS
-                    if _grant_allows(grant, noble, sign)
-                )
-            )
-        menu["bought"] = TieChoices(
-            tuple(((oid, sign), _BUY_TIE.make(seat, cid, oid, sign)) for oid, _ in others for sign in TIE_SIGNS)
-        )
-        _TIE_MENUS[key] = menu
+        menu = _TIE_MENUS[key] = {}
     return menu
+
+
+def _tie_choices(menu: _TieMenu, grant: str, seat: str, cid: str, others: tuple[tuple[str, bool], ...]) -> TieChoices:
+    """The ties of one grant (R-GC-13, R-GC-42), or the bought ones (R-GC-14), kept in ``menu``."""
+    choices = menu.get(grant)
+    if choices is None:
+        if grant == "bought":
+            pairs = tuple(((oid, sign), _BUY_TIE.make(seat, cid, oid, sign)) for oid, _ in others for sign in TIE_SIGNS)
+        else:
+            pairs = tuple(
+                ((oid, sign), _ADD_TIE.make(seat, cid, oid, sign, grant))
+                for oid, noble in others
+                for sign in TIE_SIGNS
+                if _grant_allows(grant, noble, sign)
+            )
+        choices = menu[grant] = TieChoices(pairs)
+    return choices
 
 
 def legal_tie_turn(state: GreatCityState, seat: str, c: Character, *, buy_only: bool = False) -> list[Action]:
@@ -608,9 +619,9 @@ def legal_tie_turn(state: GreatCityState, seat: str, c: Character, *, buy_only: 
     out: list[Action] = []
     if not buy_only:
         for grant in dict.fromkeys(state.tie_grants):
-            out.extend(menu[grant].open(taken))
+            out.extend(_tie_choices(menu, grant, seat, cid, others).open(taken))
     if state.purse[seat] >= 1:
-        out.extend(menu["bought"].open(taken))
+        out.extend(_tie_choices(menu, "bought", seat, cid, others).open(taken))
     out.append(_END_TIES.make(seat, cid))
     return out
 
