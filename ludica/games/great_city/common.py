@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from ...core import Action, Event, IllegalAction, IntRange, MalformedAction
+from ...core import PUBLIC, Action, Event, IllegalAction, IntRange, MalformedAction
 from .state import GreatCityState
 
 GM: Final = "gm"
@@ -64,13 +64,15 @@ class Interner:
         self.names = names
         self.ranges = ranges
         self.fixed = fixed
-        self.cache: dict[tuple[str, tuple[Any, ...]], Action] = {}
+        self.cache: dict[str, dict[tuple[Any, ...], Action]] = {}
 
     def make(self, seat: str, *values: Any) -> Action:
-        key = (seat, values)  # the values' own tuple: no list built and copied per call
-        found = self.cache.get(key)
+        by_values = self.cache.get(seat)  # by seat, then by the values' own tuple: no key built
+        if by_values is None:
+            by_values = self.cache[seat] = {}
+        found = by_values.get(values)
         if found is None:
-            found = self.cache[key] = _made(seat, self.kind, self.names, values, self.ranges, self.fixed)
+            found = by_values[values] = _made(seat, self.kind, self.names, values, self.ranges, self.fixed)
         return found
 
 
@@ -126,7 +128,7 @@ def say(kind: str, text: str, **data: Any) -> Event:
     """A public event. Made afresh each time: most texts name characters and numbers, so a cache
     of shared events missed about two times in three and kept every text it saw (alive, and
     walked by the garbage collector, for the rest of the process)."""
-    return Event(kind, text, data=data) if data else Event(kind, text)
+    return Event(kind, text, PUBLIC, data)  # ``data`` is a fresh dict, empty or not
 
 
 def whisper(seats: frozenset[str] | set[str], kind: str, text: str) -> Event:

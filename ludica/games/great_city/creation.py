@@ -618,8 +618,11 @@ def legal_tie_turn(state: GreatCityState, seat: str, c: Character, *, buy_only: 
     menu = _tie_menu(seat, cid, others)
     out: list[Action] = []
     if not buy_only:
-        for grant in dict.fromkeys(state.tie_grants):
-            out.extend(_tie_choices(menu, grant, seat, cid, others).open(taken))
+        listed: list[str] = []  # each open grant once, in order (``dict.fromkeys``, without its call)
+        for grant in state.tie_grants:
+            if grant not in listed:
+                listed.append(grant)
+                out.extend(_tie_choices(menu, grant, seat, cid, others).open(taken))
     if state.purse[seat] >= 1:
         out.extend(_tie_choices(menu, "bought", seat, cid, others).open(taken))
     out.append(_END_TIES.make(seat, cid))
