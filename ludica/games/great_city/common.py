@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from ...core import PUBLIC, Action, Event, IllegalAction, IntRange, MalformedAction
+from ...core.values import rebuilt
 from .state import GreatCityState
 
 GM: Final = "gm"
@@ -65,6 +66,9 @@ class Interner:
         self.ranges = ranges
         self.fixed = fixed
         self.cache: dict[str, dict[tuple[Any, ...], Action]] = {}
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return rebuilt(self, self.kind, self.names, self.ranges, self.fixed)  # see ludica.core.values
 
     def make(self, seat: str, *values: Any) -> Action:
         by_values = self.cache.get(seat)  # by seat, then by the values' own tuple: no key built
