@@ -556,22 +556,24 @@ _END_TIES: Final = interner("end_ties", "source")
 
 
 class TieChoices:
-    """The ties of one grant a character could make, each with its (target, sign)."""
+    """The ties of one grant a character could make, each with its (target, sign): two parallel
+    tuples, not (tie, action) pairs (one kept object fewer per choice)."""
 
-    __slots__ = ("actions", "pairs")
+    __slots__ = ("actions", "ties")
 
-    def __init__(self, pairs: tuple[tuple[tuple[str, str], Action], ...]) -> None:
-        self.pairs = pairs
-        self.actions = tuple(a for _, a in pairs)
+    def __init__(self, ties: tuple[tuple[str, str], ...], actions: tuple[Action, ...]) -> None:
+        self.ties = ties
+        self.actions = actions
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return rebuilt(self, self.pairs)  # see ludica.core.values
+        return rebuilt(self, self.ties, self.actions)  # see ludica.core.values
 
     def open(self, taken: set[tuple[str, str]]) -> tuple[Action, ...] | list[Action]:
         """The choices whose (target, sign) is not taken yet (R-GC-15)."""
         if not taken:
             return self.actions
-        return [a for tie, a in self.pairs if tie not in taken]
+        ties, actions = self.ties, self.actions
+        return [actions[j] for j in range(len(ties)) if ties[j] not in taken]
 
 
 _TieMenu = dict[str, TieChoices]
@@ -595,16 +597,18 @@ def _tie_choices(menu: _TieMenu, grant: str, seat: str, cid: str, others: tuple[
     """The ties of one grant (R-GC-13, R-GC-42), or the bought ones (R-GC-14), kept in ``menu``."""
     choices = menu.get(grant)
     if choices is None:
-        if grant == "bought":
-            pairs = tuple(((oid, sign), _BUY_TIE.make(seat, cid, oid, sign)) for oid, _ in others for sign in TIE_SIGNS)
-        else:
-            pairs = tuple(
-                ((oid, sign), _ADD_TIE.make(seat, cid, oid, sign, grant))
-                for oid, noble in others
-                for sign in TIE_SIGNS
-                if _grant_allows(grant, noble, sign)
-            )
-        choices = menu[grant] = TieChoices(pairs)
+        ties: list[tuple[str, str]] = []
+        actions: list[Action] = []
+        for oid, noble in others:
+            for sign in TIE_SIGNS:
+                if grant == "bought":
+                    actions.append(_BUY_TIE.make(seat, cid, oid, sign))
+                elif _grant_allows(grant, noble, sign):
+                    actions.append(_ADD_TIE.make(seat, cid, oid, sign, grant))
+                else:
+                    continue
+                ties.append((oid, sign))
+        choices = menu[grant] = TieChoices(tuple(ties), tuple(actions))
     return choices
 
 

@@ -511,17 +511,19 @@ def legal_reaction(state: GreatCityState, seat: str) -> list[Action]:
 
 
 class TraitRow:
-    """The trait flips of one character at one position (Table 5), with their used-keys (R-GC-27)."""
+    """The trait flips of one character at one position (Table 5), with their used-keys (R-GC-27):
+    two parallel tuples, not (key, action) pairs (one kept object fewer per flip, for the
+    garbage collector to walk)."""
 
-    __slots__ = ("actions", "keys", "pairs")
+    __slots__ = ("actions", "keys", "used_keys")
 
-    def __init__(self, pairs: tuple[tuple[tuple[str, ...], Action], ...]) -> None:
-        self.pairs = pairs
-        self.keys = frozenset(key for key, _ in pairs)
-        self.actions = tuple(a for _, a in pairs)
+    def __init__(self, used_keys: tuple[tuple[str, ...], ...], actions: tuple[Action, ...]) -> None:
+        self.used_keys = used_keys
+        self.actions = actions
+        self.keys = frozenset(used_keys)
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return rebuilt(self, self.pairs)  # see ludica.core.values
+        return rebuilt(self, self.used_keys, self.actions)  # see ludica.core.values
 
 
 _TRAIT_TABLES: Final[dict[tuple[Any, ...], tuple[TraitRow, ...]]] = {}
@@ -539,14 +541,8 @@ def _trait_table(seat: str, c: Character, cap: bool) -> tuple[TraitRow, ...]:
             ci = (pos - 1) % 3
             mode = MODES[ci]
             traits = c.traits if c.kind == "human" else (c.traits[ci],)  # type: ignore[index]
-            rows.append(
-                TraitRow(
-                    tuple(
-                        (((c.id, mode) if cap else (c.id, tr, mode)), _trait_flip(seat, pos, c.id, tr))
-                        for tr in traits  # type: ignore[union-attr]
-                    )
-                )
-            )
+            used_keys = tuple(((c.id, mode) if cap else (c.id, tr, mode)) for tr in traits)  # type: ignore[union-attr]
+            rows.append(TraitRow(used_keys, tuple(_trait_flip(seat, pos, c.id, tr) for tr in traits)))  # type: ignore[union-attr]
         table = _TRAIT_TABLES[key] = tuple(rows)
     return table
 
@@ -594,9 +590,10 @@ def flip_options(
             if not used or used.isdisjoint(row.keys):
                 out.extend(row.actions)
             else:
-                for key, a in row.pairs:
-                    if key not in used:
-                        out.append(a)
+                keys, actions = row.used_keys, row.actions
+                for j in range(len(keys)):
+                    if keys[j] not in used:
+                        out.append(actions[j])
         if i < 3:
             owner, ties, ci = spot, spot_ties, i
         else:
