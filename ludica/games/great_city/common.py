@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any, Final
 
-from ...core import Action, Event, IllegalAction, IntRange, MalformedAction
+from ...core import PUBLIC, Action, Event, IllegalAction, IntRange, MalformedAction
+from ...core.values import rebuilt
 from .state import GreatCityState
 
 GM: Final = "gm"
@@ -46,28 +46,45 @@ def act(seat: str, kind: str, *args: tuple[str, Any]) -> Action:
     return found
 
 
-def interner(
-    kind: str, *names: str, ranges: tuple[str, ...] = (), fixed: dict[str, Any] | None = None
-) -> Callable[..., Action]:
+class Interner:
     """A maker of interned actions of one type with fixed parameter names (the fast path).
 
     >>> flip = interner("flip", "position", "source")
-    >>> flip("p1", 2, "free_scarab") is flip("p1", 2, "free_scarab")
+    >>> flip.make("p1", 2, "free_scarab") is flip.make("p1", 2, "free_scarab")
     True
 
-    A parameter named in ``ranges`` is given as an int n and becomes ``IntRange(1, n)``; ``fixed``
-    parameters (text declarations) are the same in every action.
+    The rules call :meth:`make`, a method: a compiled module calls it directly, where calling
+    the object (or a closure) goes through the interpreter's call protocol and parses its
+    arguments at every call.
     """
-    cache: dict[tuple[str, tuple[Any, ...]], Action] = {}
 
-    def make(seat: str, *values: Any) -> Action:
-        key = (seat, values)  # the values' own tuple: no list built and copied per call
-        found = cache.get(key)
+    def __init__(
+        self, kind: str, names: tuple[str, ...], ranges: tuple[str, ...], fixed: dict[str, Any] | None
+    ) -> None:
+        self.kind = kind
+        self.names = names
+        self.ranges = ranges
+        self.fixed = fixed
+        self.cache: dict[str, dict[tuple[Any, ...], Action]] = {}
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return rebuilt(self, self.kind, self.names, self.ranges, self.fixed)  # see ludica.core.values
+
+    def make(self, seat: str, *values: Any) -> Action:
+        by_values = self.cache.get(seat)  # by seat, then by the values' own tuple: no key built
+        if by_values is None:
+            by_values = self.cache[seat] = {}
+        found = by_values.get(values)
         if found is None:
-            found = cache[key] = _made(seat, kind, names, values, ranges, fixed)
+            found = by_values[values] = _made(seat, self.kind, self.names, values, self.ranges, self.fixed)
         return found
 
-    return make
+
+def interner(kind: str, *names: str, ranges: tuple[str, ...] = (), fixed: dict[str, Any] | None = None) -> Interner:
+    """The :class:`Interner` of ``kind`` with parameters ``names``. A parameter named in
+    ``ranges`` is given as an int n and becomes ``IntRange(1, n)``; ``fixed`` parameters (text
+    declarations) are the same in every action."""
+    return Interner(kind, names, ranges, fixed)
 
 
 def _made(
@@ -111,20 +128,11 @@ def malformed(reason: str, rule: str = "actions", section: str | None = None) ->
     return MalformedAction(reason, rule=rule, section=section)
 
 
-_EVENTS: Final[dict[tuple[str, str], Event]] = {}
-
-
 def say(kind: str, text: str, **data: Any) -> Event:
-    """A public event (events are immutable: repeated ones are shared, a bounded cache)."""
-    if data:
-        return Event(kind, text, data=data)
-    key = (kind, text)
-    event = _EVENTS.get(key)
-    if event is None:
-        if len(_EVENTS) > 50_000:
-            _EVENTS.clear()
-        event = _EVENTS[key] = Event(kind, text)
-    return event
+    """A public event. Made afresh each time: most texts name characters and numbers, so a cache
+    of shared events missed about two times in three and kept every text it saw (alive, and
+    walked by the garbage collector, for the rest of the process)."""
+    return Event(kind, text, PUBLIC, data)  # ``data`` is a fresh dict, empty or not
 
 
 def whisper(seats: frozenset[str] | set[str], kind: str, text: str) -> Event:

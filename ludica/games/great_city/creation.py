@@ -231,23 +231,34 @@ _DRAW: Final = interner("draw_name", "character", "list")
 _VEST: Final = interner("vest_class_scarab", "character", "vest")
 
 
-_CREATE_MENUS: Final[dict[tuple[Any, ...], tuple[Action, ...]]] = {}
+_TRAIT_MENUS: Final[dict[tuple[str, str, str | None, int], tuple[Action, ...]]] = {}
 
 
 def legal_create(state: GreatCityState, seat: str) -> list[Action]:
-    """The choices of the creation step (cached: apart from ties they depend only on the
-    character's id, step, kind, triad and moving stones)."""
+    """The choices of the creation step (the trait allocations kept: they depend only on the
+    character's id, kind and triad; the other steps list interned actions)."""
     c = _creating(state)
     stage = c.stage
     if stage == "ties":
         return legal_tie_turn(state, seat, c, buy_only=True)
-    key = (seat, c.id, stage, c.kind, c.triad, c.moving)
-    menu = _CREATE_MENUS.get(key)
+    if stage == "traits":
+        return list(_trait_menu(seat, c))
+    return _create_menu(seat, c)
+
+
+def _trait_menu(seat: str, c: Character) -> tuple[Action, ...]:
+    """The trait allocations of a character's kind and triad (Table 2): a dict parameter, so
+    never interned by ``act`` (made directly, without its failed lookup), kept here instead."""
+    key = (seat, c.id, c.kind, c.triad)
+    menu = _TRAIT_MENUS.get(key)
     if menu is None:
-        if len(_CREATE_MENUS) > 20_000:
-            _CREATE_MENUS.clear()
-        menu = _CREATE_MENUS[key] = tuple(_create_menu(seat, c))
-    return list(menu)
+        if len(_TRAIT_MENUS) > 20_000:
+            _TRAIT_MENUS.clear()
+        menu = _TRAIT_MENUS[key] = tuple(
+            Action(seat, "allocate_traits", {"character": c.id, "traits": _trait_dict(c.kind, t)})  # type: ignore[arg-type]
+            for t in O.trait_options(c.kind, c.triad)  # type: ignore[arg-type]
+        )
+    return menu
 
 
 def _create_menu(seat: str, c: Character) -> list[Action]:
@@ -256,20 +267,15 @@ def _create_menu(seat: str, c: Character) -> list[Action]:
         r = IntRange(1, 8)
         return [act(GM, "set_triad", ("character", cid), ("blue", r), ("white", r), ("green", r))]
     if stage == "kind":
-        return [_KIND(seat, cid, k) for k in O.KINDS]
-    if stage == "traits":
-        return [  # a dict parameter: never interned (what act() would do, without its failed lookup)
-            Action(seat, "allocate_traits", {"character": cid, "traits": _trait_dict(c.kind, t)})  # type: ignore[arg-type]
-            for t in O.trait_options(c.kind, c.triad)  # type: ignore[arg-type]
-        ]
+        return [_KIND.make(seat, cid, k) for k in O.KINDS]
     if stage == "class":
-        return [_CLASS(seat, cid, k) for k in O.class_options(c.kind, c.triad, c.moving)]  # type: ignore[arg-type]
+        return [_CLASS.make(seat, cid, k) for k in O.class_options(c.kind, c.triad, c.moving)]  # type: ignore[arg-type]
     if stage == "intent":
-        return [_INTENT(seat, cid, col) for col in O.COLORS]
+        return [_INTENT.make(seat, cid, col) for col in O.COLORS]
     if stage == "name":
-        return [_NAME(seat, cid), _DRAW(seat, cid, "male"), _DRAW(seat, cid, "female")]
+        return [_NAME.make(seat, cid), _DRAW.make(seat, cid, "male"), _DRAW.make(seat, cid, "female")]
     if stage == "vest":
-        return [_VEST(seat, cid, True), _VEST(seat, cid, False)]
+        return [_VEST.make(seat, cid, True), _VEST.make(seat, cid, False)]
     return []
 
 
@@ -462,7 +468,7 @@ def vest_seat(state: GreatCityState) -> str:
 
 def legal_vest(state: GreatCityState, seat: str) -> list[Action]:
     cid = state.vest_queue[0]
-    return [_VEST(seat, cid, True), _VEST(seat, cid, False)]
+    return [_VEST.make(seat, cid, True), _VEST.make(seat, cid, False)]
 
 
 def check_vest_class_scarab(state: GreatCityState, a: Action) -> None:
@@ -550,22 +556,24 @@ _END_TIES: Final = interner("end_ties", "source")
 
 
 class TieChoices:
-    """The ties of one grant a character could make, each with its (target, sign)."""
+    """The ties of one grant a character could make, each with its (target, sign): two parallel
+    tuples, not (tie, action) pairs (one kept object fewer per choice)."""
 
-    __slots__ = ("actions", "pairs")
+    __slots__ = ("actions", "ties")
 
-    def __init__(self, pairs: tuple[tuple[tuple[str, str], Action], ...]) -> None:
-        self.pairs = pairs
-        self.actions = tuple(a for _, a in pairs)
+    def __init__(self, ties: tuple[tuple[str, str], ...], actions: tuple[Action, ...]) -> None:
+        self.ties = ties
+        self.actions = actions
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return rebuilt(self, self.pairs)  # see ludica.core.values
+        return rebuilt(self, self.ties, self.actions)  # see ludica.core.values
 
     def open(self, taken: set[tuple[str, str]]) -> tuple[Action, ...] | list[Action]:
         """The choices whose (target, sign) is not taken yet (R-GC-15)."""
         if not taken:
             return self.actions
-        return [a for tie, a in self.pairs if tie not in taken]
+        ties, actions = self.ties, self.actions
+        return [actions[j] for j in range(len(ties)) if ties[j] not in taken]
 
 
 _TieMenu = dict[str, TieChoices]
@@ -573,28 +581,35 @@ _TIE_MENUS: Final[dict[tuple[Any, ...], _TieMenu]] = {}
 
 
 def _tie_menu(seat: str, cid: str, others: tuple[tuple[str, bool], ...]) -> _TieMenu:
-    """Every tie a character could make to the others, by grant ('bought' for purchases), each with
-    its (target, sign): built once per tie turn, filtered at each step."""
+    """The tie choices of a character to the others, by grant ('bought' for purchases), each
+    with its (target, sign): kept per tie turn, each grant's made when first asked for
+    (:func:`_tie_choices`), filtered at each step."""
     key = (seat, cid, others)
     menu = _TIE_MENUS.get(key)
     if menu is None:
         if len(_TIE_MENUS) > 20_000:
             _TIE_MENUS.clear()
-        menu = {}
-        for grant in ("free", "class", "urbane", "self-aware", "cruel", "kind"):
-            menu[grant] = TieChoices(
-                tuple(
-                    ((oid, sign), _ADD_TIE(seat, cid, oid, sign, grant))
-                    for oid, noble in others
-                    for sign in TIE_SIGNS
-                    if _grant_allows(grant, noble, sign)
-                )
-            )
-        menu["bought"] = TieChoices(
-            tuple(((oid, sign), _BUY_TIE(seat, cid, oid, sign)) for oid, _ in others for sign in TIE_SIGNS)
-        )
-        _TIE_MENUS[key] = menu
+        menu = _TIE_MENUS[key] = {}
     return menu
+
+
+def _tie_choices(menu: _TieMenu, grant: str, seat: str, cid: str, others: tuple[tuple[str, bool], ...]) -> TieChoices:
+    """The ties of one grant (R-GC-13, R-GC-42), or the bought ones (R-GC-14), kept in ``menu``."""
+    choices = menu.get(grant)
+    if choices is None:
+        ties: list[tuple[str, str]] = []
+        actions: list[Action] = []
+        for oid, noble in others:
+            for sign in TIE_SIGNS:
+                if grant == "bought":
+                    actions.append(_BUY_TIE.make(seat, cid, oid, sign))
+                elif _grant_allows(grant, noble, sign):
+                    actions.append(_ADD_TIE.make(seat, cid, oid, sign, grant))
+                else:
+                    continue
+                ties.append((oid, sign))
+        choices = menu[grant] = TieChoices(tuple(ties), tuple(actions))
+    return choices
 
 
 def legal_tie_turn(state: GreatCityState, seat: str, c: Character, *, buy_only: bool = False) -> list[Action]:
@@ -607,11 +622,14 @@ def legal_tie_turn(state: GreatCityState, seat: str, c: Character, *, buy_only: 
     menu = _tie_menu(seat, cid, others)
     out: list[Action] = []
     if not buy_only:
-        for grant in dict.fromkeys(state.tie_grants):
-            out.extend(menu[grant].open(taken))
+        listed: list[str] = []  # each open grant once, in order (``dict.fromkeys``, without its call)
+        for grant in state.tie_grants:
+            if grant not in listed:
+                listed.append(grant)
+                out.extend(_tie_choices(menu, grant, seat, cid, others).open(taken))
     if state.purse[seat] >= 1:
-        out.extend(menu["bought"].open(taken))
-    out.append(_END_TIES(seat, cid))
+        out.extend(_tie_choices(menu, "bought", seat, cid, others).open(taken))
+    out.append(_END_TIES.make(seat, cid))
     return out
 
 

@@ -293,17 +293,17 @@ class GreatCity(Game[GreatCityState]):
         if ph == "reaction":
             sc = state.scene
             if sc.forced is not None:  # type: ignore[union-attr]
-                return decision(sc.forced, ph, PROMPTS["forced_accept"])  # type: ignore[union-attr]
-            return decision(sc.order[sc.turn], ph, PROMPTS[ph])  # type: ignore[union-attr]
+                return _decided(sc.forced, ph, PROMPTS["forced_accept"])  # type: ignore[union-attr]
+            return _decided(sc.order[sc.turn], ph, PROMPTS[ph])  # type: ignore[union-attr]
         if ph == "create":
             c = state.characters[state.creating]  # type: ignore[index]
             if c.stage == "roll" or c.stage.startswith("name_roll"):
-                return decision(CHANCE, ph, "")
-            return decision(c.controller, ph, CREATE_PROMPTS[c.stage])
+                return _decided(CHANCE, ph, "")
+            return _decided(c.controller, ph, CREATE_PROMPTS[c.stage])
         decider = DECIDERS.get(ph)
         if decider is None:
             raise AssertionError(f"unknown phase {ph!r}")
-        return decision(decider(state), ph, PROMPTS[ph])
+        return _decided(decider(state), ph, PROMPTS[ph])
 
     def chance_step(self, state: GreatCityState) -> Roll:
         step = state.memo_chance
@@ -534,6 +534,25 @@ def _roll_key(state: GreatCityState) -> tuple[str, ...] | None:
     if ph == "random_flip" or ph == "roll_situation":
         return (ph,)
     return None
+
+
+_DECIDED: Final[dict[str, dict[str, dict[str, Pending]]]] = {}
+
+
+def _decided(seat: str, phase: str, prompt: str) -> Pending:
+    """The core's shared :func:`~ludica.core.decision`, kept here by seat, phase and prompt in
+    nested dictionaries: string keys (their hashes kept, compared by identity), where the core's
+    one dictionary builds, hashes and compares a tuple at every call."""
+    by_phase = _DECIDED.get(seat)
+    if by_phase is None:
+        by_phase = _DECIDED[seat] = {}
+    by_prompt = by_phase.get(phase)
+    if by_prompt is None:
+        by_prompt = by_phase[phase] = {}
+    found = by_prompt.get(prompt)
+    if found is None:
+        found = by_prompt[prompt] = decision(seat, phase, prompt)
+    return found
 
 
 def _is_listed(listed: list[Action], action: Action) -> bool:

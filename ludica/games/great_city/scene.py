@@ -92,7 +92,7 @@ _NARRATE: Final = interner("narrate", fixed={"text": NARRATION_TEXT})
 
 
 def legal_scene_start(state: GreatCityState, seat: str) -> list[Action]:
-    return [_START(seat, cid) for cid in state.owned[seat]]
+    return [_START.make(seat, cid) for cid in state.owned[seat]]
 
 
 def check_start_scene(state: GreatCityState, a: Action) -> None:
@@ -131,7 +131,7 @@ def foil_options(state: GreatCityState, seat: str) -> list[str]:
 
 
 def legal_choose_foil(state: GreatCityState, seat: str) -> list[Action]:
-    return [_FOIL(seat, f) for f in foil_options(state, seat)]
+    return [_FOIL.make(seat, f) for f in foil_options(state, seat)]
 
 
 def check_choose_foil(state: GreatCityState, a: Action) -> None:
@@ -181,9 +181,9 @@ def ante_seat(state: GreatCityState) -> str:
 
 def legal_ante(state: GreatCityState, seat: str) -> list[Action]:
     role = state.scene.ante_roles[0]  # type: ignore[union-attr]
-    out = [_ANTE(seat, role, "pool")]
+    out = [_ANTE.make(seat, role, "pool")]
     if state.purse[seat] >= 1:
-        out.append(_ANTE(seat, role, "purse"))
+        out.append(_ANTE.make(seat, role, "purse"))
     return out
 
 
@@ -243,7 +243,7 @@ def buy_seat(state: GreatCityState) -> str:
 
 
 def legal_buy_in(state: GreatCityState, seat: str) -> list[Action]:
-    out = [_BUY(seat, c) for c in _buy_options(state, seat)]
+    out = [_BUY.make(seat, c) for c in _buy_options(state, seat)]
     out.append(_simple(seat, "stay_out"))
     return out
 
@@ -383,7 +383,7 @@ def undo_seat(state: GreatCityState) -> str:
 
 def legal_undo(state: GreatCityState, seat: str) -> list[Action]:
     pos = state.scene.undo[0]  # type: ignore[index,union-attr]
-    return [_UNDO(seat, pos), _DECLINE(seat, pos)]
+    return [_UNDO.make(seat, pos), _DECLINE.make(seat, pos)]
 
 
 def check_undo(state: GreatCityState, a: Action) -> None:
@@ -511,17 +511,19 @@ def legal_reaction(state: GreatCityState, seat: str) -> list[Action]:
 
 
 class TraitRow:
-    """The trait flips of one character at one position (Table 5), with their used-keys (R-GC-27)."""
+    """The trait flips of one character at one position (Table 5), with their used-keys (R-GC-27):
+    two parallel tuples, not (key, action) pairs (one kept object fewer per flip, for the
+    garbage collector to walk)."""
 
-    __slots__ = ("actions", "keys", "pairs")
+    __slots__ = ("actions", "keys", "used_keys")
 
-    def __init__(self, pairs: tuple[tuple[tuple[str, ...], Action], ...]) -> None:
-        self.pairs = pairs
-        self.keys = frozenset(key for key, _ in pairs)
-        self.actions = tuple(a for _, a in pairs)
+    def __init__(self, used_keys: tuple[tuple[str, ...], ...], actions: tuple[Action, ...]) -> None:
+        self.used_keys = used_keys
+        self.actions = actions
+        self.keys = frozenset(used_keys)
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return rebuilt(self, self.pairs)  # see ludica.core.values
+        return rebuilt(self, self.used_keys, self.actions)  # see ludica.core.values
 
 
 _TRAIT_TABLES: Final[dict[tuple[Any, ...], tuple[TraitRow, ...]]] = {}
@@ -539,14 +541,8 @@ def _trait_table(seat: str, c: Character, cap: bool) -> tuple[TraitRow, ...]:
             ci = (pos - 1) % 3
             mode = MODES[ci]
             traits = c.traits if c.kind == "human" else (c.traits[ci],)  # type: ignore[index]
-            rows.append(
-                TraitRow(
-                    tuple(
-                        (((c.id, mode) if cap else (c.id, tr, mode)), _trait_flip(seat, pos, c.id, tr))
-                        for tr in traits  # type: ignore[union-attr]
-                    )
-                )
-            )
+            used_keys = tuple(((c.id, mode) if cap else (c.id, tr, mode)) for tr in traits)  # type: ignore[union-attr]
+            rows.append(TraitRow(used_keys, tuple(_trait_flip(seat, pos, c.id, tr) for tr in traits)))  # type: ignore[union-attr]
         table = _TRAIT_TABLES[key] = tuple(rows)
     return table
 
@@ -594,9 +590,10 @@ def flip_options(
             if not used or used.isdisjoint(row.keys):
                 out.extend(row.actions)
             else:
-                for key, a in row.pairs:
-                    if key not in used:
-                        out.append(a)
+                keys, actions = row.used_keys, row.actions
+                for j in range(len(keys)):
+                    if keys[j] not in used:
+                        out.append(actions[j])
         if i < 3:
             owner, ties, ci = spot, spot_ties, i
         else:
@@ -961,7 +958,7 @@ def narrator_seat(state: GreatCityState) -> str:
 
 
 def legal_assign_narration(state: GreatCityState, seat: str) -> list[Action]:
-    return [_ASSIGN(seat, s) for s in narrator_options(state)]
+    return [_ASSIGN.make(seat, s) for s in narrator_options(state)]
 
 
 def check_assign_narration(state: GreatCityState, a: Action) -> None:
@@ -976,7 +973,7 @@ def play_assign_narration(state: GreatCityState, a: Action) -> list[Event]:
 
 
 def legal_narrate(state: GreatCityState, seat: str) -> list[Action]:
-    return [_NARRATE(seat)]
+    return [_NARRATE.make(seat)]
 
 
 def play_narrate(state: GreatCityState, a: Action) -> list[Event]:
@@ -991,18 +988,11 @@ _CITY_FLIP: Final = interner("flip_city_stone", "position")
 _CITY_VEST: Final = interner("vest_city_stone", "position", "n", ranges=("n",))
 
 
-_DISTRIBUTIONS: Final[dict[tuple[Any, ...], tuple[Action, ...]]] = {}
-
-
 def legal_distribution(state: GreatCityState, seat: str) -> list[Action]:
-    """Everything the acceptor may do with his purse (R-GC-36), cached by what it depends on."""
-    key = (seat, state.purse[seat], tuple(state.owned[seat]), tuple(state.city_vested), state.seats)
-    found = _DISTRIBUTIONS.get(key)
-    if found is None:
-        if len(_DISTRIBUTIONS) > 20_000:
-            _DISTRIBUTIONS.clear()
-        found = _DISTRIBUTIONS[key] = tuple(_distribution(state, seat))
-    return list(found)
+    """Everything the acceptor may do with his purse (R-GC-36). Put together at each call from
+    kept blocks: a cache of whole listings missed nine times in ten (it kept one per purse,
+    characters owned and city vests)."""
+    return _distribution(state, seat)
 
 
 def _distribution(state: GreatCityState, seat: str) -> list[Action]:
@@ -1039,9 +1029,9 @@ def _purse_menu(seat: str, r: int, seats: tuple[str, ...]) -> _PurseMenu:
     if menu is None:
         if len(_PURSE_MENUS) > 20_000:
             _PURSE_MENUS.clear()
-        gives = tuple(_GIVE(seat, s, r) for s in seats if s != seat)
-        funds = (_FUND(seat, "yea", r), _FUND(seat, "nay", r))
-        city_vests = tuple(_CITY_VEST(seat, pos, r) for pos in range(1, 7))
+        gives = tuple(_GIVE.make(seat, s, r) for s in seats if s != seat)
+        funds = (_FUND.make(seat, "yea", r), _FUND.make(seat, "nay", r))
+        city_vests = tuple(_CITY_VEST.make(seat, pos, r) for pos in range(1, 7))
         menu = _PURSE_MENUS[key] = (gives, funds, city_vests)
     return menu
 
@@ -1052,14 +1042,14 @@ def _vest_own_menu(seat: str, cid: str, r: int) -> tuple[Action, ...]:
     if menu is None:
         if len(_VEST_OWN_MENUS) > 20_000:
             _VEST_OWN_MENUS.clear()
-        menu = _VEST_OWN_MENUS[key] = tuple(_VEST_OWN(seat, cid, color, r) for color in O.COLORS)
+        menu = _VEST_OWN_MENUS[key] = tuple(_VEST_OWN.make(seat, cid, color, r) for color in O.COLORS)
     return menu
 
 
 def _city_flips(seat: str) -> tuple[Action, ...]:
     flips = _CITY_FLIPS.get(seat)
     if flips is None:
-        flips = _CITY_FLIPS[seat] = tuple(_CITY_FLIP(seat, pos) for pos in range(1, 7))
+        flips = _CITY_FLIPS[seat] = tuple(_CITY_FLIP.make(seat, pos) for pos in range(1, 7))
     return flips
 
 
