@@ -63,6 +63,7 @@ class LudicaAEC(AECEnv):  # type: ignore[misc]
         ref = self.driver.game.meta.referee
         self._referee: str | None = ref if ref in self.driver.seats and referee != "agent" else None
         self._referee_bot: Any = None
+        self._situation: Any = None
         if self._referee is not None:
             self._referee_bot = self._make_referee(seed)  # an unknown bot is refused now
         self.possible_agents = [s for s in self.driver.seats if s != self._referee]
@@ -143,8 +144,9 @@ class LudicaAEC(AECEnv):  # type: ignore[misc]
         return cat.head_mask(cat.factored_legal(self.driver.legal(agent)), prefix)
 
     def _make_referee(self, seed: int | str) -> Any:
-        from ..bots.base import make_bot
+        from ..bots.base import make_bot, situation
 
+        self._situation = situation  # imported once, not at every referee step
         number = seed if isinstance(seed, int) else sum(map(ord, str(seed)))
         try:
             return make_bot(self.referee_spec, self.driver.game.meta.id, number)
@@ -155,8 +157,7 @@ class LudicaAEC(AECEnv):  # type: ignore[misc]
         """The referee seat (GM, the table) is played by a Ludica bot unless ``referee="agent"``."""
         if self._referee is None:
             return
-        from ..bots.base import situation
-
+        situation = self._situation
         driver = self.driver
         while self._referee is not None and not driver.over and not driver.truncated:
             if driver.current() != self._referee:

@@ -163,8 +163,9 @@ class Driver:
     # -- acting ---------------------------------------------------------------------------------
     def act(self, seat: str, index: int, text: TextFiller | None = None) -> None:
         """Seat ``seat`` takes the legal action at ``index``; chance steps after it are dealt."""
-        if seat not in self.pending:
-            raise EncodingError(f"it is not {seat}'s decision now (waiting for {', '.join(self.pending) or 'nobody'})")
+        pending = self.pending
+        if seat not in pending:
+            raise EncodingError(f"it is not {seat}'s decision now (waiting for {', '.join(pending) or 'nobody'})")
         legal = self.legal(seat)
         action = self.catalogue.decode(legal, int(index), text or self.text)
         # An action decoded from a listed legal action is an instance of it (values within its
@@ -172,7 +173,6 @@ class Driver:
         # checked as the game checks it.
         template = legal.entry(int(index))[0]  # type: ignore[index]  # decode found it
         trusted = not any(isinstance(v, Text) for v in template.args.values())
-        pending = self.pending
         self.match.apply(action, trusted=trusted, pending=self._pending)
         took_turn(self._last_acted, seat, self.steps, pending)
         self.steps += 1
