@@ -48,9 +48,11 @@ from functools import cache
 from html import escape, unescape
 from importlib import resources
 from pathlib import Path
+from types import BuiltinFunctionType
 from typing import Any, Generic, TypeVar
 
 from jinja2 import ChoiceLoader, Environment, FileSystemLoader, FunctionLoader, Template, select_autoescape
+from jinja2.runtime import Context, Macro
 from markupsafe import Markup
 
 from ..core import CHANCE, Action, Game, IntRange, Pick, Roll, Shuffle, Text
@@ -121,11 +123,36 @@ def _compact(value: Any) -> str:
 
 _DICT_ATTRIBUTES = frozenset(dir(dict))
 
+_PLAIN_CALLABLES = frozenset({Macro, BuiltinFunctionType})
+"""Callables that never take Jinja's context, evaluation context or environment: a template's
+macros (``Macro`` has no ``jinja_pass_arg``) and built-in functions and methods (``dict.get``,
+``dict.items``: no attribute can be set on them)."""
+
+
+class _Context(Context):
+    """Jinja's context, calling a macro or a built-in method (``seat_names.get``) at once: Jinja
+    asks every callable whether it wants the context passed (four attribute lookups a call, a
+    few thousand calls a page), which these never do. The same call and the same result."""
+
+    def call(__self, __obj: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+        if type(__obj) not in _PLAIN_CALLABLES:
+            return super().call(__obj, *args, **kwargs)
+        kwargs.pop("_block_vars", None)
+        kwargs.pop("_loop_vars", None)
+        try:
+            return __obj(*args, **kwargs)
+        except StopIteration:  # as Jinja answers it
+            return __self.environment.undefined(
+                "value was undefined because a callable raised a StopIteration exception"
+            )
+
 
 class _Environment(Environment):
     """Jinja's environment, reading ``view.key`` of a plain dict (what every view is made of)
     without first failing to find an attribute of that name: the same value, without the cost
     of an exception per lookup."""
+
+    context_class = _Context
 
     def getattr(self, obj: Any, attribute: str) -> Any:
         if type(obj) is dict and attribute not in _DICT_ATTRIBUTES:
@@ -392,7 +419,7 @@ def render_face(
     """The game's face (its own, or the generic one) for this view; raises if the face breaks
     (what a face's tests want: :func:`render_view` would fall back instead). ``parts``: the
     seat's drawn parts (:class:`Parts`)."""
-    return game_template(game).render(**face_context(game, view, seat, seat_names, pending, parts))
+    return render_template(game_template(game), face_context(game, view, seat, seat_names, pending, parts))
 
 
 def render_view(
@@ -414,7 +441,7 @@ def render_view(
                 parts.held.clear()
                 parts.drawn.clear()
         context = face_context(game, view, seat, seat_names, pending)
-        return _table_template("generic_view.html").render(**context)
+        return render_template(_table_template("generic_view.html"), context)
 
 
 _MARKUP = re.compile(r"(<style\b.*?</style>|<script\b.*?</script>|<[^>]*>)", re.S | re.I)
@@ -468,7 +495,28 @@ def chance_form(step: ChanceStep, namer: Namer | None = None) -> dict[str, Any]:
 
 
 def render(name: str, **context: Any) -> str:
-    return _table_template(name).render(**context)
+    return render_template(_table_template(name), context)
+
+
+def render_template(template: Template, context: dict[str, Any]) -> str:
+    """``template.render(**context)``, the same text, without the copy of the template's globals
+    Jinja makes at every render (``Template.globals`` is a ``ChainMap``, copied key by key through
+    Python-level lookups: about half the cost of rendering a small template). The globals are
+    copied once per template (:func:`_globals_of`); a failure is reported as ``render`` reports it."""
+    env = template.environment
+    plain = _globals_of(template)
+    ctx = env.context_class(env, {**plain, **context}, template.name, template.blocks, globals=plain)
+    try:
+        return env.concat(template.root_render_func(ctx))  # type: ignore[attr-defined,no-any-return]
+    except Exception:
+        env.handle_exception()
+    raise AssertionError("unreachable: handle_exception raises")  # pragma: no cover
+
+
+@cache
+def _globals_of(template: Template) -> dict[str, Any]:
+    """A template's globals as a plain dict (the table's environment sets none after it is made)."""
+    return dict(template.globals)
 
 
 @cache

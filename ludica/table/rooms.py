@@ -217,12 +217,13 @@ class Room:
         """Person-friendly seat labels: the game's, else the player's name when seats map to players."""
         return seat_labels(self.game, self.match, self.seats())
 
-    def label(self, role: str) -> str:
+    def label(self, role: str, names: dict[str, str] | None = None) -> str:
+        """The role's name for people (``names``: :meth:`seat_names`, if the caller has them)."""
         if role == SPECTATOR:
             return "Spectators"
         if role == HOST:
             return "Host"
-        return self.seat_names().get(role, role)
+        return (self.seat_names() if names is None else names).get(role, role)
 
     def is_over(self) -> bool:
         return self.match.is_over()

@@ -25,6 +25,10 @@ def seat_of(role: str) -> str | None:
     return None if role in (HOST, SPECTATOR) else role
 
 
+Stamp = tuple[int, str | None, tuple[tuple[int, str], ...]]
+"""A step's rendering of the seats' parts (:func:`_stamp`)."""
+
+
 LOG_TAIL = 30
 """A broadcast carries only the last entries of the story; a (re)connection gets all of it."""
 
@@ -45,7 +49,7 @@ def payload(room: Room, role: str, *, full_log: bool = True, log_from: int | Non
         "step": room.step,
         "role": role,
         "seat": seat,
-        "you": room.label(role),
+        "you": room.label(role, names),
         "waiting_for": part["waiting_for"],
         "your_turn": part["your_turn"],
         "asked": part["asked"],
@@ -77,7 +81,7 @@ def seat_part(room: Room, seat: str | None) -> dict[str, Any]:
     return dict(part)
 
 
-def _step_shared(room: Room, stamp: tuple[int, str, str], undo_request: dict[str, Any] | None) -> dict[str, Any]:
+def _step_shared(room: Room, stamp: Stamp, undo_request: dict[str, Any] | None) -> dict[str, Any]:
     """What every role's part reads alike at this step, read and keyed once per step (not once
     per seat): the seat names, the pending decision, the outcome, and ``renders``, the table's
     parts already rendered at this step for another seat whose input was the same."""
@@ -101,9 +105,10 @@ def _step_shared(room: Room, stamp: tuple[int, str, str], undo_request: dict[str
     return shared
 
 
-def _stamp(room: Room, undo_request: dict[str, Any] | None) -> tuple[int, str, str]:
-    """What tells one step's rendering of a seat's part from another's."""
-    return (room.step, digest(undo_request), digest(list(room.recent)))
+def _stamp(room: Room, undo_request: dict[str, Any] | None) -> Stamp:
+    """What tells one step's rendering of a seat's part from another's: the step, the undo
+    request (as JSON) and the table's recent lines (steps and texts, compared as they are)."""
+    return (room.step, None if undo_request is None else digest(undo_request), tuple(room.recent))
 
 
 def part_is_current(room: Room, seat: str | None) -> bool:
