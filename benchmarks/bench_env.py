@@ -27,6 +27,7 @@ import argparse
 import functools
 import random
 import time
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -54,20 +55,14 @@ def in_process(runner: Runner, seconds: float) -> float:
     return steps / (time.process_time() - start)
 
 
-def aec(game: str, seconds: float) -> float:
-    """Decisions per second through the PettingZoo AEC environment (observation and mask included).
-
-    The legal indices are read from the ``int8`` mask through a ``bool`` view of the same bytes:
-    numpy's ``flatnonzero`` on ``int8`` takes a slow generic path (about 250 µs for The Great
-    City's 97 000 entries against 14 µs on the view), which would measure numpy, not the game."""
-    from ludica.env import aec_env
-
+def aec_loop(env: Any, until: Callable[[int], bool]) -> int:
+    """The AEC loop of :func:`aec` (a random legal index at every decision, a new seeded episode
+    when one ends) until ``until(decisions)``; returns the decisions made
+    (``benchmarks/env_parts.py`` times and counts the same loop)."""
     rng = random.Random(0)
-    env = aec_env(game, seed=0)
     env.reset(seed=0)
     steps, seed = 0, 0
-    start = time.process_time()
-    while time.process_time() - start < seconds:
+    while not until(steps):
         obs, _, terminated, truncated, _ = env.last()
         if terminated or truncated:
             seed += 1
@@ -76,6 +71,20 @@ def aec(game: str, seconds: float) -> float:
         legal = np.flatnonzero(obs["action_mask"].view(np.bool_))
         env.step(int(legal[rng.randrange(len(legal))]))
         steps += 1
+    return steps
+
+
+def aec(game: str, seconds: float) -> float:
+    """Decisions per second through the PettingZoo AEC environment (observation and mask included).
+
+    The legal indices are read from the ``int8`` mask through a ``bool`` view of the same bytes:
+    numpy's ``flatnonzero`` on ``int8`` takes a slow generic path (about 250 µs for The Great
+    City's 97 000 entries against 14 µs on the view), which would measure numpy, not the game."""
+    from ludica.env import aec_env
+
+    env = aec_env(game, seed=0)
+    start = time.process_time()
+    steps = aec_loop(env, lambda _: time.process_time() - start >= seconds)
     return steps / (time.process_time() - start)
 
 

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import random
 import re
 import subprocess
 import sys
@@ -32,7 +31,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import numpy as np
+from bench_env import aec_loop  # the same loop as bench_env.py (run from benchmarks/)
 
 from ludica.core.registry import GAME_MODULES
 from ludica.env import aec_env
@@ -56,23 +55,6 @@ def _timed(owner: Any, name: str, into: dict[str, int], part: str) -> None:
     setattr(owner, name, wrapped)
 
 
-def loop(env: Any, until: Callable[[int], bool]) -> int:
-    """The AEC loop until ``until(decisions)``; returns the decisions made."""
-    rng = random.Random(0)
-    env.reset(seed=0)
-    steps, seed = 0, 0
-    while not until(steps):
-        obs, _, terminated, truncated, _ = env.last()
-        if terminated or truncated:
-            seed += 1
-            env.reset(seed=seed)
-            continue
-        legal = np.flatnonzero(obs["action_mask"].view(np.bool_))
-        env.step(int(legal[rng.randrange(len(legal))]))
-        steps += 1
-    return steps
-
-
 def parts(game: str, seconds: float) -> dict[str, float]:
     """Microseconds of CPU per decision, per part and in all."""
     env = aec_env(game, seed=0)
@@ -83,7 +65,7 @@ def parts(game: str, seconds: float) -> dict[str, float]:
     _timed(driver.catalogue, "legal", spent, "catalogue")
     _timed(env, "_play_referee", spent, "referee")
     start = time.process_time_ns()
-    steps = loop(env, lambda _: time.process_time_ns() - start >= seconds * 1e9)
+    steps = aec_loop(env, lambda _: time.process_time_ns() - start >= seconds * 1e9)
     total = time.process_time_ns() - start
     return {"total": total / steps / 1e3, **{k: v / steps / 1e3 for k, v in spent.items()}}
 
@@ -91,7 +73,7 @@ def parts(game: str, seconds: float) -> dict[str, float]:
 def worker(game: str, steps: int) -> None:
     env = aec_env(game, seed=0)
     if steps:
-        loop(env, lambda done: done >= steps)
+        aec_loop(env, lambda done: done >= steps)
     else:
         env.reset(seed=0)
 
