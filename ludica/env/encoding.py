@@ -335,6 +335,10 @@ class Catalogue:
         self.size = total
         self._indexed: dict[Any, Indexed] = {}
         """Memo of :meth:`legal`: a template (by a type-exact key) -> its indices."""
+        self._listed: dict[int, tuple[Action, Indexed]] = {}
+        """Memo of :meth:`legal` by identity: ``id(template)`` -> the template and its indices. The
+        games list the same template objects again from step to step (their own memos), and an
+        action is a value, never changed once made, so the very object needs no key."""
 
     # -- encoding -----------------------------------------------------------------------------
     def shape_of(self, action: Action) -> int:
@@ -399,10 +403,16 @@ class Catalogue:
         out = Legal()
         ranked: dict[int, list[tuple[str, Action, dict[str, Any]]]] = {}
         memo = self._indexed
+        listed = self._listed
         for template in templates:
+            hit = listed.get(id(template))
+            if hit is not None and hit[0] is template:  # this very object, listed before
+                out.add(template, hit[1])
+                continue
             key = _template_key(template)
             found = memo.get(key) if key is not None else None
             if found is not None:  # seen before: its shape is known and not ranked
+                self._remember(template, found)
                 out.add(template, found)
                 continue
             index = self.shape_of(template)
@@ -418,6 +428,7 @@ class Catalogue:
                 if len(memo) >= MEMO_LIMIT:
                     memo.clear()
                 memo[key] = found
+            self._remember(template, found)
             out.add(template, found)
         for index, entries in ranked.items():
             entries.sort(key=lambda e: e[0])
@@ -430,6 +441,14 @@ class Catalogue:
             for rank, (_, template, chosen) in enumerate(entries):
                 out.ranked[self.offsets[index] + rank] = (template, chosen)
         return out
+
+    def _remember(self, template: Action, found: Indexed) -> None:
+        """Remember a non-ranked template's indices by its identity (the object is kept, so that its
+        ``id`` is not reused while remembered)."""
+        listed = self._listed
+        if len(listed) >= MEMO_LIMIT:
+            listed.clear()
+        listed[id(template)] = (template, found)
 
     def _digits_free(self, index: int, action: Action) -> Iterable[tuple[int, dict[str, Any]]]:
         """Concrete instances of a ranked template (its integer ranges spelled out)."""
