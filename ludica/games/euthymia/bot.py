@@ -205,7 +205,7 @@ def _texts(situation: Situation, action: Action) -> dict[str, str]:
 
 
 def _pick(situation: Situation, rng: random.Random) -> Action:
-    view, seat, legal = situation.view, situation.seat, situation.legal
+    seat, legal = situation.seat, situation.legal  # the view is read where needed (the table needs none)
     by_type: dict[str, list[Action]] = {}
     for action in legal:
         by_type.setdefault(action.type, []).append(action)
@@ -242,7 +242,7 @@ def _pick(situation: Situation, rng: random.Random) -> Action:
     quiet = [a for a in legal if a.type not in ("propose_cm_change", "abandon_ideal_citizen", "declare_more_cards")]
     if "drink" in by_type:
         return fill_text(by_type["drink"][0], {}, {"units": 1})
-    if "pour" in by_type and view.get("active_player") == seat:
+    if "pour" in by_type and situation.view.get("active_player") == seat:
         return fill_text(rng.choice(by_type["pour"]), {}, {"units": 1})
     if "launch_conflict" in by_type:
         return _choose_launch(situation, by_type["launch_conflict"], rng, kind=True) or by_type["launch_conflict"][0]

@@ -156,11 +156,18 @@ def _reaction(situation: Situation, legal: list[Action], rng: random.Random) -> 
     return rng.choice(legal)
 
 
+def _buys_in(view: dict[str, Any]) -> bool:
+    """A player buys into the scene when the purse can spare it and the ante is worth it."""
+    scene = view.get("scene") or {}
+    return _purse(view) >= 4 and int(scene.get("ante", 0)) >= 2
+
+
 def _pick(situation: Situation, legal: list[Action], rng: random.Random) -> Action:
-    view, seat = situation.view, situation.seat
+    # the view is read only where a choice needs it (it is built when first read, and most of the
+    # GM's choices need none)
+    seat = situation.seat
     kind = legal[0].type
     types = {a.type for a in legal}
-    purse = _purse(view)
     if types & {"accept_judgment", "pass_reaction", "arrive", "flip", "end_reaction"}:
         return _reaction(situation, legal, rng)
     if "end_distribution" in types:
@@ -171,9 +178,8 @@ def _pick(situation: Situation, legal: list[Action], rng: random.Random) -> Acti
             return rng.choice(free)
         return next(a for a in legal if a.type == "end_ties")
     if types & {"buy_in", "stay_out"}:
-        scene = view.get("scene") or {}
         buy = [a for a in legal if a.type == "buy_in"]
-        if buy and seat != "gm" and purse >= 4 and int(scene.get("ante", 0)) >= 2:
+        if buy and seat != "gm" and _buys_in(situation.view):
             return buy[0]
         return next(a for a in legal if a.type == "stay_out")
     if kind == "choose_ante_source":
@@ -186,7 +192,7 @@ def _pick(situation: Situation, legal: list[Action], rng: random.Random) -> Acti
         existing = [a for a in legal if a.args.get("foil") != "NEW"]
         return rng.choice(existing or legal)
     if types & {"create_agent", "end_agents"}:
-        agents = sum(1 for c in view.get("characters", []) if c.get("agent_of_peril"))
+        agents = sum(1 for c in situation.view.get("characters", []) if c.get("agent_of_peril"))
         end = [a for a in legal if a.type == "end_agents"]
         return end[0] if end and agents >= 1 else next(a for a in legal if a.type == "create_agent")
     if types & {"name_character", "draw_name"}:

@@ -128,14 +128,14 @@ def _meaning(situation: Situation, by_type: dict[str, list[Action]], rng: random
 
 
 def _pick(situation: Situation, rng: random.Random) -> Action:
-    view, seat, legal = situation.view, situation.seat, situation.legal
+    seat, legal = situation.seat, situation.legal  # the view is read where needed (not to oppose or pass)
     by_type: dict[str, list[Action]] = {}
     for action in legal:
         by_type.setdefault(action.type, []).append(action)
-    me = _character(view, seat)
     if "set_ratings" in by_type:
         return fill_text(by_type["set_ratings"][0], {}, {"passion": 3, "confidence": 3, "insight": 4})
     if "accept_trait" in by_type or "refuse_trait" in by_type:
+        me = _character(situation.view, seat)
         if len(me.get("traits", [])) < MAX_TRAITS and "accept_trait" in by_type:
             return by_type["accept_trait"][0]
         if "refuse_trait" in by_type:
@@ -153,14 +153,14 @@ def _pick(situation: Situation, rng: random.Random) -> Action:
     if "pass_reroll" in by_type:
         return by_type["pass_reroll"][0]
     if "decide_success" in by_type:
-        caller = (view.get("action") or {}).get("caller")
+        caller = (situation.view.get("action") or {}).get("caller")
         want = caller == seat or seat == "gm" or rng.random() < 0.5
         return next((a for a in by_type["decide_success"] if a.args.get("succeeds") is want), legal[0])
     if "end_meaning" in by_type or "choose_arrow" in by_type:
         return _meaning(situation, by_type, rng)
     if "end_growth" in by_type:
         if "increase_trait" in by_type:
-            mine = {t.get("id") for t in me.get("traits", [])}
+            mine = {t.get("id") for t in _character(situation.view, seat).get("traits", [])}
             own = [a for a in by_type["increase_trait"] if a.args.get("trait") in mine]
             return (own or by_type["increase_trait"])[0]
         if "select_die" in by_type:
