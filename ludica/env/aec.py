@@ -168,21 +168,24 @@ class LudicaAEC(AECEnv):  # type: ignore[misc]
     def _settle(self) -> None:
         self._play_referee()
         driver = self.driver
-        if driver.over or driver.truncated:
+        over = driver.over
+        if over or driver.truncated:
             got = driver.rewards()
             self.rewards = {a: got[a] for a in self.agents}
-            flags = self.terminations if driver.over else self.truncations
+            flags = self.terminations if over else self.truncations
             for a in self.agents:
                 flags[a] = True
             self.agent_selection = self.agents[0]
-        else:
-            self.rewards = dict.fromkeys(self.agents, 0.0)
-            self.agent_selection = driver.current() or self.agents[0]
-            info: dict[str, Any] = {"view": driver.view(self.agent_selection)}
-            if self.action_mode == "factored":
-                info["legal_factored"] = driver.catalogue.factored_legal(driver.legal(self.agent_selection)).copy()
-            self.infos[self.agent_selection] = info
-        self._accumulate_rewards()
+            self._accumulate_rewards()
+            return
+        # the game goes on: every reward is 0 (a game's rewards come at its end), so the cumulative
+        # rewards, reset to 0 at each step, stay as they are
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        agent = self.agent_selection = driver.current() or self.agents[0]
+        info: dict[str, Any] = {"view": driver.view(agent)}
+        if self.action_mode == "factored":
+            info["legal_factored"] = driver.catalogue.factored_legal(driver.legal(agent)).copy()
+        self.infos[agent] = info
 
     def render(self) -> str | None:
         if self.render_mode is None:
