@@ -155,14 +155,13 @@ class LudicaAEC(AECEnv):  # type: ignore[misc]
 
     def _play_referee(self) -> None:
         """The referee seat (GM, the table) is played by a Ludica bot unless ``referee="agent"``."""
-        if self._referee is None:
+        referee = self._referee
+        if referee is None:
             return
         situation = self._situation
         driver = self.driver
-        while self._referee is not None and not driver.over and not driver.truncated:
-            if driver.current() != self._referee:
-                return
-            decision = self._referee_bot.decide(situation(driver.match, self._referee))
+        while driver.current() == referee and not driver.truncated:  # no seat is current once the game is over
+            decision = self._referee_bot.decide(situation(driver.match, referee))
             driver.apply(decision.as_action())
 
     def _settle(self) -> None:

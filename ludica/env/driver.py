@@ -18,7 +18,7 @@ from typing import Any
 
 import numpy as np
 
-from ..core.actions import Text
+from ..core.actions import Action, Text
 from ..core.game import Config, Game, Pending
 from ..core.match import Match
 from ..core.registry import get_game
@@ -40,6 +40,14 @@ def next_seat(pending: tuple[str, ...], last_acted: dict[str, int]) -> str:
     if len(pending) == 1:
         return pending[0]
     return min(pending, key=lambda seat: last_acted.get(seat, -1))
+
+
+def _writes_text(template: Action) -> bool:
+    """Whether ``template`` has a free-text parameter (its words are written when it is decoded)."""
+    for value in template.args.values():  # noqa: SIM110 (a loop is cheaper than any() over a generator)
+        if isinstance(value, Text):
+            return True
+    return False
 
 
 def make_config(
@@ -85,6 +93,7 @@ class Driver:
         self._legal: dict[str, Legal] = {}
         self._views: dict[str | None, dict[str, Any]] = {}
         self._pending: Pending | None = None
+        self._current: str | None = None
         self._deal()
 
     # -- life ----------------------------------------------------------------------------------
@@ -101,6 +110,7 @@ class Driver:
         self._legal.clear()
         self._views.clear()
         self._pending = None
+        self._current = None
 
     def _deal(self) -> None:
         match = self.match
@@ -129,8 +139,12 @@ class Driver:
 
     def current(self) -> str | None:
         """The seat that acts next (the first pending seat), ``None`` when the game is over."""
-        pending = self.pending
-        return next_seat(pending, self._last_acted) if pending else None
+        found = self._current  # who acts changes only with an action (every one goes through _deal)
+        if found is None:
+            pending = self.pending
+            if pending:
+                found = self._current = next_seat(pending, self._last_acted)
+        return found
 
     # -- what a seat sees ------------------------------------------------------------------------
     def view(self, seat: str | None) -> dict[str, Any]:
@@ -154,7 +168,7 @@ class Driver:
 
     def mask(self, seat: str) -> np.ndarray:
         out = np.zeros(self.catalogue.size, dtype=np.int8)
-        out[self.legal(seat).array] = 1
+        self.legal(seat).mark(out)
         return out
 
     def observe(self, seat: str) -> np.ndarray:
@@ -166,13 +180,14 @@ class Driver:
         pending = self.pending
         if seat not in pending:
             raise EncodingError(f"it is not {seat}'s decision now (waiting for {', '.join(pending) or 'nobody'})")
+        index = int(index)
         legal = self.legal(seat)
-        action = self.catalogue.decode(legal, int(index), text or self.text)
+        action = self.catalogue.decode(legal, index, text or self.text)
         # An action decoded from a listed legal action is an instance of it (values within its
         # ranges), which the full check would only confirm; free text written by a filler is
         # checked as the game checks it.
-        template = legal.entry(int(index))[0]  # type: ignore[index]  # decode found it
-        trusted = not any(isinstance(v, Text) for v in template.args.values())
+        template = legal.entry(index)[0]  # type: ignore[index]  # decode found it
+        trusted = not _writes_text(template)
         self.match.apply(action, trusted=trusted, pending=self._pending)
         took_turn(self._last_acted, seat, self.steps, pending)
         self.steps += 1

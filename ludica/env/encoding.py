@@ -130,6 +130,11 @@ MEMO_LIMIT = 2_000
 """Templates a catalogue remembers the indices of (forgotten all at once beyond this)."""
 
 
+FEW = 16
+"""Legal indices a mask sets one by one; more go through one index array (about 0.1 µs an index
+one by one, about 1.3 µs more than that for making the array, 2026-11-27)."""
+
+
 def _template_key(template: Action) -> Any:
     """A hashable key equal only for templates with the same seat, type and arguments of the same
     types (``1``, ``1.0`` and ``True`` differ); ``None`` when an argument is not a scalar."""
@@ -281,6 +286,15 @@ class Legal:
                 arrays.append(np.array(list(self.ranked), dtype=np.int64))
             found = self._array = arrays[0] if len(arrays) == 1 else np.concatenate(arrays)
         return found
+
+    def mark(self, out: np.ndarray) -> None:
+        """Set ``out[index] = 1`` at every legal index (a mask): a handful of single templates one
+        by one (cheaper than making an index array for them), else through :attr:`array`."""
+        if self.parts or self.ranked or len(self.single) > FEW:
+            out[self.array] = 1
+            return
+        for index in self.single:
+            out[index] = 1
 
     @property
     def indices(self) -> list[int]:
