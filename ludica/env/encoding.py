@@ -251,10 +251,8 @@ class Legal:
             return
         index = indexed.offset + indexed.base
         self.single[index] = template
-        if self.parts:
+        if self.parts:  # (while there are none, :attr:`after` is empty: parts are only ever added)
             self.after[index] = len(self.parts)
-        else:
-            self.after.pop(index, None)
 
     def entry(self, index: int) -> tuple[Action, dict[str, Any]] | None:
         """The template and values chosen of a legal ``index``, ``None`` if it is not legal."""
@@ -350,6 +348,9 @@ class Catalogue:
         self._indexed: dict[Any, Indexed] = {}
         """Memo of :meth:`legal`: a template (by a type-exact key) -> its indices."""
         self._listed: dict[int, tuple[Action, Indexed]] = {}
+        self._spelled: dict[int, tuple[Action, int, list[tuple[str, dict[str, Any]]]]] = {}
+        """The same for ranked templates: ``id(template)`` -> the template, its shape and its
+        concrete instances (canonical key, values chosen), in :meth:`_digits_free`'s order."""
         """Memo of :meth:`legal` by identity: ``id(template)`` -> the template and its indices. The
         games list the same template objects again from step to step (their own memos), and an
         action is a value, never changed once made, so the very object needs no key."""
@@ -417,11 +418,15 @@ class Catalogue:
         out = Legal()
         ranked: dict[int, list[tuple[str, Action, dict[str, Any]]]] = {}
         memo = self._indexed
-        listed = self._listed
+        listed, spelled = self._listed, self._spelled
         for template in templates:
             hit = listed.get(id(template))
             if hit is not None and hit[0] is template:  # this very object, listed before
                 out.add(template, hit[1])
+                continue
+            shown = spelled.get(id(template))
+            if shown is not None and shown[0] is template:  # a ranked one, listed before
+                ranked.setdefault(shown[1], []).extend((key, template, dict(chosen)) for key, chosen in shown[2])
                 continue
             key = _template_key(template)
             found = memo.get(key) if key is not None else None
@@ -432,10 +437,8 @@ class Catalogue:
             index = self.shape_of(template)
             sh = self.shapes[index]
             if sh.ranked:
-                concrete = [({**template.args, **chosen}, chosen) for _, chosen in self._digits_free(index, template)]
-                for args, chosen in concrete:
-                    key = _canon({k: v for k, v in args.items() if not isinstance(v, Text)})
-                    ranked.setdefault(index, []).append((key, template, chosen))
+                instances = self._instances(index, template)
+                ranked.setdefault(index, []).extend((key, template, dict(chosen)) for key, chosen in instances)
                 continue
             found = self._index(index, template)
             if key is not None:
@@ -455,6 +458,19 @@ class Catalogue:
             for rank, (_, template, chosen) in enumerate(entries):
                 out.ranked[self.offsets[index] + rank] = (template, chosen)
         return out
+
+    def _instances(self, index: int, template: Action) -> list[tuple[str, dict[str, Any]]]:
+        """The concrete instances of a ranked template, each with its canonical key (its JSON
+        without free text), remembered by the template's identity as :meth:`_remember` does."""
+        instances: list[tuple[str, dict[str, Any]]] = []
+        for _, chosen in self._digits_free(index, template):
+            args = {**template.args, **chosen}
+            instances.append((_canon({k: v for k, v in args.items() if not isinstance(v, Text)}), chosen))
+        spelled = self._spelled
+        if len(spelled) >= MEMO_LIMIT:
+            spelled.clear()
+        spelled[id(template)] = (template, index, instances)
+        return instances
 
     def _remember(self, template: Action, found: Indexed) -> None:
         """Remember a non-ranked template's indices by its identity (the object is kept, so that its
