@@ -245,3 +245,41 @@ def test_text_docstring_examples() -> None:
     import ludica.bots.text
 
     assert doctest.testmod(ludica.bots.text).failed == 0
+
+
+ROUTINE = {
+    "great-city": ("gm", {"choose_ante_source", "decline_undo", "undo_flip", "vest_class_scarab", "add_tie",
+                          "buy_tie", "end_ties", "choose_kind", "choose_class", "allocate_traits"}),
+    "euthymia": ("table", {"clock", "trigger_final_round", "start_hour"}),
+    "misery-bubblegum": ("gm", {"gm_oppose", "pass_opposition"}),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("game_id", sorted(ROUTINE))
+def test_the_referee_seats_routine_choices_build_no_view(game_id: str) -> None:
+    """The referee seat's routine choices (an ante's source, the table's clock, an opposition)
+    read the legal actions only: the heuristic never builds the seat's view for them (a view
+    is a good part of an environment step), and decides as it does with the view given."""
+    referee, routine = ROUTINE[game_id]
+    match = _match(game_id, 3, 1)
+    bots = _bots(match, {})
+    rng = random.Random(1)
+    seen = 0
+    for _ in range(400):
+        pending = match.game.pending(match.state)
+        if pending.is_over:
+            break
+        if pending.is_chance:
+            match.deal()
+            continue
+        seat = rng.choice(pending.seats)
+        lazy = situation(match, seat)
+        if seat == referee and {a.type for a in lazy.legal} <= routine:
+            eager = Situation(match.game, seat, match.view(seat), lazy.legal, lazy.step, state=match.state)
+            plugin = find_plugin(game_id)
+            assert plugin is not None
+            assert plugin(lazy, random.Random(seen)) == plugin(eager, random.Random(seen))
+            assert lazy._view is None
+            seen += 1
+        match.apply(bots[seat].decide(lazy).as_action())
+    assert seen >= 5

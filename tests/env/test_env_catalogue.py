@@ -249,3 +249,46 @@ def test_a_later_template_wins_an_index_two_templates_share() -> None:
         assert legal.entry(1)[0] is many
         assert legal.indices == [1, 2, 3]
         _check_lookups(legal, cat.size, random.Random(0))
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_listing_seen_again_by_identity_indexes_as_a_cold_catalogue(game_id: str) -> None:
+    """The catalogue remembers templates (plain and ranked) by identity: the same template objects
+    listed again give the same legal entries, in the same order, as a catalogue that never saw
+    them; and a mask marks the same indices one by one as through the index array."""
+    import numpy as np
+
+    rng = random.Random(4)
+    match, warm = _catalogue(game_id)
+    for _ in range(150):
+        pending = match.game.pending(match.state)
+        if pending.is_over:
+            break
+        if pending.is_chance:
+            match.deal()
+            continue
+        templates = match.legal_actions(pending.seats[0])
+        first, again = warm.legal(templates), warm.legal(list(templates))
+        cold = Catalogue(warm.game_id, warm.shapes).legal(templates)
+        for legal in (first, again):
+            assert list(legal.templates.items()) == list(cold.templates.items())
+            assert legal.indices == cold.indices
+        marked = np.zeros(warm.size, dtype=np.int8)
+        again.mark(marked)
+        expected = np.zeros(warm.size, dtype=np.int8)
+        expected[cold.array] = 1
+        assert np.array_equal(marked, expected)
+        match.apply(warm.decode(first, rng.choice(first.indices)))
+
+
+def test_a_template_is_remembered_by_identity_not_by_equality() -> None:
+    """An equal template made anew is indexed afresh (by its key), the very object is not."""
+    from ludica.core.actions import Action
+
+    cat = Catalogue("t", [shape("give", n=range(0, 5))])
+    one = Action("p1", "give", {"n": IntRange(1, 3)})
+    assert cat.legal([one]).indices == [1, 2, 3]
+    assert cat._listed[id(one)][0] is one
+    twin = Action("p1", "give", {"n": IntRange(1, 3)})
+    assert cat.legal([twin]).indices == [1, 2, 3]
+    assert cat._listed[id(twin)][0] is twin
