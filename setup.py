@@ -20,7 +20,7 @@ import sys
 import sysconfig
 from pathlib import Path
 
-from setuptools import setup
+from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 
 ROOT = Path(__file__).resolve().parent
@@ -86,10 +86,15 @@ def _extensions() -> list:  # type: ignore[type-arg]
     try:
         # one shared library per group, top level (ludica_kernels_<group>__mypyc.*.so): mypyc
         # derives the compiled modules' __file__ from that place
-        return mypycify(sources, opt_level="3", separate=groups, verbose=False)
+        kernels = mypycify(sources, opt_level="3", separate=groups, verbose=False)
     except BaseException as exc:  # mypy refused a module: pure Python still works
         print(f"ludica: mypyc refused the kernels ({exc}); building pure Python", file=sys.stderr)
         return []
+    # the hand-written C extensions (the observation encoder's fast path), built and stamped with them
+    extensions = [
+        Extension(name, [f"ludica/{rel}"], extra_compile_args=["-O2"]) for name, rel in helpers.C_EXTENSIONS.items()
+    ]
+    return [*kernels, *extensions]
 
 
 setup(ext_modules=_extensions(), cmdclass={"build_ext": KernelBuild})
