@@ -19,12 +19,19 @@ schema and listed in the documentation.
 
 The tensor is computed from the seat's view alone (``Game.view(state, seat)``).
 
-**Speed.** Encoding is incremental: the schema keeps, for each observing seat, the tensor it gave
-last and every top-level field's value then, as bytes (``marshal``, so a copy the game cannot
+**Speed.** Where the compiled build runs, :meth:`Schema.encode` lays every view out afresh in C
+(``ludica/env/_tensorc.c``, built with the compiled kernels): the schema is turned once into a
+plan (:func:`_spec`) and the C code walks the view writing float32 slots straight into the array,
+with Python's own reading of the values (truthiness, ``float()``, dict lookups), 2.5-4x faster
+than the Python encoder. On any error the view is encoded again in Python, which gives the exact
+tensor or the exact error; the tensors are the same bytes (tested). :func:`encoder` says which runs.
+
+In the pure build encoding is incremental: the schema keeps, for each observing seat, the tensor it
+gave last and every top-level field's value then, as bytes (``marshal``, so a copy the game cannot
 change afterwards, and ``1``, ``1.0`` and ``True`` differ). The next tensor for that seat starts
 from the last one and lays out again only the fields whose value is not byte-for-byte the same;
 a field's slots depend on its value and the seat alone, so the tensor is the one a fresh encoding
-gives (tested). The strict mode always encodes afresh.
+gives (tested). The strict mode always encodes afresh in Python.
 """
 
 from __future__ import annotations
