@@ -132,38 +132,48 @@ SEATS = ("p1", "p2", "p3")
 
 
 def _random_value(field: Field, rng: random.Random) -> Any:
+    """A value for ``field``, awkward where the view allows it (``None`` one time in ten)."""
     if rng.random() < 0.1:
         return None
+    if isinstance(field, Num | Flag | OneOf | Members | Seat | Seats):
+        return _random_leaf(field, rng)
     if isinstance(field, Rec):
         return {key: _random_value(f, rng) for key, f in field.fields.items() if rng.random() < 0.8}
+    if isinstance(field, Opt):
+        return _random_value(field.inner, rng)
+    if isinstance(field, BySeat | ById):
+        return _random_blocks(field, rng)
+    if isinstance(field, Seq):
+        return [_random_value(field.item, rng) for _ in range(rng.randint(0, 5))]
+    return _random_text(field, rng)
+
+
+def _random_leaf(field: Field, rng: random.Random) -> Any:
     if isinstance(field, Num):
         return rng.choice([rng.randint(-5, 30), rng.random() * 10, True, False, "2.5", 10**12, 0])
     if isinstance(field, Flag):
         return rng.choice([True, False, 0, 1, "", "x", [], [0], 2.0])
-    if isinstance(field, OneOf | Members):
-        domain = list(field.domain) + ([1.0, True, 0] if isinstance(field, OneOf) else [])
-        values = [v for v in domain if v in field.index]
-        if isinstance(field, OneOf):
-            return rng.choice(values)
-        return [rng.choice(values) for _ in range(rng.randint(0, 4))] if values else []
+    if isinstance(field, OneOf):
+        return rng.choice([v for v in [*field.domain, 1.0, True, 0] if v in field.index])
+    if isinstance(field, Members):
+        return [rng.choice(field.domain) for _ in range(rng.randint(0, 4))]
     if isinstance(field, Seat):
         return rng.choice([*SEATS, *field.extra])
-    if isinstance(field, Seats):
-        return [rng.choice(SEATS) for _ in range(rng.randint(0, 4))]
-    if isinstance(field, Opt):
-        return _random_value(field.inner, rng)
-    if isinstance(field, BySeat):
-        picked = rng.sample(SEATS, rng.randint(0, 3))
-        if rng.random() < 0.5:
-            return {s: _random_value(field.item, rng) or {} for s in picked}
-        return [{**(_random_value(field.item, rng) or {}), "seat": s} for s in picked]
-    if isinstance(field, ById):
-        picked = rng.sample(["c1", "c2", "c3", "c9", "zz"], rng.randint(0, 4))
-        if rng.random() < 0.5:
-            return {i: _random_value(field.item, rng) or {} for i in picked}
-        return [{**(_random_value(field.item, rng) or {}), "id": i} for i in picked]
-    if isinstance(field, Seq):
-        return [_random_value(field.item, rng) for _ in range(rng.randint(0, 5))]
+    return [rng.choice(SEATS) for _ in range(rng.randint(0, 4))]  # Seats
+
+
+def _random_blocks(field: BySeat | ById, rng: random.Random) -> Any:
+    """A dict by seat or id, or a list of items naming theirs (ids beyond the declared ones too)."""
+    key = "seat" if isinstance(field, BySeat) else "id"
+    names = SEATS if isinstance(field, BySeat) else ("c1", "c2", "c3", "c9", "zz")
+    picked = rng.sample(names, rng.randint(0, len(names) - 1))
+    if rng.random() < 0.5:
+        return {name: _random_value(field.item, rng) or {} for name in picked}
+    return [{**(_random_value(field.item, rng) or {}), key: name} for name in picked]
+
+
+def _random_text(field: Field, rng: random.Random) -> Any:
+    """A value of the fields read from strings and pairs: dice, sentences, seat-or, bits, workers."""
     if isinstance(field, Dice):
         who = SEATS if field.n > 1 else ("p1",)
         return [f"{rng.choice(who)}.{rng.randint(0, field.k - 1)}" for _ in range(rng.randint(0, 4))]
