@@ -569,8 +569,9 @@ class Schema:
         """Per top-level field: how many comparisons in a row found it changed (any seat)."""
         self._last: dict[str | None, tuple[array[float], list[bytes | None]]] = {}
         """Per observing seat: its last tensor and each top-level field's value then (marshalled)."""
-        self._c: Any = None if _C is None else _C.Plan(_spec(view), 2 * self.n)
-        """The C encoder's plan of this schema (``None`` where the C encoder is absent)."""
+        self._c: Any = None if _C is None or type(view) is not Rec else _C.Plan(_spec(view), 2 * self.n)
+        """The C encoder's plan of this schema (``None`` where the C encoder is absent, or the view is
+        not a plain :class:`Rec`)."""
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         return Schema, (self.seats, self.players, self.view)
