@@ -8,7 +8,9 @@ installs as pure Python without complaint (``ludica --version`` says which build
 Which modules are compiled is :data:`ludica._build.kernel_sources` (the rules core and the five
 games, without their web faces, statistics and bot plugins); ``python setup.py build_ext
 --inplace`` (what ``scripts/setup`` runs) puts the compiled modules beside their sources and writes
-``ludica/_compiled.json``, from which an import notices a source edited since the build.
+``ludica/_compiled.json``, from which an import notices a source edited since the build. With
+them it builds the hand-written C extensions of :data:`ludica._build.C_EXTENSIONS` (the observation
+encoder's, ``ludica/env/_tensorc.c``), whose sources the stamp fingerprints too.
 """
 
 from __future__ import annotations
