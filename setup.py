@@ -8,7 +8,9 @@ installs as pure Python without complaint (``ludica --version`` says which build
 Which modules are compiled is :data:`ludica._build.kernel_sources` (the rules core and the five
 games, without their web faces, statistics and bot plugins); ``python setup.py build_ext
 --inplace`` (what ``scripts/setup`` runs) puts the compiled modules beside their sources and writes
-``ludica/_compiled.json``, from which an import notices a source edited since the build.
+``ludica/_compiled.json``, from which an import notices a source edited since the build. With
+them it builds the hand-written C extensions of :data:`ludica._build.C_EXTENSIONS` (the observation
+encoder's, ``ludica/env/_tensorc.c``), whose sources the stamp fingerprints too.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ import sys
 import sysconfig
 from pathlib import Path
 
-from setuptools import setup
+from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 
 ROOT = Path(__file__).resolve().parent
@@ -86,10 +88,15 @@ def _extensions() -> list:  # type: ignore[type-arg]
     try:
         # one shared library per group, top level (ludica_kernels_<group>__mypyc.*.so): mypyc
         # derives the compiled modules' __file__ from that place
-        return mypycify(sources, opt_level="3", separate=groups, verbose=False)
+        kernels = mypycify(sources, opt_level="3", separate=groups, verbose=False)
     except BaseException as exc:  # mypy refused a module: pure Python still works
         print(f"ludica: mypyc refused the kernels ({exc}); building pure Python", file=sys.stderr)
         return []
+    # the hand-written C extensions (the observation encoder's fast path), built and stamped with them
+    extensions = [
+        Extension(name, [f"ludica/{rel}"], extra_compile_args=["-O2"]) for name, rel in helpers.C_EXTENSIONS.items()
+    ]
+    return [*kernels, *extensions]
 
 
 setup(ext_modules=_extensions(), cmdclass={"build_ext": KernelBuild})

@@ -58,6 +58,11 @@ ENV_SOURCES = ("tensor.py",)
 lays out a seat's view at every environment step (1.4-1.7x faster compiled, 2026-11-27); the
 adapters around it stay pure."""
 
+C_EXTENSIONS = {"ludica.env._tensorc": "env/_tensorc.c"}
+"""The hand-written C extensions built with the kernels (module -> source under ``ludica``): the
+observation encoder's fast path (``ludica/env/tensor.py`` uses it where the compiled build runs).
+Their sources are stamped like the kernels', so an edited one is never run stale."""
+
 LIBRARIES = tuple(f"ludica_kernels_{group}__mypyc" for group in ("core", *GAMES, "bots", "env"))
 """The compiled groups' shared libraries (top-level modules, beside the ``ludica`` package)."""
 
@@ -70,6 +75,11 @@ def kernel_sources(root: Path) -> list[Path]:
     :data:`COMPILED_BOTS`; the search of ``ludica/bots`` (:data:`BOT_SOURCES`); and the observation
     encoder of ``ludica/env`` (:data:`ENV_SOURCES`)."""
     return [path for group in kernel_groups(root).values() for path in group]
+
+
+def extension_sources(root: Path) -> list[Path]:
+    """The sources of :data:`C_EXTENSIONS` under the project ``root`` (those that exist)."""
+    return [path for rel in C_EXTENSIONS.values() if (path := root / "ludica" / rel).exists()]
 
 
 def kernel_groups(root: Path) -> dict[str, list[Path]]:
@@ -106,10 +116,11 @@ def _fingerprint(path: Path) -> dict[str, Any]:
 
 
 def fingerprints(root: Path) -> dict[str, Any]:
-    """The fingerprint of every kernel source under ``root``, taken when the compiler reads them."""
+    """The fingerprint of every kernel source and C extension source under ``root``, taken when
+    the compiler reads them."""
     return {
         module_name(root, p): {"file": str(p.relative_to(root / "ludica")), **_fingerprint(p)}
-        for p in kernel_sources(root)
+        for p in (*kernel_sources(root), *extension_sources(root))
     }
 
 
@@ -151,6 +162,16 @@ class _PureFinder:
         return importlib.util.spec_from_file_location(name, source, loader=loader, submodule_search_locations=search)
 
 
+def _extensions_missing(package_dir: Path) -> list[str]:
+    """The :data:`C_EXTENSIONS` whose shared library is not beside its source."""
+    suffixes = importlib.machinery.EXTENSION_SUFFIXES
+    return [
+        name
+        for name, rel in C_EXTENSIONS.items()
+        if not any((package_dir / rel).with_name(name.rpartition(".")[2] + s).exists() for s in suffixes)
+    ]
+
+
 def _compiled_present(package_dir: Path) -> bool:
     return any((package_dir / "core" / f"game{suffix}").exists() for suffix in importlib.machinery.EXTENSION_SUFFIXES)
 
@@ -164,12 +185,13 @@ def install(package_dir: Path) -> None:
         modules: dict[str, Any] = json.loads(stamp.read_text())["modules"]
     except (OSError, ValueError, KeyError):
         modules = {}
-    files = {name: info["file"] for name, info in modules.items()}
+    files = {name: info["file"] for name, info in modules.items() if info["file"].endswith(".py")}
     if os.environ.get("LUDICA_PURE") == "1":
         reason = "LUDICA_PURE=1"
     else:
         stale = sorted(_changed(package_dir, modules)) if modules else ["ludica/" + STAMP]
         missing = [lib for lib in LIBRARIES if importlib.util.find_spec(lib) is None]
+        missing += _extensions_missing(package_dir)
         if not stale and not missing:
             _state.update(build="compiled", reason="mypyc")
             return
@@ -195,7 +217,7 @@ def describe() -> str:
     """One line for ``ludica --version``: the build and why."""
     kind = build()
     if kind == "compiled":
-        return "compiled kernels (mypyc)"
+        return "compiled kernels (mypyc), C observation encoder"
     reason = _state["reason"] if _state["build"] == "pure" else "no compiled modules"
     return f"pure Python ({reason})"
 
@@ -210,8 +232,9 @@ def up_to_date(package_dir: Path) -> bool:
         modules: dict[str, Any] = json.loads(stamp.read_text())["modules"]
     except (OSError, ValueError, KeyError):
         return False
-    wanted = {module_name(package_dir.parent, p) for p in kernel_sources(package_dir.parent)}
-    return set(modules) == wanted and not any(_changed(package_dir, modules))
+    root = package_dir.parent
+    wanted = {module_name(root, p) for p in (*kernel_sources(root), *extension_sources(root))}
+    return set(modules) == wanted and not any(_changed(package_dir, modules)) and not _extensions_missing(package_dir)
 
 
 if __name__ == "__main__":  # ``python ludica/_build.py``: exit 0 when the compiled kernels are current

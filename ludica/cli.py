@@ -96,7 +96,7 @@ def show_game(game_id: str) -> int:
 
 
 def version_line() -> str:
-    """``ludica 0.1.0 (compiled kernels (mypyc))``: the version and which build of the rules runs."""
+    """``ludica 0.1.0 (compiled kernels (mypyc), C observation encoder)``: the version and the build."""
     return f"ludica {__version__} ({describe_build()})"
 
 
