@@ -52,6 +52,7 @@ from sqlalchemy import (
     text,
     update,
 )
+from sqlalchemy.exc import DBAPIError
 
 metadata = MetaData()
 
@@ -188,6 +189,11 @@ class GroupCommit:
         self.engine = engine
         self.limit = limit
         self.notify = engine.dialect.name == "postgresql"
+        compiled = insert(actions).compile(dialect=engine.dialect)
+        self.sql = str(compiled)
+        """The insert of the record's rows in the database's own parameter style, compiled once."""
+        self.order: list[str] | None = compiled.positiontup
+        """The order of its parameters when they are positional (SQLite's ``?``); ``None``: named."""
         self.queue: queue.Queue[_Job | None] = queue.Queue()
         self.thread = threading.Thread(target=self._run, name="ludica-commit", daemon=True)
         self.thread.start()
@@ -237,10 +243,27 @@ class GroupCommit:
     def _write(self, batch: list[_Job]) -> list[Any]:
         """The batch's rows and the rows each job writes besides, in one transaction."""
         with self.engine.begin() as conn:
-            conn.execute(insert(actions), [row for job in batch for row in job.rows])
+            self._insert(conn, [row for job in batch for row in job.rows])
             results = [job.also(conn) if job.also is not None else None for job in batch]
             self._notify(conn, [job.rows for job in batch])
         return results
+
+    def _insert(self, conn: Connection, rows: list[dict[str, Any]]) -> None:
+        """The rows inserted by the driver's own ``executemany``, in ``conn``'s transaction: the
+        same statement SQLAlchemy would send, without building its execution per batch (about
+        0.1 ms of CPU a commit). A refusal of the database is raised as SQLAlchemy raises it (a
+        second writer of a step meets :class:`sqlalchemy.exc.IntegrityError`)."""
+        order = self.order
+        params: list[Any] = [tuple(row[name] for name in order) for row in rows] if order is not None else rows
+        driver = conn.connection.driver_connection
+        assert driver is not None  # an open connection of the pool
+        cursor = driver.cursor()
+        try:
+            cursor.executemany(self.sql, params)
+        except self.engine.dialect.loaded_dbapi.Error as exc:
+            raise DBAPIError.instance(self.sql, params, exc, self.engine.dialect.loaded_dbapi.Error) from exc
+        finally:
+            cursor.close()
 
     def _commit(self, batch: list[_Job]) -> None:
         try:
