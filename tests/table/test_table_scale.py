@@ -434,16 +434,17 @@ def test_templates_escape_as_markupsafe_does() -> None:
 
 def test_a_serving_process_freezes_its_start_up_and_collects_young_objects_less_often() -> None:
     """``steady_collector``: what exists at start-up is frozen out of later collections and the
-    young generation is collected every ``COLLECTOR_THRESHOLD`` allocations (issue 24)."""
+    young generation is collected every ``COLLECTOR_THRESHOLD`` allocations, the old one looked at
+    after ``OLD_COLLECTOR_THRESHOLD`` collections of the middle one (issue 24)."""
     import gc
 
-    from ludica.table.server import COLLECTOR_THRESHOLD, steady_collector
+    from ludica.table.server import COLLECTOR_THRESHOLD, OLD_COLLECTOR_THRESHOLD, steady_collector
 
     before = gc.get_threshold()
     try:
         steady_collector()
         assert gc.get_freeze_count() > 0
-        assert gc.get_threshold() == (COLLECTOR_THRESHOLD, *before[1:])
+        assert gc.get_threshold() == (COLLECTOR_THRESHOLD, before[1], OLD_COLLECTOR_THRESHOLD)
     finally:
         gc.unfreeze()
         gc.set_threshold(*before)
