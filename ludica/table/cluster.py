@@ -44,14 +44,16 @@ def check_url(db_url: str | None, workers: int) -> str:
 
 def app_from_environment() -> FastAPI:
     """The ASGI app of one worker process (uvicorn calls this factory in each of them)."""
-    from .server import ROOM_BURST, ROOM_RATE, create_app
+    from .server import ROOM_BURST, ROOM_RATE, create_app, steady_collector
 
     rate, burst = ROOM_RATE, ROOM_BURST
     raw = os.environ.get(RATE_VARIABLE)
     if raw:
         first, _, second = raw.partition(",")
         rate, burst = float(first), float(second or first)
-    return create_app(os.environ[DB_VARIABLE], room_rate=(rate, burst))
+    app = create_app(os.environ[DB_VARIABLE], room_rate=(rate, burst))
+    steady_collector()
+    return app
 
 
 def run_workers(

@@ -43,7 +43,7 @@ import importlib
 import json
 import math
 import re
-from collections.abc import Callable
+from collections.abc import Callable, MutableMapping
 from functools import cache
 from html import escape, unescape
 from importlib import resources
@@ -51,6 +51,7 @@ from pathlib import Path
 from types import BuiltinFunctionType
 from typing import Any, Generic, TypeVar
 
+import markupsafe
 from jinja2 import ChoiceLoader, Environment, FileSystemLoader, FunctionLoader, Template, select_autoescape
 from jinja2.runtime import Context, Macro
 from markupsafe import Markup
@@ -147,12 +148,48 @@ class _Context(Context):
             )
 
 
+_escape_text: Callable[[str], str] | None = getattr(markupsafe, "_escape_inner", None)
+"""markupsafe's own escaping of a ``str`` (what :func:`markupsafe.escape` calls), if this
+markupsafe has it under that name; else every value goes through :func:`markupsafe.escape`."""
+_new_str = str.__new__
+
+
+def _escape(value: Any) -> Markup:
+    """:func:`markupsafe.escape`, the same text, for what a template writes under every
+    ``{{ }}``: a ``str`` is escaped by markupsafe's own function and made a :class:`Markup`
+    without ``Markup.__new__`` (a Python-level call that looks for ``__html__``), a ``Markup`` is
+    returned as it is (``escape`` makes an equal copy) and an ``int`` (its text has nothing to
+    escape) is written as its text; anything else goes to markupsafe."""
+    kind = type(value)
+    if kind is str and _escape_text is not None:
+        return _new_str(Markup, _escape_text(value))  # type: ignore[no-any-return]
+    if kind is Markup:
+        return value  # type: ignore[no-any-return]
+    if kind is int:
+        return _new_str(Markup, int.__repr__(value))  # type: ignore[no-any-return]
+    return markupsafe.escape(value)
+
+
+class _Template(Template):
+    """A template of the table's environment: its compiled code escapes with :func:`_escape`
+    (Jinja binds markupsafe's ``escape`` in each template's namespace)."""
+
+    @classmethod
+    def _from_namespace(
+        cls, environment: Environment, namespace: MutableMapping[str, Any], globals: MutableMapping[str, Any]
+    ) -> Template:
+        if namespace.get("escape") is markupsafe.escape:
+            namespace["escape"] = _escape
+        return super()._from_namespace(environment, namespace, globals)  # type: ignore[misc,no-any-return]
+
+
 class _Environment(Environment):
     """Jinja's environment, reading ``view.key`` of a plain dict (what every view is made of)
     without first failing to find an attribute of that name: the same value, without the cost
     of an exception per lookup."""
 
     context_class = _Context
+    template_class = _Template
 
     def getattr(self, obj: Any, attribute: str) -> Any:
         if type(obj) is dict and attribute not in _DICT_ATTRIBUTES:

@@ -415,3 +415,36 @@ def test_a_page_the_face_failed_to_draw_is_not_kept(store: Store, monkeypatch: p
     monkeypatch.undo()
     room.cache.pop(("part", seat))
     assert payload(room, seat, full_log=False)["html"]["view"] != page and ("face", seat) in room.cache
+
+
+def test_templates_escape_as_markupsafe_does() -> None:
+    """The table's templates write ``{{ value }}`` through ``faces._escape``: the same text and
+    type as markupsafe's ``escape``, for every kind of value a view holds."""
+    import markupsafe
+
+    values: list[Any] = ["a<b&c'\"d>", "plain", "", "é — “quoted”", 0, 7, -12, 2.5, True, None, [1, "<"]]
+    values += [markupsafe.Markup("<b>kept</b>"), {"k": "<v>"}]
+    for value in values:
+        ours, theirs = faces._escape(value), markupsafe.escape(value)
+        assert type(ours) is type(theirs) and ours == theirs, value
+    template = environment().from_string("{{ x }}|{{ y }}|{{ z }}")
+    assert template.root_render_func.__globals__["escape"] is faces._escape  # type: ignore[attr-defined]
+    assert template.render(x="<i>", y=3, z=markupsafe.Markup("<b>")) == "&lt;i&gt;|3|<b>"
+
+
+def test_a_serving_process_freezes_its_start_up_and_collects_young_objects_less_often() -> None:
+    """``steady_collector``: what exists at start-up is frozen out of later collections and the
+    young generation is collected every ``COLLECTOR_THRESHOLD`` allocations, the old one looked at
+    after ``OLD_COLLECTOR_THRESHOLD`` collections of the middle one (issue 24)."""
+    import gc
+
+    from ludica.table.server import COLLECTOR_THRESHOLD, OLD_COLLECTOR_THRESHOLD, steady_collector
+
+    before = gc.get_threshold()
+    try:
+        steady_collector()
+        assert gc.get_freeze_count() > 0
+        assert gc.get_threshold() == (COLLECTOR_THRESHOLD, before[1], OLD_COLLECTOR_THRESHOLD)
+    finally:
+        gc.unfreeze()
+        gc.set_threshold(*before)
