@@ -429,7 +429,7 @@ class Room:
             self._overtaken(start, before)
             moved = "the game moved on meanwhile (another table process wrote first); look again"
             raise TableError(moved, rule="stale") from None
-        except Exception:
+        except BaseException:  # not committed: the room goes back to its record, never ahead of it
             self.reload()
             raise
         if key is not None:

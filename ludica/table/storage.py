@@ -235,7 +235,17 @@ class GroupCommit:
                     self.queue.put(None)
                     break
                 batch.append(more)
-            self._commit(batch)
+            try:
+                self._commit(batch)
+            except BaseException as exc:  # a fault of the writer itself: its callers hear of it, none waits forever
+                self._fail(batch, exc)
+
+    @staticmethod
+    def _fail(batch: list[_Job], exc: BaseException) -> None:
+        for job in batch:
+            if not job.done.is_set():
+                job.failure = exc
+                job.done.set()
 
     def _write(self, batch: list[_Job]) -> list[Any]:
         """The batch's rows and the rows each job writes besides, in one transaction."""

@@ -87,3 +87,29 @@ def test_the_tables_lines_of_an_act_are_committed_with_it(db_url: str) -> None:
     assert store.count(room.id) == 1
     store.close()
 
+
+class _WriterFault(BaseException):
+    """A fault of the commit thread itself (not a database refusal, which is an ``Exception``)."""
+
+
+def test_a_fault_of_the_commit_thread_reaches_its_callers_and_the_thread_goes_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store = Store(f"sqlite:///{tmp_path / 'table.db'}")
+    room, _ = Rooms(store).create("pig", ["Ann", "Bob"], {})
+    writer = store.writer
+
+    def broken(batch: list[object]) -> list[object]:
+        raise _WriterFault("the writer broke")
+
+    monkeypatch.setattr(writer, "_write", broken)
+    with pytest.raises(_WriterFault):  # never a caller waiting forever
+        room.act("p1", {"step": 0, "action": {"type": "wager", "args": {"amount": 2}}})
+    monkeypatch.undo()
+    assert writer.thread.is_alive()
+    assert room.step == 0 and not room.match.actions[1:]  # the room is back to its record
+    fresh = Rooms(store).get(room.id)
+    assert fresh is not None and fresh.step == 0
+    fresh.act("p1", {"step": 0, "action": {"type": "wager", "args": {"amount": 2}}})
+    assert fresh.step == 1
+    store.close()
