@@ -70,3 +70,14 @@ def test_the_views_ties_and_characters_along_random_play() -> None:
         seat = rng.choice(pending.seats)
         match.apply(bot.decide(situation(match, seat)).as_action())
     assert ties_seen > 0
+
+
+def test_face_of_peril_of_the_eight_triads() -> None:
+    """Rule: R-GC-08"""
+    for reduced in range(8):
+        want = [O.FACE_OF_PERIL[c] for i, c in enumerate(O.COLORS) if reduced >> (2 - i) & 1]
+        got = O.face_of_peril(reduced)
+        assert got == want
+        got.append("changed")  # a fresh list each time: the table is not the caller's
+        assert O.face_of_peril(reduced) == want
+    assert O.face_of_peril(0) == []

@@ -125,7 +125,15 @@ def reduce(first: int, second: int) -> int:
 
 def face_of_peril(reduced: int) -> list[str]:
     """Every dimension whose reduced stone is +; none for The Void (ruling R-GC-08)."""
+    if 0 <= reduced <= 7:
+        return list(_FACES_OF_PERIL[reduced])
     return [FACE_OF_PERIL[c] for i, c in enumerate(COLORS) if reduced >> (2 - i) & 1]
+
+
+_FACES_OF_PERIL: Final = tuple(
+    tuple(FACE_OF_PERIL[c] for i, c in enumerate(COLORS) if reduced >> (2 - i) & 1) for reduced in range(8)
+)
+""":func:`face_of_peril` of the eight triads, worked out once (every view shows the city's)."""
 
 
 def d8(value: int) -> tuple[int, bool]:

@@ -168,6 +168,7 @@ def _scene(state: GreatCityState) -> dict[str, Any]:
         chars = state.characters
         spot, foil = chars[sc.spotlight], chars[sc.foil]  # type: ignore[index]
         pair = pair_of(state, sc)
+        by_act = state.options["reflip_model"] == "act"
         stones = []
         for pos in range(1, 7):
             owner = spot if pos <= 3 else foil
@@ -179,9 +180,7 @@ def _scene(state: GreatCityState) -> dict[str, Any]:
                     "color": O.COLORS[ci],
                     "sign": "+" if pair >> (6 - pos) & 1 else "-",
                     "vested": owner.vested[ci],
-                    "flippable": (sc.lock[pos - 1] is None)
-                    if state.options["reflip_model"] == "act"
-                    else (sc.last != pos),
+                    "flippable": (sc.lock[pos - 1] is None) if by_act else (sc.last != pos),
                 }
             )
         out["stones"] = stones
