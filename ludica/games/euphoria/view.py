@@ -55,9 +55,19 @@ def _player_view(st: EuphoriaState, seat: str, me: bool) -> dict[str, Any]:
     return out
 
 
+_SITE_SPOTS: tuple[tuple[str, tuple[str, ...]], ...] = tuple((site, spot_ids(site)) for site in SITES)
+"""Per construction site, in board order, its spots (the view lists them at every call)."""
+
+
+def _workers(occ: list[list[Any]] | None) -> list[list[Any]]:
+    """A copy of a spot's occupants (seat and die face each), empty when nobody is there."""
+    return [list(o) for o in occ] if occ else []
+
+
 def view(st: EuphoriaState, seat: str | None) -> dict[str, Any]:
     sites: dict[str, dict[str, Any]] = {}
-    for site in SITES:
+    occupants = st.occupants
+    for site, spots in _SITE_SPOTS:
         if site in st.built:
             market = MARKETS[st.sites[site]]
             sites[site] = {
@@ -69,7 +79,7 @@ def view(st: EuphoriaState, seat: str | None) -> dict[str, Any]:
         else:
             sites[site] = {
                 "market": "face down",
-                "spots": {s: [list(o) for o in st.occupants.get(s, [])] for s in spot_ids(site)},
+                "spots": {s: _workers(occupants.get(s)) for s in spots},
             }
     out: dict[str, Any] = {
         "phase": st.phase,

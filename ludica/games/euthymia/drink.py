@@ -60,7 +60,7 @@ def first_of(
         return None, []
     values = [levels[p] for p in candidates]
     best = max(values) if context in FULLEST_FIRST else min(values)
-    top = [p for p, v in zip(candidates, values, strict=True) if v == best]
+    top = [candidates[i] for i in range(len(values)) if values[i] == best]  # by index: no zip to call
     if len(top) == 1:
         return top[0], []
     for p in state.designation.get(context, ()):

@@ -20,9 +20,9 @@ def view(state: EuthymiaState, seat: str | None) -> dict[str, Any]:
     out: dict[str, Any] = {
         "hour": state.hour,
         "phase": state.phase,
-        "ideal_citizen": dict(zip(ASPECTS, state.ideal_citizen, strict=True)) if state.ideal_citizen else None,
+        "ideal_citizen": _by_aspect(state.ideal_citizen) if state.ideal_citizen else None,
         "setting_notes": state.setting_notes,
-        "players": [_player(state, p) for p in state.players],
+        "players": [_player(state, p, state.names[i]) for i, p in enumerate(state.players)],
         "bottle": {"units": state.bottle_units, "holder": state.bottle_holder, "sealed": state.bottle_sealed},
         "clock": {
             "hour_elapsed_s": state.hour_elapsed_s,
@@ -61,18 +61,29 @@ def view(state: EuthymiaState, seat: str | None) -> dict[str, Any]:
     return out
 
 
-def _player(state: EuthymiaState, p: str) -> dict[str, Any]:
+_FEEL, _SPEAK, _BELIEVE, _LOVE = ASPECTS
+
+
+def _by_aspect(values: tuple[Any, ...] | list[Any]) -> dict[str, Any]:
+    """``values`` (one per Aspect, in their order) by the Aspects' names."""
+    if len(values) != 4:
+        return dict(zip(ASPECTS, values, strict=True))  # the same error as ever
+    return {_FEEL: values[0], _SPEAK: values[1], _BELIEVE: values[2], _LOVE: values[3]}
+
+
+def _player(state: EuthymiaState, p: str, name: str) -> dict[str, Any]:
+    """Seat ``p``'s public face; ``name`` is the seat's name (``state.names``, in the seats' order)."""
     character = state.characters.get(p)
     sheet = None
     if character is not None:
         sheet = {
             "name": character.name,
-            "aspects": dict(zip(ASPECTS, character.aspects, strict=True)),
-            "strength": dict(zip(ASPECTS, character.strength, strict=True)) if character.strength else None,
+            "aspects": _by_aspect(character.aspects),
+            "strength": _by_aspect(character.strength) if character.strength else None,
         }
     return {
         "seat": p,
-        "name": state.names[state.players.index(p)],
+        "name": name,
         "character": sheet,
         "status": state.status.get(p),
         "glass": state.glass.get(p, 0),

@@ -126,34 +126,43 @@ def _distribution(situation: Situation, legal: list[Action]) -> Action:
 
 
 def _reaction(situation: Situation, legal: list[Action], rng: random.Random) -> Action:
-    view, seat = situation.view, situation.seat
-    scene = view.get("scene") or {}
-    ante = int(scene.get("ante", 0))
-    pool = int(view.get("peril_pool", 0))
-    purse = _purse(view)
+    # the view is read only where a choice needs it (the GM's free flips and declined
+    # acceptances need none): the same decisions, the same draws
+    seat = situation.seat
     gm = seat == "gm"
     by_type: dict[str, list[Action]] = {}
     for action in legal:
         by_type.setdefault(action.type, []).append(action)
     accept = by_type.get("accept_judgment")
-    want = _ACCEPT_ANTE + (3 if gm else 0)
-    if accept and (ante >= want or (pool <= 2 and ante >= 1)):
-        return accept[0]
+    ante = pool = 0
+    if accept:
+        ante, pool = _ante(situation.view), int(situation.view.get("peril_pool", 0))
+        if ante >= _ACCEPT_ANTE + (3 if gm else 0) or (pool <= 2 and ante >= 1):
+            return accept[0]
     free_flips = [a for a in by_type.get("flip", []) if a.args.get("source") in ("trait", "tie")]
-    present = set(scene.get("present", []))
-    have_present = any(c["id"] in present for c in _mine(view, seat))
     if "end_reaction" in by_type:
         return by_type["end_reaction"][0]  # one free flip a reaction earns the reward
-    if free_flips and (have_present or gm):
+    if free_flips and (gm or _has_present(situation.view, seat)):
         return rng.choice(free_flips)
     arrive = by_type.get("arrive")
-    if arrive and not gm and purse >= 3 and ante >= 2:
+    if arrive and not gm and _purse(situation.view) >= 3 and _ante(situation.view) >= 2:
         return arrive[0]
     if accept and ante >= 1 and pool <= 4:
         return accept[0]
     if "pass_reaction" in by_type:
         return by_type["pass_reaction"][0]
     return rng.choice(legal)
+
+
+def _ante(view: dict[str, Any]) -> int:
+    """The scene's ante (0 outside a scene)."""
+    return int((view.get("scene") or {}).get("ante", 0))
+
+
+def _has_present(view: dict[str, Any], seat: str) -> bool:
+    """One of the bot's characters is present in the scene."""
+    present = set((view.get("scene") or {}).get("present", []))
+    return any(c["id"] in present for c in _mine(view, seat))
 
 
 def _buys_in(view: dict[str, Any]) -> bool:

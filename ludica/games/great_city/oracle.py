@@ -74,6 +74,8 @@ PERIL_POOL_SIZE: Final[dict[int, int]] = {int(k): int(v) for k, v in ORACLE["per
 
 _BITS: Final = tuple(format(triad, "03b") for triad in range(8))
 _PAIR_BITS: Final = tuple(f"{_BITS[pair >> 3]} {_BITS[pair & 7]}" for pair in range(64))
+_SIGNS: Final = tuple(b.replace("1", "+").replace("0", "-") for b in _BITS)
+""":func:`signs` of the eight triads, worked out once (every view shows each character's)."""
 """Every triad's and every pair's bits, written once (they appear in most events)."""
 
 
@@ -84,6 +86,8 @@ def bits(triad: int) -> str:
 
 def signs(triad: int) -> str:
     """The triad as stone signs, blue first: ``signs(5) == '+-+'``."""
+    if 0 <= triad <= 7:
+        return _SIGNS[triad]
     return bits(triad).replace("1", "+").replace("0", "-")
 
 
@@ -121,7 +125,15 @@ def reduce(first: int, second: int) -> int:
 
 def face_of_peril(reduced: int) -> list[str]:
     """Every dimension whose reduced stone is +; none for The Void (ruling R-GC-08)."""
+    if 0 <= reduced <= 7:
+        return list(_FACES_OF_PERIL[reduced])
     return [FACE_OF_PERIL[c] for i, c in enumerate(COLORS) if reduced >> (2 - i) & 1]
+
+
+_FACES_OF_PERIL: Final = tuple(
+    tuple(FACE_OF_PERIL[c] for i, c in enumerate(COLORS) if reduced >> (2 - i) & 1) for reduced in range(8)
+)
+""":func:`face_of_peril` of the eight triads, worked out once (every view shows the city's)."""
 
 
 def d8(value: int) -> tuple[int, bool]:
@@ -177,6 +189,21 @@ def tie_manner(source_kind: str, source_class: str, attitude: str | None, target
     >>> tie_manner("bug", "queen", None, "aristocrat", "-")
     'Haughty'
     """
+    key = (source_kind, source_class, attitude, target_class, sign)
+    known = _MANNERS.get(key)
+    if known is None:
+        known = _MANNERS[key] = _tie_manner(source_kind, source_class, attitude, target_class, sign)
+    return known
+
+
+_MANNERS: dict[tuple[str, str, str | None, str, str], str] = {}
+""":func:`tie_manner`'s answers (a few dozen at most: the tables' cells), remembered: every view
+shows each tie's manner, and the answer depends on the tables alone."""
+
+
+def _tie_manner(source_kind: str, source_class: str, attitude: str | None, target_class: str, sign: str) -> str:
+    """:func:`tie_manner` worked out from the tables (Table 6 for human sources, Table 7 for bugs;
+    R-GC-28)."""
     if source_kind == "bug":
         return INSECT_TIES[source_class][sign]
     cell = HUMAN_TIES[source_class][sign][f"to_{relation(source_class, target_class)}"]

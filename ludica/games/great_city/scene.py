@@ -778,7 +778,11 @@ def play_flip(state: GreatCityState, a: Action) -> list[Event]:
 
 
 def tie_manner_of(state: GreatCityState, tid: str) -> str:
-    tie = next(t for t in state.ties if t.id == tid)
+    return manner_of_tie(state, next(t for t in state.ties if t.id == tid))
+
+
+def manner_of_tie(state: GreatCityState, tie: Tie) -> str:
+    """:func:`tie_manner_of` for the tie itself (R-GC-28)."""
     src, tgt = state.characters[tie.source], state.characters[tie.target]
     attitude = next((t for t in (src.traits or ()) if t in ("kind", "cruel")), None)
     return O.tie_manner(src.kind, src.cls, attitude, tgt.cls, tie.sign)  # type: ignore[arg-type]

@@ -14,8 +14,8 @@ from ...core import Secret
 from . import endgame as E
 from . import oracle as O
 from .common import seat_label
-from .scene import pair_of
-from .state import Character, GreatCityState
+from .scene import manner_of_tie, pair_of
+from .state import Character, GreatCityState, Tie
 
 
 def purse_token(seat: str, n: int) -> str:
@@ -55,7 +55,7 @@ def _character(state: GreatCityState, c: Character) -> dict[str, Any]:
     if c.stage not in ("roll", "choose_triad"):
         out["triad"] = O.signs(c.triad)
         out["triad_name"] = O.triad_name(c.triad)
-    out["vested"] = dict(zip(O.COLORS, c.vested, strict=True))
+    out["vested"] = _by_color(c.vested)
     out["traits"] = list(c.traits) if c.traits else None
     out["class"] = c.cls
     if c.intent:
@@ -63,6 +63,28 @@ def _character(state: GreatCityState, c: Character) -> dict[str, Any]:
     if c.stage != "done":
         out["creating"] = c.stage
     return out
+
+
+_BLUE, _WHITE, _GREEN = O.COLORS
+
+
+def _by_color(values: list[int]) -> dict[str, int]:
+    """``values`` (one per stone, blue first) by the stones' colours."""
+    if len(values) != 3:
+        return dict(zip(O.COLORS, values, strict=True))  # the same error as ever
+    return {_BLUE: values[0], _WHITE: values[1], _GREEN: values[2]}
+
+
+def _tie(state: GreatCityState, t: Tie) -> dict[str, Any]:
+    """A tie as the view shows it: its fields (:meth:`Tie.to_json`) and how it is played."""
+    return {
+        "id": t.id,
+        "source": t.source,
+        "target": t.target,
+        "sign": t.sign,
+        "grant": t.grant,
+        "manner": manner_of_tie(state, t),
+    }
 
 
 def view(state: GreatCityState, seat: str | None) -> dict[str, Any]:
@@ -110,9 +132,7 @@ def view(state: GreatCityState, seat: str | None) -> dict[str, Any]:
             sit["texts"] = dict(state.situation_texts)
         out["situation"] = sit
     out["characters"] = [_character(state, c) for c in state.characters.values()]
-    from .scene import tie_manner_of
-
-    out["ties"] = [{**t.to_json(), "manner": tie_manner_of(state, t.id)} for t in state.ties]
+    out["ties"] = [_tie(state, t) for t in state.ties]
     if state.initiative["rolls"]:
         out["initiative"] = {
             "rolls": [dict(r) for r in state.initiative["rolls"]],
@@ -148,6 +168,7 @@ def _scene(state: GreatCityState) -> dict[str, Any]:
         chars = state.characters
         spot, foil = chars[sc.spotlight], chars[sc.foil]  # type: ignore[index]
         pair = pair_of(state, sc)
+        by_act = state.options["reflip_model"] == "act"
         stones = []
         for pos in range(1, 7):
             owner = spot if pos <= 3 else foil
@@ -159,9 +180,7 @@ def _scene(state: GreatCityState) -> dict[str, Any]:
                     "color": O.COLORS[ci],
                     "sign": "+" if pair >> (6 - pos) & 1 else "-",
                     "vested": owner.vested[ci],
-                    "flippable": (sc.lock[pos - 1] is None)
-                    if state.options["reflip_model"] == "act"
-                    else (sc.last != pos),
+                    "flippable": (sc.lock[pos - 1] is None) if by_act else (sc.last != pos),
                 }
             )
         out["stones"] = stones
