@@ -32,10 +32,11 @@ import importlib
 import itertools
 import json
 import math
+import operator
 import zlib
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, SupportsIndex
 
 import numpy as np
 
@@ -70,6 +71,9 @@ class Shape:
     type: str
     params: tuple[tuple[str, tuple[Any, ...] | None], ...] = ()
     ranked: int = 0
+
+    def __reduce__(self) -> tuple[Any, ...]:  # compiled with mypyc: pickled by its fields
+        return Shape, (self.type, self.params, self.ranked)
 
     @property
     def keys(self) -> frozenset[str]:
@@ -179,6 +183,9 @@ class Indexed:
         """Per parameter, least significant first: (name, radix, fixed position, options by position or None)."""
         self._array: np.ndarray | None = None
 
+    def __reduce__(self) -> tuple[Any, ...]:  # compiled with mypyc: pickled by its arguments
+        return Indexed, (self.offset, self.size, self.base, self.ranges, self.digits)
+
     @property
     def array(self) -> np.ndarray:
         """Every index, in ``itertools.product``'s order over the ranges (as :func:`_combine`)."""
@@ -243,6 +250,9 @@ class Legal:
         self._hit: tuple[Action, dict[str, Any]] | None = None
         """The last index looked up and its entry (a step checks, decodes and applies one index)."""
 
+    def __reduce__(self) -> tuple[Any, ...]:  # compiled with mypyc: pickled by its listing (not its caches)
+        return _legal, (self.single, self.after, self.parts, self.ranked, self.order, self.rows)
+
     def add(self, template: Action, indexed: Indexed) -> None:
         """The next non-ranked template of the listing, with its indices."""
         self.order.append((template, indexed))
@@ -254,8 +264,9 @@ class Legal:
         if self.parts:  # (while there are none, :attr:`after` is empty: parts are only ever added)
             self.after[index] = len(self.parts)
 
-    def entry(self, index: int) -> tuple[Action, dict[str, Any]] | None:
-        """The template and values chosen of a legal ``index``, ``None`` if it is not legal."""
+    def entry(self, at: SupportsIndex) -> tuple[Action, dict[str, Any]] | None:
+        """The template and values chosen of a legal index ``at`` (a numpy integer too), ``None`` if it is not legal."""
+        index = operator.index(at)
         if index == self._last:
             return self._hit
         found = self.ranked.get(index)
@@ -321,6 +332,20 @@ class Legal:
         return found
 
 
+def _legal(
+    single: dict[int, Action],
+    after: dict[int, int],
+    parts: list[tuple[Action, Indexed]],
+    ranked: dict[int, tuple[Action, dict[str, Any]]],
+    order: list[tuple[Action, Indexed]],
+    rows: np.ndarray | None,
+) -> Legal:
+    """A :class:`Legal` unpickled: its listing as it was, its caches empty."""
+    out = Legal()
+    out.single, out.after, out.parts, out.ranked, out.order, out.rows = single, after, parts, ranked, order, rows
+    return out
+
+
 class Catalogue:
     """The fixed action space of one game and config: every shape laid end to end."""
 
@@ -354,6 +379,9 @@ class Catalogue:
         """Memo of :meth:`legal` by identity: ``id(template)`` -> the template and its indices. The
         games list the same template objects again from step to step (their own memos), and an
         action is a value, never changed once made, so the very object needs no key."""
+
+    def __reduce__(self) -> tuple[Any, ...]:  # compiled with mypyc: pickled by its arguments (memos start empty)
+        return Catalogue, (self.game_id, self.shapes)
 
     # -- encoding -----------------------------------------------------------------------------
     def shape_of(self, action: Action) -> int:
@@ -487,7 +515,7 @@ class Catalogue:
         for combo in itertools.product(*values):
             yield 0, {k: n for (k, _), n in zip(ranges, combo, strict=True)}
 
-    def decode(self, legal: Legal, index: int, text: TextFiller = default_text) -> Action:
+    def decode(self, legal: Legal, index: SupportsIndex, text: TextFiller = default_text) -> Action:
         """The concrete action at ``index`` (which must be legal), free text written by ``text``."""
         entry = legal.entry(index)
         if entry is None:
@@ -525,9 +553,9 @@ class Catalogue:
             found = self._heads = tuple(sizes)
         return found
 
-    def factor(self, index: int) -> tuple[int, ...]:
+    def factor(self, index: SupportsIndex) -> tuple[int, ...]:
         """A flat index as ``(shape, digit of parameter 1, digit of parameter 2, ...)`` (padded with 0)."""
-        i, number = self._find(index)
+        i, number = self._find(operator.index(index))
         radices = self._radices(i)
         digits = []
         for radix in reversed(radices):
@@ -536,7 +564,7 @@ class Catalogue:
         out = [i, *reversed(digits)]
         return tuple(out + [0] * (len(self.heads) - len(out)))
 
-    def compose(self, picks: Sequence[int]) -> int:
+    def compose(self, picks: Sequence[Any]) -> int:
         """The flat index of a factored action ``(shape, digits...)`` (the inverse of :meth:`factor`)."""
         i = int(picks[0])
         if not 0 <= i < len(self.shapes):
@@ -550,7 +578,7 @@ class Catalogue:
             number = number * radix + d
         return self.offsets[i] + number
 
-    def factored(self, indices: Sequence[int]) -> np.ndarray:
+    def factored(self, indices: Sequence[Any]) -> np.ndarray:
         """The legal actions as rows ``(shape, digits...)``: an ``(L, len(heads))`` int array."""
         return np.array([self.factor(int(i)) for i in indices], dtype=np.int64).reshape(-1, len(self.heads))
 
@@ -562,7 +590,7 @@ class Catalogue:
             legal.rows = rows
         return legal.rows
 
-    def head_mask(self, rows: np.ndarray, prefix: Sequence[int]) -> np.ndarray:
+    def head_mask(self, rows: np.ndarray, prefix: Sequence[Any]) -> np.ndarray:
         """The legal values of head ``len(prefix)`` given the earlier picks ``prefix`` (the
         composer's order: type first, then each parameter), as a 0/1 int8 mask."""
         h = len(prefix)
@@ -574,9 +602,9 @@ class Catalogue:
         return out
 
     # -- people ---------------------------------------------------------------------------------
-    def locate(self, index: int) -> tuple[Shape, int]:
+    def locate(self, index: SupportsIndex) -> tuple[Shape, int]:
         """The shape an index belongs to and the number within it."""
-        i, number = self._find(index)
+        i, number = self._find(operator.index(index))
         return self.shapes[i], number
 
     def _find(self, index: int) -> tuple[int, int]:
@@ -592,11 +620,11 @@ class Catalogue:
                 hi = mid - 1
         return lo, index - self.offsets[lo]
 
-    def type_of(self, index: int) -> str:
+    def type_of(self, index: SupportsIndex) -> str:
         """The action type of an index."""
         return self.locate(index)[0].type
 
-    def sample_by_type(self, indices: Sequence[int], rng: Any) -> int:
+    def sample_by_type(self, indices: Sequence[Any], rng: Any) -> int:
         """A random legal index: first an action type uniformly, then one of its indices uniformly.
 
         Uniform sampling over the flat indices favours actions with amounts (one index per
@@ -609,19 +637,19 @@ class Catalogue:
         kind = rng.choice(sorted(groups))
         return int(rng.choice(groups[kind]))
 
-    def label(self, index: int) -> str:
+    def label(self, index: SupportsIndex) -> str:
         """A readable name of an index: ``pour target=p2 units=3``, ``pay #4`` for a ranked slot."""
         sh, number = self.locate(index)
         if sh.ranked:
             return f"{sh.type} #{number}"
         parts: list[str] = []
-        for name, domain in reversed(sh.params):
+        for name, domain in sh.params[::-1]:
             if domain is FREE:
                 parts.append(f"{name}=<text>")
                 continue
             number, pos = divmod(number, len(domain))
             parts.append(f"{name}={_canon(domain[pos])}")
-        return " ".join([sh.type, *reversed(parts)])
+        return " ".join([sh.type, *parts[::-1]])
 
 
 # -- the per-game declarations ------------------------------------------------------------------
@@ -777,6 +805,9 @@ class Observer:
         self.seats = tuple(seats)
         self.index = {s: i for i, s in enumerate(self.seats)}
         self.size = 2 * len(self.seats) + HASHED
+
+    def __reduce__(self) -> tuple[Any, ...]:  # compiled with mypyc: pickled by its arguments
+        return Observer, (self.seats,)
 
     def encode(self, seat: str, view: dict[str, Any], pending: Sequence[str]) -> np.ndarray:
         n = len(self.seats)

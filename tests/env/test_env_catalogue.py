@@ -4,14 +4,16 @@ and every legal index decodes to an action the game accepts."""
 from __future__ import annotations
 
 import itertools
+import pickle
 import random
 from typing import Any
 
+import numpy as np
 import pytest
 
 from ludica.bots.random_bot import walk_random
 from ludica.core import Match, get_game
-from ludica.core.actions import IntRange
+from ludica.core.actions import Action, IntRange
 from ludica.env.driver import make_config
 from ludica.env.encoding import Catalogue, EncodingError, catalogue, shape
 
@@ -292,3 +294,28 @@ def test_a_template_is_remembered_by_identity_not_by_equality() -> None:
     twin = Action("p1", "give", {"n": IntRange(1, 3)})
     assert cat.legal([twin]).indices == [1, 2, 3]
     assert cat._listed[id(twin)][0] is twin
+
+
+def test_the_catalogue_takes_numpy_integers_where_it_takes_an_index() -> None:
+    """Indices read from a mask are numpy integers: the compiled catalogue takes them as the pure one does."""
+    cat = Catalogue("demo", [shape("end"), shape("pour", target=("p1", "p2"), units=range(1, 4))])
+    legal = cat.legal([Action("p1", "end", {}), Action("p1", "pour", {"target": "p2", "units": IntRange(1, 3)})])
+    for index in np.array(legal.indices, dtype=np.int64):
+        plain = int(index)
+        assert cat.label(index) == cat.label(plain) and cat.type_of(index) == cat.type_of(plain)
+        assert cat.factor(index) == cat.factor(plain) and cat.locate(index) == cat.locate(plain)
+        assert legal.entry(index) == legal.entry(plain)
+        assert cat.decode(legal, index) == cat.decode(legal, plain)
+        assert cat.compose(np.array(cat.factor(plain), dtype=np.int64)) == plain
+    rows = cat.factored(np.array(legal.indices, dtype=np.int64))
+    assert rows.tolist() == [list(cat.factor(i)) for i in legal.indices]
+    assert cat.sample_by_type(np.array(legal.indices, dtype=np.int64), random.Random(0)) in legal.indices
+
+
+def test_catalogue_and_listing_pickle_by_their_arguments() -> None:
+    cat = Catalogue("demo", [shape("end"), shape("pour", target=("p1", "p2"), units=range(1, 4))])
+    legal = cat.legal([Action("p1", "end", {}), Action("p1", "pour", {"target": "p2", "units": IntRange(1, 3)})])
+    cat2, legal2 = pickle.loads(pickle.dumps((cat, legal)))
+    assert cat2.size == cat.size and cat2.shapes == cat.shapes
+    assert legal2.indices == legal.indices and legal2.templates == legal.templates
+    assert [cat2.label(i) for i in legal2.indices] == [cat.label(i) for i in legal.indices]
