@@ -42,6 +42,7 @@ import numpy as np
 
 from ..core.actions import Action, IntRange, Text
 from ..core.game import Config, Game, Outcome
+from ..core.values import Value
 
 FREE = None
 """The domain of a free-text parameter (filled in when decoding)."""
@@ -61,7 +62,7 @@ class EncodingError(ValueError):
 
 
 @dataclass(frozen=True, slots=True)
-class Shape:
+class Shape(Value):
     """One shape of an action type: its parameters with their domains (``FREE`` for text).
 
     ``ranked > 0`` makes it a two-level shape: ``ranked`` slots, the legal actions of this shape
@@ -71,9 +72,6 @@ class Shape:
     type: str
     params: tuple[tuple[str, tuple[Any, ...] | None], ...] = ()
     ranked: int = 0
-
-    def __reduce__(self) -> tuple[Any, ...]:  # compiled with mypyc: pickled by its fields
-        return Shape, (self.type, self.params, self.ranked)
 
     @property
     def keys(self) -> frozenset[str]:
