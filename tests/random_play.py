@@ -22,3 +22,16 @@ def random_steps(match: Match[Any], rng: random.Random, limit: int) -> Iterator[
         else:
             match.apply(fill(rng.choice(match.legal_actions(rng.choice(pending.seats))), rng))
         yield step
+
+
+def decisions(match: Match[Any], limit: int) -> Iterator[tuple[str, ...]]:
+    """At most ``limit`` steps of ``match`` (chance dealt by its dealer counts as one): at each
+    decision, the pending seats, handed to the caller, who applies an action before the next."""
+    for _ in range(limit):
+        pending = match.game.pending(match.state)
+        if pending.is_over:
+            return
+        if pending.is_chance:
+            match.deal()
+            continue
+        yield pending.seats

@@ -553,7 +553,10 @@ static int put_die(Enc *e, Node *f, Py_ssize_t at, PyObject *die)
     return r == 0 ? store(e, at + s * f->k + number, 1.0) : -1;
 }
 
-static int put_dice(Enc *e, Node *f, Py_ssize_t at, PyObject *v)
+typedef int (*PutItem)(Enc *e, Node *f, Py_ssize_t at, PyObject *item);
+
+/* Every item of a list (None reads as none) laid out by ``one``: a die of Dice, a worker of Workers. */
+static int put_each(Enc *e, Node *f, Py_ssize_t at, PyObject *v, PutItem one)
 {
     int err;
     PyObject *seq = items_or_none(v, &err);
@@ -561,7 +564,7 @@ static int put_dice(Enc *e, Node *f, Py_ssize_t at, PyObject *v)
         return err ? -1 : 0;
     int r = 0;
     for (Py_ssize_t j = 0; j < PySequence_Fast_GET_SIZE(seq) && r == 0; j++)
-        r = put_die(e, f, at, PySequence_Fast_GET_ITEM(seq, j));
+        r = one(e, f, at, PySequence_Fast_GET_ITEM(seq, j));
     Py_DECREF(seq);
     return r;
 }
@@ -641,19 +644,6 @@ static int put_worker(Enc *e, Node *f, Py_ssize_t at, PyObject *pair)
     return r == 0 ? add(e, at + s * f->k + face - 1, 1.0 / f->scale) : -1;
 }
 
-static int put_workers(Enc *e, Node *f, Py_ssize_t at, PyObject *v)
-{
-    int err;
-    PyObject *seq = items_or_none(v, &err);
-    if (seq == NULL)
-        return err ? -1 : 0;
-    int r = 0;
-    for (Py_ssize_t j = 0; j < PySequence_Fast_GET_SIZE(seq) && r == 0; j++)
-        r = put_worker(e, f, at, PySequence_Fast_GET_ITEM(seq, j));
-    Py_DECREF(seq);
-    return r;
-}
-
 static int put_python(Enc *e, Node *f, Py_ssize_t at, PyObject *v)
 {
     PyObject *where = PyLong_FromSsize_t(at);
@@ -705,7 +695,7 @@ static int put(Enc *e, Node *f, Py_ssize_t at, PyObject *v)
     case K_SEQ:
         return put_seq(e, f, at, v);
     case K_DICE:
-        return put_dice(e, f, at, v);
+        return put_each(e, f, at, v, put_die);
     case K_SENTENCE:
         return put_sentence(e, f, at, v);
     case K_SEATOR:
@@ -715,7 +705,7 @@ static int put(Enc *e, Node *f, Py_ssize_t at, PyObject *v)
     case K_BITS:
         return put_bits(e, f, at, v);
     case K_WORKERS:
-        return put_workers(e, f, at, v);
+        return put_each(e, f, at, v, put_worker);
     default:
         return put_python(e, f, at, v);
     }

@@ -15,6 +15,7 @@ from ludica.bots.text import fit
 from ludica.core import Match, get_game
 from ludica.core.actions import Action, Text
 from ludica.lab.playthrough import default_config
+from tests.random_play import decisions
 
 GAMES = {
     "great-city": (2, 3),
@@ -265,14 +266,8 @@ def test_the_referee_seats_routine_choices_build_no_view(game_id: str) -> None:
     bots = _bots(match, {})
     rng = random.Random(1)
     seen = 0
-    for _ in range(400):
-        pending = match.game.pending(match.state)
-        if pending.is_over:
-            break
-        if pending.is_chance:
-            match.deal()
-            continue
-        seat = rng.choice(pending.seats)
+    for pending in decisions(match, 400):
+        seat = rng.choice(pending)
         lazy = situation(match, seat)
         if seat == referee and {a.type for a in lazy.legal} <= routine:
             eager = Situation(match.game, seat, match.view(seat), lazy.legal, lazy.step, state=match.state)
@@ -297,14 +292,8 @@ def test_great_city_reactions_read_the_view_only_where_needed() -> None:
     plugin = find_plugin("great-city")
     assert plugin is not None
     reactions = gm_without_view = 0
-    for _ in range(1500):
-        pending = match.game.pending(match.state)
-        if pending.is_over:
-            break
-        if pending.is_chance:
-            match.deal()
-            continue
-        seat = rng.choice(pending.seats)
+    for pending in decisions(match, 1500):
+        seat = rng.choice(pending)
         lazy = situation(match, seat)
         types = {a.type for a in lazy.legal}
         if types & REACTIONS:

@@ -4,6 +4,9 @@
 from __future__ import annotations
 
 import importlib
+import random
+from collections.abc import Iterator
+from typing import Any
 
 EXTRA = ("numpy", "gymnasium", "pettingzoo", "pyspiel")
 
@@ -23,3 +26,16 @@ if MISSING:
     collect_ignore_glob = ["test_env_[!e]*.py", "test_env_e[!x]*.py"]
 
 GAMES = ["great-city", "euthymia", "misery-bubblegum", "lost-days", "euphoria"]
+
+
+def walk(driver: Any, steps: int, seed: int) -> Iterator[None]:
+    """Yield, then play one decision (an index by action type, :meth:`Catalogue.sample_by_type`),
+    at most ``steps`` times, stopping when the game ends: the caller looks at every position."""
+    rng = random.Random(seed)
+    for _ in range(steps):
+        yield
+        if driver.over:
+            return
+        seat = driver.current()
+        assert seat is not None
+        driver.act(seat, driver.catalogue.sample_by_type(driver.legal(seat).indices, rng))

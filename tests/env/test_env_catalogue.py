@@ -16,6 +16,7 @@ from ludica.core import Match, get_game
 from ludica.core.actions import Action, IntRange
 from ludica.env.driver import make_config
 from ludica.env.encoding import Catalogue, EncodingError, catalogue, shape
+from tests.random_play import decisions
 
 from .conftest import GAMES
 
@@ -262,14 +263,8 @@ def test_a_listing_seen_again_by_identity_indexes_as_a_cold_catalogue(game_id: s
 
     rng = random.Random(4)
     match, warm = _catalogue(game_id)
-    for _ in range(150):
-        pending = match.game.pending(match.state)
-        if pending.is_over:
-            break
-        if pending.is_chance:
-            match.deal()
-            continue
-        templates = match.legal_actions(pending.seats[0])
+    for pending in decisions(match, 150):
+        templates = match.legal_actions(pending[0])
         first, again = warm.legal(templates), warm.legal(list(templates))
         cold = Catalogue(warm.game_id, warm.shapes).legal(templates)
         for legal in (first, again):

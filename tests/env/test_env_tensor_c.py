@@ -44,7 +44,7 @@ from ludica.env.tensor import (
     Workers,
 )
 
-from .conftest import GAMES
+from .conftest import GAMES, walk
 
 
 def test_the_encoder_is_named() -> None:
@@ -63,17 +63,6 @@ def _python(schema: Schema, seat: str | None, view: Any, pending: Any = ()) -> n
     return schema._fresh(seat, view, pending, schema.ctx(seat))
 
 
-def _walk(driver: Driver, steps: int, seed: int):  # type: ignore[no-untyped-def]
-    rng = random.Random(seed)
-    for _ in range(steps):
-        yield
-        if driver.over:
-            return
-        seat = driver.current()
-        assert seat is not None
-        driver.act(seat, driver.catalogue.sample_by_type(driver.legal(seat).indices, rng))
-
-
 @needs_c
 @pytest.mark.parametrize("game_id", GAMES)
 def test_c_gives_the_python_tensors_along_play(game_id: str) -> None:
@@ -86,7 +75,7 @@ def test_c_gives_the_python_tensors_along_play(game_id: str) -> None:
         driver = Driver(game_id, players, seed=5 + players)
         schema = driver.observer
         assert schema._c is not None
-        for _ in _walk(driver, 150, players):
+        for _ in walk(driver, 150, players):
             for seat in (*driver.seats, None):
                 view = driver.match.view(seat)
                 c = schema.encode(seat, view, driver.pending)

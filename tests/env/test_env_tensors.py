@@ -4,7 +4,6 @@ tensors, small values, the observer's own seat first, and docs/env.md's tables m
 from __future__ import annotations
 
 import copy
-import random
 import re
 from pathlib import Path
 
@@ -15,20 +14,9 @@ from ludica.env.__main__ import observation_tables
 from ludica.env.driver import Driver
 from ludica.env.tensor import Schema
 
-from .conftest import GAMES
+from .conftest import GAMES, walk
 
 DOC = Path(__file__).parents[2] / "docs" / "env.md"
-
-
-def _walk(driver: Driver, steps: int, seed: int):  # type: ignore[no-untyped-def]
-    rng = random.Random(seed)
-    for _ in range(steps):
-        yield
-        if driver.over:
-            return
-        seat = driver.current()
-        assert seat is not None
-        driver.act(seat, driver.catalogue.sample_by_type(driver.legal(seat).indices, rng))
 
 
 @pytest.mark.parametrize("game_id", GAMES)
@@ -42,7 +30,7 @@ def test_distinct_views_give_distinct_tensors(game_id: str) -> None:
             driver = Driver(game_id, driver.game.meta.players_max, seed=seed)
         schema = driver.observer
         assert isinstance(schema, Schema), "every game declares a semantic schema"
-        for _ in _walk(driver, 250, seed):
+        for _ in walk(driver, 250, seed):
             for seat in driver.seats:
                 view = driver.view(seat)
                 tensor = schema.encode(seat, view, driver.pending, strict=True)
@@ -65,7 +53,7 @@ def test_the_incremental_encoding_gives_the_fresh_tensor(game_id: str) -> None:
         if players == "max":
             driver = Driver(game_id, driver.game.meta.players_max, seed=seed)
         schema = driver.observer
-        for _ in _walk(driver, 200, seed):
+        for _ in walk(driver, 200, seed):
             for seat in (*driver.seats, None):
                 view = copy.deepcopy(driver.match.view(seat))
                 fresh = schema.encode(seat, view, driver.pending, strict=True)
@@ -81,7 +69,7 @@ def test_the_incremental_encoding_gives_the_fresh_tensor(game_id: str) -> None:
 
 def test_the_observers_own_seat_comes_first() -> None:
     driver = Driver("lost-days", 3, seed=4)
-    for _ in _walk(driver, 40, 4):
+    for _ in walk(driver, 40, 4):
         pass
     rows = {name: i for i, name, _ in driver.observer.rows()}
     for seat in driver.players:
@@ -93,7 +81,7 @@ def test_the_observers_own_seat_comes_first() -> None:
 
 def test_a_tensor_depends_on_the_view_alone() -> None:
     driver = Driver("euthymia", 4, seed=2)
-    for _ in _walk(driver, 60, 2):
+    for _ in walk(driver, 60, 2):
         pass
     seat = driver.players[0]
     view = driver.view(seat)

@@ -13,6 +13,7 @@ from ludica.core import Config, Match, get_game
 from ludica.games.great_city import oracle as O
 from ludica.games.great_city.scene import tie_manner_of
 from ludica.games.great_city.view import _by_color
+from tests.random_play import decisions
 
 GAME = get_game("great-city")
 
@@ -54,20 +55,14 @@ def test_the_views_ties_and_characters_along_random_play() -> None:
     rng = random.Random(3)
     bot = make_bot("heuristic", "great-city", 3)
     ties_seen = 0
-    for _ in range(600):
-        pending = match.pending()
-        if pending.is_over:
-            break
-        if pending.is_chance:
-            match.deal()
-            continue
+    for pending in decisions(match, 600):
         for seat in (*match.state.seats, None):
             view = match.view(seat)
             want = [{**t.to_json(), "manner": tie_manner_of(match.state, t.id)} for t in match.state.ties]
             assert view["ties"] == want
             assert [list(c["vested"]) for c in view["characters"]] == [list(O.COLORS)] * len(view["characters"])
             ties_seen += len(want)
-        seat = rng.choice(pending.seats)
+        seat = rng.choice(pending)
         match.apply(bot.decide(situation(match, seat)).as_action())
     assert ties_seen > 0
 
