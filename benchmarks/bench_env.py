@@ -31,6 +31,7 @@ from collections.abc import Callable
 from typing import Any
 
 import numpy as np
+from cpucap import CpuCap  # benchmarks/cpucap.py (run from benchmarks/)
 from rich.console import Console
 from rich.progress import track
 from rich.table import Table
@@ -88,16 +89,25 @@ def aec(game: str, seconds: float) -> float:
     return steps / (time.process_time() - start)
 
 
-def vectorised(factory: Any, seconds: float, envs: int, workers: int) -> float:
+def vectorised(factory: Any, seconds: float, envs: int, workers: int, quota: float | None = None) -> float:
+    """Steps of all ``envs`` environments per wall second over ``workers`` processes (each capped
+    at ``quota`` cores when given: ``benchmarks/cpucap.py``)."""
     rng = random.Random(0)
+    cap = CpuCap(quota) if quota else None
     with VectorEnv(factory, envs, workers) as vec:
+        if cap is not None:
+            for pid in vec.pids:
+                cap.cap(pid)
         _, legal = vec.reset()
         steps = 0
         start = time.perf_counter()
         while time.perf_counter() - start < seconds:
             _, legal, _, _ = vec.step([int(lg[rng.randrange(len(lg))]) for lg in legal])
             steps += envs
-        return steps / (time.perf_counter() - start)
+        rate = steps / (time.perf_counter() - start)
+    if cap:
+        cap.release()
+    return rate
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -107,6 +117,13 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--envs", type=int, default=8, help="environments in the vector (default 8)")
     parser.add_argument("--workers", type=int, default=2, help="worker processes of the vector (default 2)")
     parser.add_argument("--no-vector", action="store_true", help="only the in-process figures")
+    parser.add_argument(
+        "--cpu-quota",
+        type=float,
+        metavar="CORES",
+        help="cap each vector worker at CORES of CPU (a Linux control group; root), so that the scaling "
+        "from 1 to --workers processes is the vector's own on a machine whose cores the main process shares",
+    )
     args = parser.parse_args(argv)
     games = args.games or list(GAME_MODULES)
 
@@ -125,12 +142,14 @@ def main(argv: list[str] | None = None) -> None:
         local = factory(args.seconds) if how == "PettingZoo AEC" else in_process(factory(), args.seconds)
         one = many = None
         if vector and not args.no_vector:
-            one = vectorised(factory, args.seconds, args.envs, 1)
-            many = vectorised(factory, args.seconds, args.envs, args.workers)
+            one = vectorised(factory, args.seconds, args.envs, 1, args.cpu_quota)
+            many = vectorised(factory, args.seconds, args.envs, args.workers, args.cpu_quota)
         results[name, how] = (local, one, many)
 
     base_local, _, base_many = results["backgammon", "OpenSpiel (C++)"]
     title = "in-process only" if args.no_vector else f"vector: {args.envs} envs over 1 and {args.workers} workers"
+    if args.cpu_quota and not args.no_vector:
+        title += f", each capped at {args.cpu_quota:.2f} cores"
     table = Table(title=f"environment steps per second (random legal play, observation included; {title})")
     w = args.workers
     columns = ("game", "how", "in-process", "ratio to backgammon", "vector x1", f"vector x{w}", "scaling", "ratio")

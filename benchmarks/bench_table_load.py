@@ -43,6 +43,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+from cpucap import CpuCap  # benchmarks/cpucap.py (run from benchmarks/)
 from websockets.asyncio.client import ClientConnection, connect
 
 GAME = "pig"
@@ -67,7 +68,8 @@ PROFILE: str | None = None
 
 
 PROFILER = (
-    "exec(" + repr(
+    "exec("
+    + repr(
         "import cProfile, pstats, signal, threading, time\n"
         "def profile_all(path):\n"
         "    found = []\n"
@@ -76,7 +78,8 @@ PROFILER = (
         "    threading.setprofile(lambda *a: begin())\n"
         "    main = cProfile.Profile(time.thread_time); found.append(main); main.enable()\n"
         "    signal.signal(signal.SIGUSR1, lambda *_: pstats.Stats(*found).dump_stats(path))\n"
-    ) + ")"
+    )
+    + ")"
 )
 """Every thread of the server profiled (the loop and the threads that render and commit) in CPU
 time of that thread (a thread waiting for a lock, the disk or the GIL costs nothing), so that the
@@ -376,6 +379,10 @@ async def main_async(args: argparse.Namespace, processes: int) -> dict[str, Any]
     if processes > 1 and db_url.startswith("sqlite"):
         raise SystemExit("several processes need --db postgresql://... (they follow each other by NOTIFY)")
     servers = [start_server(port, db_url) for port in ports]
+    cap = CpuCap(args.cpu_quota) if args.cpu_quota else None
+    for server in servers:
+        if cap:
+            cap.cap(server.pid)
     base = f"http://127.0.0.1:{ports[0]}"
     ws_bases = [f"ws://127.0.0.1:{port}" for port in ports]
     per_room = created = float("nan")
@@ -417,6 +424,7 @@ async def main_async(args: argparse.Namespace, processes: int) -> dict[str, Any]
             "timeouts": stats.refused,
             "idle_kib": per_room,
             "server_cores": cpu / elapsed,
+            "cpu_quota": args.cpu_quota,
             "generator_cores": generator,
         }
         print(f"-- {processes} process(es), database {db_url.split(':')[0]}")
@@ -426,6 +434,8 @@ async def main_async(args: argparse.Namespace, processes: int) -> dict[str, Any]
         print(f"server CPU           {result['cpu_ms']:.2f} ms per accepted action (all processes, whole run)")
         print(f"games finished       {stats.games}; timed out waits {stats.refused}")
         print(f"latency to all views p50 {p(0.50):.1f} ms  p99 {p(0.99):.1f} ms  max {p(1.0):.1f} ms")
+        if cap:
+            print(f"CPU cap              {args.cpu_quota:.2f} cores per server process (control group)")
         print(f"load average         {load:.2f} (1 min, over the run; {os.cpu_count()} cores)")
         print(f"CPU used             server {cpu / elapsed:.2f} cores, this load generator {generator:.2f} cores")
         if processes == 1 and args.idle_rooms:
@@ -440,6 +450,8 @@ async def main_async(args: argparse.Namespace, processes: int) -> dict[str, Any]
                 time.sleep(3)
             server.terminate()
             server.wait(10)
+        if cap:
+            cap.release()
 
 
 def run_baseline(ref: str, argv: list[str]) -> list[dict[str, Any]]:
@@ -459,12 +471,21 @@ def run_baseline(ref: str, argv: list[str]) -> list[dict[str, Any]]:
 
 def print_table(rows: list[dict[str, Any]]) -> None:
     print()
-    print("| build | processes | game | seats | think | accepted actions/s | server CPU / action | p50 | p99 | load |")
-    print("|---|---|---|---|---|---|---|---|---|---|")
+    print(
+        "| build | processes | game | seats | think | accepted actions/s | vs 1 process | server CPU / action "
+        "| server cores | p50 | p99 | load |"
+    )
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
     for r in rows:
+        one = next((o for o in rows if o["build"] == r["build"] and o["processes"] == 1), None)
+        scale = f"x{r['actions_s'] / one['actions_s']:.2f}" if one and one["actions_s"] else "-"
+        cores = f"{r.get('server_cores', float('nan')):.2f}"
+        if r.get("cpu_quota"):
+            cores += f" (cap {r['cpu_quota']:.2f} each)"
         print(
             f"| {r['build']} | {r['processes']} | {r['game']} | {r['seats']} | {r['think']:.1f} s "
-            f"| {r['actions_s']:.1f} | {r['cpu_ms']:.2f} ms | {r['p50']:.1f} ms | {r['p99']:.1f} ms | {r['load']:.2f} |"
+            f"| {r['actions_s']:.1f} | {scale} | {r['cpu_ms']:.2f} ms | {cores} "
+            f"| {r['p50']:.1f} ms | {r['p99']:.1f} ms | {r['load']:.2f} |"
         )
 
 
@@ -486,6 +507,13 @@ def main() -> None:
     parser.add_argument("--no-cost", action="store_true", help="skip the server's cost per action")
     parser.add_argument(
         "--processes", default="1", help="server processes to run in turn, e.g. 1,2 (several need --db postgresql://)"
+    )
+    parser.add_argument(
+        "--cpu-quota",
+        type=float,
+        metavar="CORES",
+        help="cap each server process at CORES of CPU (a Linux control group; root): "
+        "measures 1 against 2 processes on a machine whose cores the generator and database share",
     )
     parser.add_argument("--baseline", metavar="REF", help="first run the same against git REF (the previous build)")
     parser.add_argument("--build", default="this", help="the build's name in the table")

@@ -169,6 +169,11 @@ class VectorEnv:
             self._procs.append(proc)
         self.size = 0
 
+    @property
+    def pids(self) -> list[int]:
+        """The worker processes' ids (one per worker), e.g. to give each a CPU budget."""
+        return [proc.pid for proc in self._procs if proc.pid is not None]
+
     def reset(self) -> tuple[np.ndarray, list[np.ndarray]]:
         for conn in self._conns:
             conn.send(("reset", None))

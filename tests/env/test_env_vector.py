@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import os
 import random
 
 from ludica.env.vector import LudicaRunner, SpielRunner, VectorEnv
@@ -25,3 +26,12 @@ def test_openspiel_games_run_through_the_same_runner() -> None:
     done = False
     while not done:
         _, legal, _, done = runner.step(int(legal[0]))
+
+
+def test_the_vector_names_its_worker_processes() -> None:
+    """``pids``: one live process per worker (``benchmarks/bench_env.py --cpu-quota`` caps each)."""
+    with VectorEnv(functools.partial(LudicaRunner, "misery-bubblegum"), 3, workers=2) as vec:
+        pids = vec.pids
+        assert len(pids) == 2 and len(set(pids)) == 2
+        for pid in pids:
+            os.kill(pid, 0)  # alive: raises if there is no such process
