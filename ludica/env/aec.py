@@ -63,7 +63,6 @@ class LudicaAEC(AECEnv):  # type: ignore[misc]
         ref = self.driver.game.meta.referee
         self._referee: str | None = ref if ref in self.driver.seats and referee != "agent" else None
         self._referee_bot: Any = None
-        self._situation: Any = None
         if self._referee is not None:
             self._referee_bot = self._make_referee(seed)  # an unknown bot is refused now
         self.possible_agents = [s for s in self.driver.seats if s != self._referee]
@@ -114,10 +113,9 @@ class LudicaAEC(AECEnv):  # type: ignore[misc]
         self._cumulative_rewards[agent] = 0.0
         self.infos[agent] = {}
         index = self._index(action)
-        if index is None or self.driver.legal(agent).entry(index) is None:
+        if index is None or not self.driver.act_if_legal(agent, index):
             self._illegal(agent, action)
             return
-        self.driver.act(agent, index)
         self._settle()
 
     def _index(self, action: Any) -> int | None:
@@ -144,31 +142,30 @@ class LudicaAEC(AECEnv):  # type: ignore[misc]
         return cat.head_mask(cat.factored_legal(self.driver.legal(agent)), prefix)
 
     def _make_referee(self, seed: int | str) -> Any:
-        from ..bots.base import make_bot, situation
+        from ..bots.base import make_bot
 
-        self._situation = situation  # imported once, not at every referee step
         number = seed if isinstance(seed, int) else sum(map(ord, str(seed)))
         try:
             return make_bot(self.referee_spec, self.driver.game.meta.id, number)
         except ValueError as exc:
             raise ValueError(f"referee seat {self._referee}: {exc}") from None
 
-    def _play_referee(self) -> None:
-        """The referee seat (GM, the table) is played by a Ludica bot unless ``referee="agent"``."""
-        referee = self._referee
-        if referee is None:
-            return
-        situation = self._situation
+    def _play_referee(self, referee: str) -> str | None:
+        """The referee seat (GM, the table) is played by a Ludica bot unless ``referee="agent"``;
+        the seat to act after it (``None`` once the game is over)."""
         driver = self.driver
-        while driver.current() == referee and not driver.truncated:  # no seat is current once the game is over
-            decision = self._referee_bot.decide(situation(driver.match, referee))
-            driver.apply(decision.as_action())
+        seat = driver.current()
+        while seat == referee and driver.steps < driver.max_steps:  # not truncated: no seat is current once over
+            driver.play(self._referee_bot, referee)
+            seat = driver.current()
+        return seat
 
     def _settle(self) -> None:
-        self._play_referee()
         driver = self.driver
-        over = driver.over
-        if over or driver.truncated:
+        referee = self._referee
+        seat = driver.current() if referee is None else self._play_referee(referee)
+        over = seat is None  # no seat is current once the game is over
+        if over or driver.steps >= driver.max_steps:  # over, or truncated
             got = driver.rewards()
             self.rewards = {a: got[a] for a in self.agents}
             flags = self.terminations if over else self.truncations
@@ -180,7 +177,7 @@ class LudicaAEC(AECEnv):  # type: ignore[misc]
         # the game goes on: every reward is 0 (a game's rewards come at its end), so the cumulative
         # rewards, reset to 0 at each step, stay as they are
         self.rewards = dict.fromkeys(self.agents, 0.0)
-        agent = self.agent_selection = driver.current() or self.agents[0]
+        agent = self.agent_selection = seat  # type: ignore[assignment]  # not over
         info: dict[str, Any] = {"view": driver.view(agent)}
         if self.action_mode == "factored":
             info["legal_factored"] = driver.catalogue.factored_legal(driver.legal(agent)).copy()

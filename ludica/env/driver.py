@@ -18,6 +18,7 @@ from typing import Any
 
 import numpy as np
 
+from ..bots.base import Bot, situation
 from ..core.actions import Action, Text
 from ..core.game import Config, Game, Pending
 from ..core.match import Match
@@ -47,6 +48,16 @@ def _writes_text(template: Action) -> bool:
     for value in template.args.values():  # noqa: SIM110 (a loop is cheaper than any() over a generator)
         if isinstance(value, Text):
             return True
+    return False
+
+
+def listed(legal: list[Action], action: Action) -> bool:
+    """Whether ``action`` is one of ``legal`` itself (the very object, as a bot picks one) and
+    needs no filling: the match takes it without the second look (:meth:`Match.apply`'s
+    ``trusted``), since every listed action passes the full check."""
+    for template in legal:
+        if template is action:
+            return not action.is_template
     return False
 
 
@@ -135,7 +146,7 @@ class Driver:
 
     @property
     def truncated(self) -> bool:
-        return not self.over and self.steps >= self.max_steps
+        return self.steps >= self.max_steps and not self.over
 
     def current(self) -> str | None:
         """The seat that acts next (the first pending seat), ``None`` when the game is over."""
@@ -182,24 +193,52 @@ class Driver:
             raise EncodingError(f"it is not {seat}'s decision now (waiting for {', '.join(pending) or 'nobody'})")
         index = int(index)
         legal = self.legal(seat)
-        action = self.catalogue.decode(legal, index, text or self.text)
+        self._take(seat, legal, index, legal.entry(index), text or self.text, pending)
+
+    def act_if_legal(self, seat: str, index: int) -> bool:
+        """:meth:`act` (the default text) when ``index`` is legal for ``seat`` now, else ``False``
+        and nothing changes."""
+        legal = self.legal(seat)  # empty for a seat not pending
+        entry = legal.entry(index)
+        if entry is None:
+            return False
+        self._take(seat, legal, index, entry, self.text, self.pending)
+        return True
+
+    def _take(
+        self,
+        seat: str,
+        legal: Legal,
+        index: int,
+        entry: tuple[Action, dict[str, Any]] | None,
+        text: TextFiller,
+        pending: tuple[str, ...],
+    ) -> None:
+        action = self.catalogue.decode(legal, index, text)  # refuses an index that is not legal
         # An action decoded from a listed legal action is an instance of it (values within its
         # ranges), which the full check would only confirm; free text written by a filler is
         # checked as the game checks it.
-        template = legal.entry(index)[0]  # type: ignore[index]  # decode found it
-        trusted = not _writes_text(template)
+        trusted = not _writes_text(entry[0])  # type: ignore[index]  # decode found it
         self.match.apply(action, trusted=trusted, pending=self._pending)
         took_turn(self._last_acted, seat, self.steps, pending)
         self.steps += 1
         self._deal()
 
-    def apply(self, action: Any) -> None:
-        """Apply a filled action chosen elsewhere (a Ludica bot's), then deal."""
+    def apply(self, action: Any, *, trusted: bool = False) -> None:
+        """Apply a filled action chosen elsewhere (a Ludica bot's), then deal; checked in full
+        unless ``trusted`` (an action listed as legal now, as :meth:`Match.apply` says)."""
         pending = self.pending
-        self.match.apply(action, pending=self._pending)  # checked in full, the game not asked twice
+        self.match.apply(action, trusted=trusted, pending=self._pending)  # the game not asked twice
         took_turn(self._last_acted, action.seat, self.steps, pending)
         self.steps += 1
         self._deal()
+
+    def play(self, bot: Bot, seat: str) -> None:
+        """``seat`` takes ``bot``'s decision, then chance is dealt: a listed action the bot picked
+        as it is goes in trusted (:func:`listed`), any other (filled, written) is checked in full."""
+        now = situation(self.match, seat)
+        decision = bot.decide(now)
+        self.apply(decision.as_action(), trusted=listed(now.legal, decision.action))
 
     def rewards(self) -> dict[str, float]:
         """Each seat's reward: 0 until the game ends, then from the outcome."""

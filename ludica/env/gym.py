@@ -15,7 +15,7 @@ import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
-from ..bots.base import Bot, make_bot, situation
+from ..bots.base import Bot, make_bot
 from .driver import Driver
 from .encoding import OBS_BOUND, EncodingError, TextFiller, default_text
 
@@ -151,8 +151,7 @@ class LudicaGym(gym.Env):  # type: ignore[misc]
             assert seat is not None
             if seat == self.seat:
                 return
-            decision = self.bots[seat].decide(situation(driver.match, seat))
-            driver.apply(decision.as_action())
+            driver.play(self.bots[seat], seat)
 
     def _obs(self) -> np.ndarray:
         return self.driver.observe(self.seat)

@@ -28,6 +28,7 @@ from typing import Any
 from ...bots.base import Decision, Situation
 from ...bots.text import fill_text
 from ...core.actions import Action
+from .state import GreatCityState
 
 _ACCEPT_ANTE = 3
 """The ante worth taking (it grows by one a round; rivals may take it first)."""
@@ -113,6 +114,8 @@ def _given(view: dict[str, Any]) -> int:
 
 
 def _distribution(situation: Situation, legal: list[Action]) -> Action:
+    if situation.read(_box_of_state) == "":  # no box to fund (the GM's case): the view is not needed
+        return next(a for a in legal if a.type == "end_distribution")
     view, seat = situation.view, situation.seat
     box = _commitment_box(view, seat)
     purse = _purse(view)
@@ -136,7 +139,7 @@ def _reaction(situation: Situation, legal: list[Action], rng: random.Random) -> 
     accept = by_type.get("accept_judgment")
     ante = pool = 0
     if accept:
-        ante, pool = _ante(situation.view), int(situation.view.get("peril_pool", 0))
+        ante, pool = _stakes(situation)
         if ante >= _ACCEPT_ANTE + (3 if gm else 0) or (pool <= 2 and ante >= 1):
             return accept[0]
     free_flips = [a for a in by_type.get("flip", []) if a.args.get("source") in ("trait", "tie")]
@@ -152,6 +155,34 @@ def _reaction(situation: Situation, legal: list[Action], rng: random.Random) -> 
     if "pass_reaction" in by_type:
         return by_type["pass_reaction"][0]
     return rng.choice(legal)
+
+
+def _stakes(situation: Situation) -> tuple[int, int]:
+    """The scene's ante and the peril pool, as the seat's view shows them (read from the state
+    behind the situation when it has one: no view built)."""
+    found = situation.read(_stakes_of_state)
+    if found is None:
+        view = situation.view
+        found = _ante(view), int(view.get("peril_pool", 0))
+    return found
+
+
+# -- the bot-facing view: facts every seat's view shows, read from the state (Situation.read) ----
+def _stakes_of_state(state: GreatCityState, seat: str) -> tuple[int, int]:
+    """``_ante(view)`` and the view's ``peril_pool`` (public: every seat's view shows them)."""
+    scene = state.scene
+    return (0 if scene is None else int(scene.ante)), int(state.pool)
+
+
+def _box_of_state(state: GreatCityState, seat: str) -> str:
+    """``_commitment_box(view, seat)``, ``""`` for none: the seat's own characters in the view's
+    order, their intents."""
+    for c in state.characters.values():
+        if c.controller == seat and c.intent:
+            answer = c.intent.get("answer")
+            if answer in ("yes", "no"):
+                return "yea" if answer == "yes" else "nay"
+    return ""
 
 
 def _ante(view: dict[str, Any]) -> int:
