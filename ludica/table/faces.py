@@ -124,10 +124,11 @@ def _compact(value: Any) -> str:
 
 _DICT_ATTRIBUTES = frozenset(dir(dict))
 
-_PLAIN_CALLABLES = frozenset({Macro, BuiltinFunctionType})
+_PLAIN_CALLABLES: frozenset[type] = frozenset({Macro, BuiltinFunctionType})
 """Callables that never take Jinja's context, evaluation context or environment: a template's
-macros (``Macro`` has no ``jinja_pass_arg``) and built-in functions and methods (``dict.get``,
-``dict.items``: no attribute can be set on them)."""
+macros (``Macro`` has no ``jinja_pass_arg``), built-in functions and methods (``dict.get``,
+``dict.items``: no attribute can be set on them) and the table's ``part`` (:class:`Parts`, added
+below where it is defined)."""
 
 
 class _Context(Context):
@@ -422,6 +423,9 @@ class Parts:
             return str(caller())  # kept as plain text (the same object at every reuse)
         finally:
             self.depth -= 1
+
+
+_PLAIN_CALLABLES |= {Parts}
 
 
 def face_context(

@@ -80,8 +80,12 @@ def encode(message: dict[str, Any]) -> str:
     at = keys.index("html")
     head = _dumps({k: message[k] for k in keys[:at]})[1:-1]
     tail = _dumps({k: message[k] for k in keys[at + 1 :]})[1:-1]
-    members = ", ".join(f"{_json_text(k)}: {v.json if isinstance(v, Encoded) else _dumps(v)}" for k, v in html.items())
-    return "{" + ", ".join(p for p in (head, f'"html": {{{members}}}', tail) if p) + "}"
+    pieces = ["{", head, ", " if head else "", '"html": {']
+    for k, v in html.items():
+        pieces += (_json_text(k), ": ", v.json if isinstance(v, Encoded) else _dumps(v), ", ")
+    pieces[-1] = "}"  # in place of the last member's separator (``html`` holds an Encoded part)
+    pieces += (", " if tail else "", tail, "}")
+    return "".join(pieces)  # one copy of the page's JSON, not one per nesting
 
 
 _said: dict[tuple[type, Table], dict[str, str]] = {}
