@@ -237,7 +237,7 @@ def say_page(page: str, pieces: list[str], namer: Namer, key: Table, said: Said 
         shown = set(used)
         for gone in [slot for slot in said if slot not in shown]:
             del said[gone]
-    return encoded("".join(out), '"' + "".join(out_json) + '"')
+    return encoded("".join(out), "".join(['"', *out_json, '"']))  # the page's JSON copied once
 
 
 HEAD = 64
