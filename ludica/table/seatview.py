@@ -15,7 +15,7 @@ from ..core import CHANCE
 from ..core.match import LogEntry
 from ..core.names import Namer, namer_of
 from .faces import Parts, PartStore, chance_form, composed_choices, face_input, render, render_view
-from .render_cache import SaidStore, Table, digest, fingerprint, memo, say_page, say_text
+from .render_cache import SaidStore, Table, digest, fingerprint, memo, say_page, say_text, value_key
 from .rooms import Room
 from .storage import HOST, SPECTATOR
 
@@ -220,8 +220,8 @@ def _face_key(
     names_key, pending_key, _ = keys
     reads = face_input(game)
     if reads is None:
-        return (digest(view), names_key, pending_key, prompt, said)
-    return (digest(reads(view, pending)), names_key, said)
+        return (value_key(view), names_key, pending_key, prompt, said)
+    return (value_key(reads(view, pending)), names_key, said)
 
 
 def _room_stores(room: Room) -> tuple[PartStore, SaidStore]:
