@@ -415,7 +415,7 @@ class Parts:
                 held[name] = (key, text)
         if not self.depth:
             self.drawn.append(text)
-        return Markup(text)
+        return _new_str(Markup, text)  # type: ignore[no-any-return]  # Markup(text), without its Python-level __new__
 
     def _draw(self, caller: Any) -> str:
         self.depth += 1
