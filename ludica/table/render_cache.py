@@ -29,14 +29,13 @@ undo or reload, and when the last browser leaves the room), and a bounded table 
 from __future__ import annotations
 
 import json
-import pickle
 import re
 from collections.abc import Callable
 from html import escape, unescape
 from typing import Any
 
 from ..core.names import Namer
-from .faces import _MARKUP, Generations, key_json
+from .faces import _MARKUP, Generations, key_json, value_key
 from .faces import say_html as _say_html_plain
 
 SAID_TABLES = 64
@@ -280,18 +279,6 @@ def _said_in(said: Said | SaidStore, key: Table) -> tuple[Callable[[Slot], Kept 
 def digest(value: Any) -> str:
     """A value's JSON text, to tell whether the input of a rendering changed."""
     return key_json(value)
-
-
-def value_key(value: Any) -> bytes | str:
-    """A value as a key, to tell whether a large input of a rendering (a seat's view) changed:
-    its pickle, which tells ``1``, ``1.0`` and ``True`` apart as JSON does, in a fraction of the
-    time JSON takes (equal pickles unpickle to equal values of the same types; equal values may
-    pickle apart where their objects are shared differently, which only draws again). A value
-    that does not pickle is keyed by its JSON (:func:`digest`)."""
-    try:
-        return pickle.dumps(value, pickle.HIGHEST_PROTOCOL)
-    except (pickle.PicklingError, TypeError, AttributeError):
-        return digest(value)
 
 
 def memo(cache: dict[Any, Any], slot: tuple[Any, ...], key: Any, make: Callable[[], str]) -> str:
