@@ -231,7 +231,11 @@ plain_json = json.JSONEncoder(ensure_ascii=False, default=repr).encode
 """``json.dumps(value, ensure_ascii=False, default=repr)``, from one encoder made once."""
 
 
-def value_key(value: Any) -> bytes | str:
+Key = bytes | str
+"""What :func:`value_key` makes of a value."""
+
+
+def value_key(value: Any) -> Key:
     """A value as a key, to tell whether the input of a rendering changed (a seat's view, a
     part's inputs): its pickle, which tells ``1``, ``1.0`` and ``True`` apart as JSON does, in a
     fraction of the time JSON takes. Equal pickles unpickle to equal values of the same types;
@@ -243,7 +247,7 @@ def value_key(value: Any) -> bytes | str:
         return key_json(value)
 
 
-def part_key(inputs: tuple[Any, ...]) -> bytes | str:
+def part_key(inputs: tuple[Any, ...]) -> Key:
     """A part's inputs as a key (:func:`value_key`); an undefined input (``p.hidden`` of a mat
     that has none) is one value whatever it was read from, as its JSON (``"Undefined"``) was."""
     return value_key(tuple(... if type(i) is Undefined else i for i in inputs))
@@ -359,7 +363,7 @@ class Generations(Generic[K, V]):
         self.before.clear()
 
 
-Slot = tuple[str, bytes | str]
+Slot = tuple[str, Key]
 """A part's name and its inputs as a key (:func:`value_key`)."""
 
 
@@ -393,7 +397,7 @@ class Parts:
 
     __slots__ = ("depth", "drawn", "fell_back", "held", "inner")
 
-    def __init__(self, held: dict[str, tuple[bytes | str, str]] | PartStore | None = None) -> None:
+    def __init__(self, held: dict[str, tuple[Key, str]] | PartStore | None = None) -> None:
         self.held = held
         self.drawn: list[str] = []
         self.depth = 0

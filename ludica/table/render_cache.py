@@ -35,7 +35,7 @@ from html import escape, unescape
 from typing import Any
 
 from ..core.names import Namer
-from .faces import _MARKUP, Generations, key_json, value_key
+from .faces import _MARKUP, Generations, key_json
 from .faces import say_html as _say_html_plain
 
 SAID_TABLES = 64
