@@ -17,20 +17,21 @@ A game's ``web`` package may also define ``face_input(view, pending)``: what of 
 reads (for instance the view without a key the face never shows). The table keys a seat's kept
 page by it instead of by the whole view and pending decision, so a step that changes only what
 the face does not read gives the seat its page as it was, without running the template
-(:func:`face_input`). Two equal inputs (as JSON) must draw the same page for the same seat and
-names; without the function, the whole view and the pending decision are the input.
+(:func:`face_input`). Two equal inputs (values of the same types, :func:`value_key`) must draw
+the same page for the same seat and names; without the function, the whole view and the pending
+decision are the input.
 
 Filters beyond Jinja's: ``humanize``, ``compact``, and ``cos``/``sin`` (radians) for drawing.
 
 ``part`` (optional, for speed): ``{% call part("mat-" ~ s, s, p, s == seat, seat_names) %}…{% endcall %}``
 draws its body, or gives back the body it drew when it was last called with the same name and
-inputs (equal as JSON). The inputs must hold everything the body reads (a macro's arguments, the
-``view`` values, ``seat_names`` when it names a seat, and what it reads of ``seat``); a part whose
-inputs did not change is not drawn again at the next step (:class:`Parts`). The table keeps one
-store of parts per room (:class:`PartStore`), shared by its seats: a part whose inputs do not
-name the seat is drawn once for all of them. The test ``mentioning`` tells whether a value holds
-a seat anywhere (``seat if taken is mentioning(seat) else none``: a region where the seat has no
-worker reads nothing of it).
+inputs (equal as values of the same types: :func:`part_key`). The inputs must hold everything
+the body reads (a macro's arguments, the ``view`` values, ``seat_names`` when it names a seat,
+and what it reads of ``seat``); a part whose inputs did not change is not drawn again at the
+next step (:class:`Parts`). The table keeps one store of parts per room (:class:`PartStore`),
+shared by its seats: a part whose inputs do not name the seat is drawn once for all of them. The
+test ``mentioning`` tells whether a value holds a seat anywhere (``seat if taken is
+mentioning(seat) else none``: a region where the seat has no worker reads nothing of it).
 
 A game without a template gets the generic renderer: nested objects become definition lists,
 lists of objects with the same keys become tables, other lists become lists. Autoescaping is
@@ -369,7 +370,7 @@ Slot = tuple[str, Key]
 
 class PartStore(Generations[Slot, tuple[str, tuple[Slot, ...]]]):
     """The parts drawn for one room, shared by all its seats: each body kept under its name and
-    its inputs (as JSON), with the parts drawn inside it (kept as long as it is: a body given back
+    its inputs (:func:`part_key`), with the parts drawn inside it (kept as long as it is: a body given back
     whole does not look them up). Equal inputs make equal bodies whichever seat draws them (the
     inputs hold all that the body reads, what it reads of the seat included), so a seat is never
     given a body drawn from another seat's view unless its own view gives the same inputs."""
@@ -389,7 +390,7 @@ class Parts:
 
     ``held`` is the store: the seat's (``{name: (inputs, body)}``, the last body of each name),
     or the room's :class:`PartStore` (every seat's, by name and inputs); without one every body
-    is drawn (tests, exports). A body is reused only when its name and its inputs (as JSON) are
+    is drawn (tests, exports). A body is reused only when its name and its inputs (:func:`part_key`) are
     the same as when it was drawn, so a face drawn in parts is the face drawn whole. A part may
     hold parts: drawn again, it looks them up. ``drawn`` lists the outermost parts of the last
     page in their order (the table says each one in names once,

@@ -9,8 +9,8 @@ without changing a byte of what a seat receives:
   status line and the news are rendered once per step for all the seats whose input is the same
   (the status line reads the seat only to mark it among those awaited).
 * **Kept per seat until its input changes**: each part is remembered with the exact input it was
-  rendered from (the view's JSON, the seat names, the pending decision, the namer's table); the
-  next step reuses it when that input is the same (:func:`memo`). A seat that waits keeps its
+  rendered from (the view, keyed by its pickle; the seat names, the pending decision, the
+  namer's table); the next step reuses it when that input is the same (:func:`memo`). A seat that waits keeps its
   decision box; a face whose input did not change is not drawn again (its input: what the game's
   face reads of the view and the pending decision, ``web.face_input``, else both whole).
 * **Texts said once**: :func:`say_html` says every text of a rendered page in names like
