@@ -9,8 +9,8 @@ without changing a byte of what a seat receives:
   status line and the news are rendered once per step for all the seats whose input is the same
   (the status line reads the seat only to mark it among those awaited).
 * **Kept per seat until its input changes**: each part is remembered with the exact input it was
-  rendered from (the view's JSON, the seat names, the pending decision, the namer's table); the
-  next step reuses it when that input is the same (:func:`memo`). A seat that waits keeps its
+  rendered from (the view, keyed by its pickle; the seat names, the pending decision, the
+  namer's table); the next step reuses it when that input is the same (:func:`memo`). A seat that waits keeps its
   decision box; a face whose input did not change is not drawn again (its input: what the game's
   face reads of the view and the pending decision, ``web.face_input``, else both whole).
 * **Texts said once**: :func:`say_html` says every text of a rendered page in names like
@@ -80,8 +80,12 @@ def encode(message: dict[str, Any]) -> str:
     at = keys.index("html")
     head = _dumps({k: message[k] for k in keys[:at]})[1:-1]
     tail = _dumps({k: message[k] for k in keys[at + 1 :]})[1:-1]
-    members = ", ".join(f"{_json_text(k)}: {v.json if isinstance(v, Encoded) else _dumps(v)}" for k, v in html.items())
-    return "{" + ", ".join(p for p in (head, f'"html": {{{members}}}', tail) if p) + "}"
+    pieces = ["{", head, ", " if head else "", '"html": {']
+    for k, v in html.items():
+        pieces += (_json_text(k), ": ", v.json if isinstance(v, Encoded) else _dumps(v), ", ")
+    pieces[-1] = "}"  # in place of the last member's separator (``html`` holds an Encoded part)
+    pieces += (", " if tail else "", tail, "}")
+    return "".join(pieces)  # one copy of the page's JSON, not one per nesting
 
 
 _said: dict[tuple[type, Table], dict[str, str]] = {}
@@ -233,7 +237,7 @@ def say_page(page: str, pieces: list[str], namer: Namer, key: Table, said: Said 
         shown = set(used)
         for gone in [slot for slot in said if slot not in shown]:
             del said[gone]
-    return encoded("".join(out), '"' + "".join(out_json) + '"')
+    return encoded("".join(out), "".join(['"', *out_json, '"']))  # the page's JSON copied once
 
 
 HEAD = 64

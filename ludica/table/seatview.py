@@ -14,8 +14,8 @@ from typing import Any
 from ..core import CHANCE
 from ..core.match import LogEntry
 from ..core.names import Namer, namer_of
-from .faces import Parts, PartStore, chance_form, composed_choices, face_input, render, render_view
-from .render_cache import SaidStore, Table, digest, fingerprint, memo, say_page, say_text
+from .faces import Key, Parts, PartStore, chance_form, composed_choices, face_input, render, render_view, value_key
+from .render_cache import SaidStore, Table, fingerprint, memo, say_page, say_text
 from .rooms import Room
 from .storage import HOST, SPECTATOR
 
@@ -25,7 +25,7 @@ def seat_of(role: str) -> str | None:
     return None if role in (HOST, SPECTATOR) else role
 
 
-Stamp = tuple[int, str | None, tuple[tuple[int, str], ...]]
+Stamp = tuple[int, Key | None, tuple[tuple[int, str], ...]]
 """A step's rendering of the seats' parts (:func:`_stamp`)."""
 
 
@@ -98,7 +98,7 @@ def _step_shared(room: Room, stamp: Stamp, undo_request: dict[str, Any] | None) 
         "pending_json": pending_json,
         "outcome": _outcome_json(match) if pending.is_over else None,
         "bots": room.row.settings.get("bots") or {},
-        "keys": (digest(names), digest(pending_json), digest(undo_request)),
+        "keys": (value_key(names), value_key(pending_json), value_key(undo_request)),
         "renders": {},
     }
     room.cache[("step",)] = (stamp, shared)
@@ -108,7 +108,7 @@ def _step_shared(room: Room, stamp: Stamp, undo_request: dict[str, Any] | None) 
 def _stamp(room: Room, undo_request: dict[str, Any] | None) -> Stamp:
     """What tells one step's rendering of a seat's part from another's: the step, the undo
     request (as JSON) and the table's recent lines (steps and texts, compared as they are)."""
-    return (room.step, None if undo_request is None else digest(undo_request), tuple(room.recent))
+    return (room.step, None if undo_request is None else value_key(undo_request), tuple(room.recent))
 
 
 def part_is_current(room: Room, seat: str | None) -> bool:
@@ -185,10 +185,10 @@ def _render_part(
         )
 
     entries = news(room, seat, namer, said)
-    actions_key = (digest(legal_json), digest(chance), can_undo, can_request, undo_key, said)
+    actions_key = (value_key(legal_json), value_key(chance), can_undo, can_request, undo_key, said)
     # the status line reads the seat only to mark it among the awaited: every other seat shares it
     awaited = seat if seat in pending.seats else None
-    status_key = ("pending", awaited, prompt, situation, digest(outcome_said) if outcome_said else None)
+    status_key = ("pending", awaited, prompt, situation, value_key(outcome_said) if outcome_said else None)
     news_key = ("news", *((e["kind"], e["who"], e["text"]) for e in entries))
     face_key = _face_key(match.game, view, pending_json, shared["keys"], prompt, said)
     html = {
@@ -212,7 +212,7 @@ def _render_part(
 
 
 def _face_key(
-    game: Any, view: dict[str, Any], pending: dict[str, Any], keys: tuple[str, str, str], prompt: Any, said: Table
+    game: Any, view: dict[str, Any], pending: dict[str, Any], keys: tuple[Key, Key, Key], prompt: Any, said: Table
 ) -> tuple[Any, ...]:
     """What a seat's page is drawn from: what the game's face reads of the view and the pending
     decision (:func:`ludica.table.faces.face_input`; else both whole), the seat names and the
@@ -220,8 +220,8 @@ def _face_key(
     names_key, pending_key, _ = keys
     reads = face_input(game)
     if reads is None:
-        return (digest(view), names_key, pending_key, prompt, said)
-    return (digest(reads(view, pending)), names_key, said)
+        return (value_key(view), names_key, pending_key, prompt, said)
+    return (value_key(reads(view, pending)), names_key, said)
 
 
 def _room_stores(room: Room) -> tuple[PartStore, SaidStore]:

@@ -417,6 +417,31 @@ def test_a_page_the_face_failed_to_draw_is_not_kept(store: Store, monkeypatch: p
     assert payload(room, seat, full_log=False)["html"]["view"] != page and ("face", seat) in room.cache
 
 
+def test_value_keys_tell_apart_what_json_tells_apart() -> None:
+    """``faces.value_key`` (a view, a part's inputs, the decision box's legal actions): equal
+    values give equal keys, and values JSON tells apart (``1``, ``1.0``, ``True``, ``"1"``; a key
+    order) are told apart; a value that does not pickle is keyed by its JSON."""
+    view = {"board": {"s1": [["p1", 3]], "s2": []}, "turn": "p2", "n": 1, "ok": True, "x": None}
+    assert faces.value_key(view) == faces.value_key(json.loads(json.dumps(view)))
+    for other in (1.0, True, "1", [1], None):
+        assert faces.value_key({**view, "n": other}) != faces.value_key(view), other
+    assert faces.value_key({"a": 1, "b": 2}) != faces.value_key({"b": 2, "a": 1})
+    odd = {"f": len}
+    assert faces.value_key(odd) == faces.value_key({"f": len}) and isinstance(faces.value_key(lambda: 0), str)
+
+
+def test_a_part_s_undefined_inputs_are_one_key() -> None:
+    """``faces.part_key``: an undefined input (``p.hidden`` of a mat that has none) is the same
+    key whatever dict it was read from, as its JSON was; a defined one is never that key."""
+    template = environment().from_string("{% call part('x', p.hidden, p.n) %}{{ p.n }}{% endcall %}")
+    store = PartStore()
+    drawn = [template.render(p=p, part=Parts(store)) for p in ({"n": 1}, {"n": 1, "o": 2}, {"n": 2})]
+    assert drawn == ["1", "1", "2"] and len(store.now) == 2, "the second mat's part is the first's"
+    undefined = environment().undefined(obj={"a": 1}, name="hidden")
+    assert faces.part_key((undefined, 1)) == faces.part_key((environment().undefined(obj={}, name="k"), 1))
+    assert faces.part_key((undefined, 1)) not in (faces.part_key((None, 1)), faces.part_key(("Undefined", 1)))
+
+
 def test_templates_escape_as_markupsafe_does() -> None:
     """The table's templates write ``{{ value }}`` through ``faces._escape``: the same text and
     type as markupsafe's ``escape``, for every kind of value a view holds."""
