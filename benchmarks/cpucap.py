@@ -24,7 +24,7 @@ class CpuCap:
     cgroup v1, or ``cpu.max`` of cgroup v2); a process's threads, and the children it starts
     later, share its budget. Needs root."""
 
-    PERIOD_US = 10_000
+    PERIOD_US = 100_000
 
     def __init__(self, cores: float) -> None:
         if cores <= 0:
