@@ -591,8 +591,10 @@ LETTERS = "abcdefghijklmnopqrstuvwxyz"
 def is_amount(step: Ask) -> bool:
     """Whether every value of a step is a number (listed or typed): then the number is typed."""
     numbers = all(isinstance(v, int) and not isinstance(v, bool) for v in step.values)
-    return numbers and (bool(step.values) or isinstance(step.field, IntRange)) and (
-        step.field is None or isinstance(step.field, IntRange)
+    return (
+        numbers
+        and (bool(step.values) or isinstance(step.field, IntRange))
+        and (step.field is None or isinstance(step.field, IntRange))
     )
 
 

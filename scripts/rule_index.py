@@ -59,9 +59,7 @@ class GameBook:
 
 
 BOOKS = (
-    GameBook(
-        "great-city", "The Great City", "great_city", ("great_city",), r"R-GC-\d\d", r"(?<![a-z])r_gc_\d+"
-    ),
+    GameBook("great-city", "The Great City", "great_city", ("great_city",), r"R-GC-\d\d", r"(?<![a-z])r_gc_\d+"),
     GameBook("euthymia", "Euthymia", "euthymia", ("euthymia",), r"R-EU-\d\d", r"(?<![a-z])r_eu_\d+"),
     GameBook(
         "misery-bubblegum",

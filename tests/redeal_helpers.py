@@ -82,9 +82,7 @@ def ninth_hour_tie(state: Any) -> tuple[str, ...] | None:
     return tuple(drink.open_tie(state, NEXT_ACTIVE))
 
 
-def rule_implied_tie(
-    game_id: str, real: Any, copied: Any
-) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
+def rule_implied_tie(game_id: str, real: Any, copied: Any) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
     """The two ties (true game, copy) when they differ because the Committee Member differs: the
     rules' own consequence (R-EU-30), the one difference a copy may show; ``None`` otherwise."""
     if game_id != "euthymia":

@@ -239,8 +239,10 @@ class Namer:
         if match is not None:
             kind = phase if phase and phase not in ("turn", "play") else match.group(1)
             title = self.action_title(kind)
-            return title if kind != match.group(1) or match.group(1) in self.ACTION_TITLES else sentence_case(
-                f"{words(match.group(1))} {self.param_label(kind, match.group(2))}"
+            return (
+                title
+                if kind != match.group(1) or match.group(1) in self.ACTION_TITLES
+                else sentence_case(f"{words(match.group(1))} {self.param_label(kind, match.group(2))}")
             )
         return self.say(text)
 

@@ -199,9 +199,7 @@ def config_of(raw: Any, kind: str = "record") -> Config:
         raise RecordError(f"the {kind}'s config.options must be an object", rule=kind)
     seed = raw.get("seed")
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int | str)):
-        raise RecordError(
-            f"the {kind}'s config.seed must be a whole number or text, not {_kind_of(seed)}", rule=kind
-        )
+        raise RecordError(f"the {kind}'s config.seed must be a whole number or text, not {_kind_of(seed)}", rule=kind)
     unknown = set(raw) - {"players", "options", "seed"}
     if unknown:
         raise RecordError(f"the {kind}'s config has unknown field(s): {', '.join(sorted(unknown))}", rule=kind)

@@ -160,9 +160,7 @@ def saved(batch: Batch, records: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [head | {"seats": list(r["bots"])} | r for r in records]
 
 
-def write_records(
-    path: str, records: list[dict[str, Any]], batch: Batch | None = None, *, quiet: bool = False
-) -> None:
+def write_records(path: str, records: list[dict[str, Any]], batch: Batch | None = None, *, quiet: bool = False) -> None:
     """JSON Lines (one game a line); ``.json``: one list; ``.csv``: a flat table (a row a game)."""
     rows = saved(batch, records) if batch is not None else records
     if path.endswith(".csv"):
@@ -489,9 +487,7 @@ def cmd_report(args: argparse.Namespace) -> int:
         print_warnings(label, ws)
     lines = {arm.label: game.report(summaries(arm.records)) for arm in arms if summaries(arm.records)}
     command = " ".join(shlex.quote(w) for w in ["ludica", "report", *args.files, "--out", args.out])
-    page = write_report(
-        args.out, game, arms, command=command, warnings=found, figure_rows=rows, game_lines=lines
-    )
+    page = write_report(args.out, game, arms, command=command, warnings=found, figure_rows=rows, game_lines=lines)
     console.print(f"Report written to {page}")
     return 0
 

@@ -95,8 +95,13 @@ class Table:
         args += ["--save", str(self.save)] + (["--physical"] if self.physical else [])
         env = {**os.environ, "COLUMNS": "80", "LINES": "24", "TERM": "xterm", "PYTHONPATH": str(ROOT)}
         self.child = pexpect.spawn(
-            sys.executable, ["-m", "ludica.cli", *args], cwd=str(ROOT), env=env, dimensions=(24, 80),
-            encoding="utf-8", timeout=60,
+            sys.executable,
+            ["-m", "ludica.cli", *args],
+            cwd=str(ROOT),
+            env=env,
+            dimensions=(24, 80),
+            encoding="utf-8",
+            timeout=60,
         )
         self.child.delaybeforesend = None
 

@@ -25,8 +25,13 @@ ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b[()][A-Z0-9]|\r")
 def spawn(*args: str) -> pexpect.spawn:
     env = {**os.environ, "COLUMNS": "80", "LINES": "24", "TERM": "xterm", "PYTHONPATH": str(ROOT)}
     return pexpect.spawn(
-        sys.executable, ["-m", "ludica.cli", *args], cwd=str(ROOT), env=env, dimensions=(24, 80),
-        encoding="utf-8", timeout=30,
+        sys.executable,
+        ["-m", "ludica.cli", *args],
+        cwd=str(ROOT),
+        env=env,
+        dimensions=(24, 80),
+        encoding="utf-8",
+        timeout=30,
     )
 
 

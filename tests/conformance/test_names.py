@@ -107,9 +107,21 @@ def raw_kinds(text: str) -> list[str]:
 
 
 def test_raw_kinds_are_caught() -> None:
-    for bad in ("answer: with", "retrieves Aquifer:5", "(R-GC-13)", "010 011", "the the group", "Scene 1: None",
-                "scarab(s)", "Bo (Bo) takes a turn", "MB-R45", "(seal sealed-bid:Lia:m4:5)", "Ann: 2 success (sum 9)",
-                "Ezra (aristocrat) vests a scarab under its blue stone", "pay: choose with from bliss+energy, free"):
+    for bad in (
+        "answer: with",
+        "retrieves Aquifer:5",
+        "(R-GC-13)",
+        "010 011",
+        "the the group",
+        "Scene 1: None",
+        "scarab(s)",
+        "Bo (Bo) takes a turn",
+        "MB-R45",
+        "(seal sealed-bid:Lia:m4:5)",
+        "Ann: 2 success (sum 9)",
+        "Ezra (aristocrat) vests a scarab under its blue stone",
+        "pay: choose with from bliss+energy, free",
+    ):
         assert raw_kinds(bad), bad
     assert not raw_kinds("Pay for the retrieval of your workers; −+− −++; 3 scarabs; None yet; 1 success, 2 successes.")
 
@@ -247,7 +259,7 @@ def test_pig_names_its_caption() -> None:
 
 
 def test_euphoria_a_commodity_gain_says_what_its_total_counts() -> None:
-    """"Bob gains 1 food (total 6)" read as Bob's own total: the 6 is the workers' dice on the area,
+    """ "Bob gains 1 food (total 6)" read as Bob's own total: the 6 is the workers' dice on the area,
     which picks the bracket ([Commodity Areas])."""
     match: Match[Any] = Match(get_game("euphoria"), default_config("euphoria", 3, 1))
     said = namer_of(match, "p1").say("p2 gains 1 food (total 6)")

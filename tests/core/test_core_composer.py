@@ -78,9 +78,7 @@ def test_no_wall_of_options(game_id: str) -> None:
 
 
 def test_a_pick_narrows_the_next_step() -> None:
-    legal = [
-        Action("p1", "set", {"F": f, "S": s}) for f in range(1, 4) for s in range(1, 4) if f + s == 4
-    ]
+    legal = [Action("p1", "set", {"F": f, "S": s}) for f in range(1, 4) for s in range(1, 4) if f + s == 4]
     step = Composition(choices(legal)[0])
     assert step.ask() is not None and step.ask().values == (1, 2, 3)  # type: ignore[union-attr]
     after = step.pick("F", 3)

@@ -197,8 +197,10 @@ def environment(home: Path) -> dict[str, str]:
     if not bin_dir.exists():
         bin_dir.mkdir()
         installed = Path(sys.executable).with_name("ludica")
-        runner = shlex.quote(str(installed)) if installed.exists() else (
-            f"{shlex.quote(sys.executable)} -c 'import sys; from ludica.cli import main; sys.exit(main())'"
+        runner = (
+            shlex.quote(str(installed))
+            if installed.exists()
+            else (f"{shlex.quote(sys.executable)} -c 'import sys; from ludica.cli import main; sys.exit(main())'")
         )
         (bin_dir / "ludica").write_text(f'#!/bin/sh\nexec {runner} "$@"\n', encoding="utf-8")
         (bin_dir / "ludica").chmod(0o755)

@@ -152,7 +152,7 @@ def test_pyspiel_loads_a_game_after_importing_the_module_and_options_may_hold_co
 
     code = (
         "import pyspiel, ludica.env.spiel; "
-        "g = pyspiel.load_game('ludica_lost_days(options={\"starting_purse\":9;\"tie_rule\":\"stalemate\"})'); "
+        'g = pyspiel.load_game(\'ludica_lost_days(options={"starting_purse":9;"tie_rule":"stalemate"})\'); '
         "print(g.num_players())"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout

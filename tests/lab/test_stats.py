@@ -175,6 +175,7 @@ def test_saved_games_give_the_report_again_with_the_gm_after_the_players(
     old.write_text("".join(json.dumps(r, sort_keys=True) + "\n" for r in saved))
     assert main(["report", str(old), "--game", "great-city", "--out", str(tmp_path / "rep")]) == 0
     again = capsys.readouterr().out
+
     def seat_lines(text: str) -> list[str]:
         return [line for line in text.splitlines() if "(fair " in line and line.startswith(("│ p", "│ gm"))]
 

@@ -29,7 +29,12 @@ def _until(game_id: str, kind: str, seed: int = 0) -> tuple[Match[Any], str]:
 def _page(match: Match[Any], seat: str) -> str:
     offered = composed_choices(match.legal_actions(seat), namer_of(match, seat))
     return render(
-        "actions.html", choices=offered, chance=None, seat=seat, can_undo=False, can_request_undo=False,
+        "actions.html",
+        choices=offered,
+        chance=None,
+        seat=seat,
+        can_undo=False,
+        can_request_undo=False,
         undo_request=None,
     )
 
@@ -56,7 +61,7 @@ def test_retrieval_payment_says_its_morale() -> None:
 
 
 def test_reclaim_shows_the_consequence_of_its_default() -> None:
-    """"Reclaim dice" defaults to 0, which sends every rolled die into Misery: said beside the field."""
+    """ "Reclaim dice" defaults to 0, which sends every rolled die into Misery: said beside the field."""
     match, seat = _until("misery-bubblegum", "reclaim")
     page = _page(match, seat)
     field = page[page.index('data-arg="reclaim_count"') :]

@@ -69,7 +69,7 @@ def check_faces(match: Match[Any], names: dict[str, str], roles: list[str | None
         if you:
             for card in you["hand"]:
                 # each card of the hand is drawn, and touching it picks it (play by touching)
-                assert f"data-pick='{{\"card\": \"{card}\"}}'" in html, f"{role} does not see {card} in the hand"
+                assert f'data-pick=\'{{"card": "{card}"}}\'' in html, f"{role} does not see {card} in the hand"
             assert "only you see this" in html
         else:
             assert "only you see this" not in html

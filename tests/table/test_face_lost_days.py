@@ -50,7 +50,7 @@ def check_faces(match: Match[Any], names: dict[str, str], roles: list[str | None
             assert f"♛ {names[view['king']]}" in html
         for memory in view["memories"]:
             # each memory is drawn as a card to touch (its text is its name)
-            assert f"data-pick='{{\"memory\": \"{memory['id']}\"}}'" in html
+            assert f'data-pick=\'{{"memory": "{memory["id"]}"}}\'' in html
         conflict = view.get("conflict")
         if conflict:
             for side in ("a", "b"):

@@ -37,14 +37,14 @@ def check_faces(match: Match[Any]) -> int:
         for c in view["characters"]:
             assert c["name"] in html
             # Misery drawn as dice, with its count for a screen reader
-            assert f"aria-label=\"{c['misery']} Misery {'die' if c['misery'] == 1 else 'dice'}\"" in html
+            assert f'aria-label="{c["misery"]} Misery {"die" if c["misery"] == 1 else "dice"}"' in html
         action = view.get("action")
         if action:
             assert f"Action {action['number']}:" in html
             for p in action["participants"]:
                 for d in p["dice"]:
                     assert f'title="{d["die"]}' in html
-                    assert f"data-pick='{{\"die\": \"{d['die']}\"}}'" in html  # touching a die selects it
+                    assert f'data-pick=\'{{"die": "{d["die"]}"}}\'' in html  # touching a die selects it
         for secret in secrets:
             if seat not in secret.holders:
                 assert secret.token not in html, (seat, secret.what)

@@ -69,8 +69,8 @@ class Hard:
 
 def _prompt(kind: str, first: Callable[[Any], bool] = lambda c: True) -> Callable[[Any], bool]:
     """A Euphoria position whose question is ``kind`` (and whose context passes ``first``)."""
-    return lambda room: room.match.state.prompt is not None and room.match.state.prompt[1] == kind and first(
-        room.match.state.prompt[3]
+    return lambda room: (
+        room.match.state.prompt is not None and room.match.state.prompt[1] == kind and first(room.match.state.prompt[3])
     )
 
 
@@ -98,10 +98,18 @@ HARD = [
     # Misery Bubblegum: calling an action (the challenge), pointing the arrow, reclaiming dice
     Hard("misery-bubblegum", 1, "call_action", ("challenge",)),
     Hard("misery-bubblegum", 2, "choose_arrow", ("towards the others", "towards yourself")),
-    Hard("misery-bubblegum", 3, "reclaim", ("into Misery",), lambda r: any(
-        a.type == "reclaim" and "reclaim_count" in a.args for s in r.match.pending().seats if s != CHANCE
-        for a in r.match.legal_actions(s)
-    )),
+    Hard(
+        "misery-bubblegum",
+        3,
+        "reclaim",
+        ("into Misery",),
+        lambda r: any(
+            a.type == "reclaim" and "reclaim_count" in a.args
+            for s in r.match.pending().seats
+            if s != CHANCE
+            for a in r.match.legal_actions(s)
+        ),
+    ),
 ]
 
 
@@ -207,8 +215,10 @@ def test_a_whisper_reaches_its_seat_and_not_a_third(browser: Any, server: Thread
     sender, receiver, third = WHISPER_PAIRS[game]
     aloud, secret = "Shall we begin?", "Watch the one on your left; they are not what they seem."
     speaker = page_for(browser, server, links[sender], DESK)
-    pages = {label: {seat: page_for(browser, server, links[seat], view) for seat in (receiver, third)}
-             for view, label in ((DESK, "desktop"), (PHONE, "phone"))}
+    pages = {
+        label: {seat: page_for(browser, server, links[seat], view) for seat in (receiver, third)}
+        for view, label in ((DESK, "desktop"), (PHONE, "phone"))
+    }
     for seat_pages in pages.values():
         for page in seat_pages.values():
             page.wait_for_selector("#chat-form:not([hidden])")
@@ -272,8 +282,14 @@ def cause(srv: ThreadServer, cause: Cause) -> tuple[dict[str, str], str, int]:
     rng = random.Random(7)
     for attempt in range(40):
         try:
-            fast_forward(srv, room_id, lambda r: deciding_seat(r, cause.action) is not None, seed=attempt,
-                         limit=cause.limit, prefer=cause.prefer)
+            fast_forward(
+                srv,
+                room_id,
+                lambda r: deciding_seat(r, cause.action) is not None,
+                seed=attempt,
+                limit=cause.limit,
+                prefer=cause.prefer,
+            )
         except AssertionError:
             break
         seat = deciding_seat(room, cause.action)
@@ -302,7 +318,9 @@ SHOW_CONSEQUENCE = """([kinds]) => {
 
 @pytest.mark.parametrize("what", CAUSES, ids=[c.game for c in CAUSES])
 def test_just_now_holds_what_my_own_action_caused_in_the_browser(
-    browser: Any, server: ThreadServer, what: Cause  # noqa: F811
+    browser: Any,  # noqa: F811
+    server: ThreadServer,  # noqa: F811
+    what: Cause,
 ) -> None:
     links, seat, at = cause(server, what)
     room_id = links[seat].split("/")[2].split("#")[0]

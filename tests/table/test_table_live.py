@@ -248,7 +248,7 @@ def test_touching_a_memory_selects_it(browser: Any, server: ThreadServer) -> Non
     memories = [m for m in room.match.view(seat)["memories"] if isinstance(m, dict)]
     assert page.locator("#view .ld-memory[data-pick]").count() >= len(memories) >= 1
     legal = {a.args["memory"] for a in room.match.legal_actions(seat) if a.type == "select_memory"}
-    memory = f"#view .ld-memory[data-pick='{{\"memory\": \"{sorted(legal)[0]}\"}}']"
+    memory = f'#view .ld-memory[data-pick=\'{{"memory": "{sorted(legal)[0]}"}}\']'
     touch_and_play(page, room, memory, "memory", {"select_memory"})
 
 
@@ -259,7 +259,7 @@ def test_touching_a_die_selects_it(browser: Any, server: ThreadServer) -> None: 
     seat = next(s for s in room.seats() if offers(room, s, "select_die"))
     page = page_for(browser, server, links[seat])
     legal = sorted(a.args["die"] for a in room.match.legal_actions(seat) if a.type == "select_die")
-    touch_and_play(page, room, f"#view .die[data-pick='{{\"die\": \"{legal[0]}\"}}']", "die", {"select_die"})
+    touch_and_play(page, room, f'#view .die[data-pick=\'{{"die": "{legal[0]}"}}\']', "die", {"select_die"})
 
 
 def test_touching_the_only_die_offers_it_to_confirm(browser: Any, server: ThreadServer) -> None:  # noqa: F811
@@ -271,7 +271,7 @@ def test_touching_the_only_die_offers_it_to_confirm(browser: Any, server: Thread
     fast_forward(server, room_id, lone, seed=2, limit=3000)
     seat = next(s for s in room.seats() if offers(room, s, "select_die") and len(dice(room, s)) == 1)
     page = page_for(browser, server, links[seat])
-    touch_and_play(page, room, f"#view .die[data-pick='{{\"die\": \"{dice(room, seat)[0]}\"}}']", "die", {"select_die"})
+    touch_and_play(page, room, f'#view .die[data-pick=\'{{"die": "{dice(room, seat)[0]}"}}\']', "die", {"select_die"})
 
 
 # -- phone first, and the screenshots ---------------------------------------------------------

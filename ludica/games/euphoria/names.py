@@ -104,9 +104,11 @@ SPACE_STEPS = {
 """The step of a placement a question belongs to ([Placing a worker])."""
 
 SPACE_GIVES: dict[str, str] = {
-    str(s["id"]): re.sub(r"\b(icarite|euphorian|subterran|wastelander)\b", lambda m: m.group(1).capitalize(), "; ".join(
-        str(b) for b in s["benefit"]
-    ))
+    str(s["id"]): re.sub(
+        r"\b(icarite|euphorian|subterran|wastelander)\b",
+        lambda m: m.group(1).capitalize(),
+        "; ".join(str(b) for b in s["benefit"]),
+    )
     for s in _load("board.yaml")["spaces"]
     if isinstance(s.get("benefit"), list)
 }

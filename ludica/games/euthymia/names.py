@@ -110,7 +110,7 @@ RANKS = {face: {"A": 1, "J": 11, "Q": 12, "K": 13}.get(face[:-1]) or int(face[:-
 
 
 def _lower(title: str) -> str:
-    """"Launch a Conflict" -> "launch a Conflict" (only the first word's capital goes)."""
+    """ "Launch a Conflict" -> "launch a Conflict" (only the first word's capital goes)."""
     return title[:1].lower() + title[1:] if title[1:2].islower() else title
 
 
@@ -228,8 +228,11 @@ class EuthymiaNamer(Namer):
         if may:
             you += ("; " if you else "") + "you may " + listing([_lower(self.action_title(t)) for t in may], "or")
         said = said.rstrip(".?!") + ("?" if said.endswith("?") else "")
-        return sentence_case(f"{said} {sentence_case(you)}." if said.endswith("?") and you else (
-            f"{said}. {sentence_case(you)}." if you else said))
+        return sentence_case(
+            f"{said} {sentence_case(you)}."
+            if said.endswith("?") and you
+            else (f"{said}. {sentence_case(you)}." if you else said)
+        )
 
     def asked(self) -> bool:
         """Only an action the game waits for makes a decision; drinking, the clock and proposing a

@@ -212,8 +212,10 @@ class GreatCityNamer(Namer):
         if kind == "flip" and param == "position" and isinstance(value, int):
             return self._flip_effect(value)
         if param == "sign" and value in ("+", "-"):
-            return "a positive tie flips its target's − stones to +" if value == "+" else (
-                "a negative tie flips its target's + stones to −"
+            return (
+                "a positive tie flips its target's − stones to +"
+                if value == "+"
+                else ("a negative tie flips its target's + stones to −")
             )
         if kind == "choose_class" and param == "class" and isinstance(value, str):
             return self._class_effect(value)
@@ -223,8 +225,10 @@ class GreatCityNamer(Namer):
                 "purse": "costs 1 scarab from your purse: it staves off the end game",
             }.get(str(value))
         if kind == "vest_class_scarab" and param == "vest":
-            return "a scarab from the bank goes under the class's stone, to undo a flip there later" if value else (
-                "no scarab is taken"
+            return (
+                "a scarab from the bank goes under the class's stone, to undo a flip there later"
+                if value
+                else ("no scarab is taken")
             )
         if kind == "draw_name" and param == "list":
             return "a name drawn at random from that list"

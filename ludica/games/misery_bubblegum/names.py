@@ -140,9 +140,8 @@ class MiseryNamer(Namer):
             return None
         arrow = ARROWS[(part.pool, orientation)]
         whose = "the others'" if orientation == "others" else "your own"
-        return (
-            f"it touches {whose} {arrow.kind.capitalize()}s; you reclaim dice into {arrow.dest.capitalize()}"
-            + ("" if orientation == "others" else ", the others reclaim the other way")
+        return f"it touches {whose} {arrow.kind.capitalize()}s; you reclaim dice into {arrow.dest.capitalize()}" + (
+            "" if orientation == "others" else ", the others reclaim the other way"
         )
 
     def _reclaim_effect(self, field: IntRange) -> str | None:
