@@ -21,7 +21,6 @@ from __future__ import annotations
 import os
 import random
 import re
-import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -32,6 +31,8 @@ from ludica.core import Config, Match, get_game
 from ludica.core.chance import Pick, Roll, Shuffle
 from ludica.core.names import namer_of
 from ludica.core.records import load_json, replay_record
+
+from .test_terminal_pty import spawn
 
 pexpect = pytest.importorskip("pexpect")
 pyte = pytest.importorskip("pyte")
@@ -93,16 +94,7 @@ class Table:
         self.stream = pyte.Stream(self.tty)
         args = ["play", self.game_id, "--names", ",".join(NAMES[: self.seats]), "--seed", str(self.seed)]
         args += ["--save", str(self.save)] + (["--physical"] if self.physical else [])
-        env = {**os.environ, "COLUMNS": "80", "LINES": "24", "TERM": "xterm", "PYTHONPATH": str(ROOT)}
-        self.child = pexpect.spawn(
-            sys.executable,
-            ["-m", "ludica.cli", *args],
-            cwd=str(ROOT),
-            env=env,
-            dimensions=(24, 80),
-            encoding="utf-8",
-            timeout=60,
-        )
+        self.child = spawn(*args, timeout=60)
         self.child.delaybeforesend = None
 
     # -- reading -------------------------------------------------------------------------------

@@ -22,7 +22,8 @@ ROOT = Path(__file__).resolve().parents[2]
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b[()][A-Z0-9]|\r")
 
 
-def spawn(*args: str) -> pexpect.spawn:
+def spawn(*args: str, timeout: int = 30) -> pexpect.spawn:
+    """``ludica ARGS`` in a pseudo-terminal of 24 x 80 (also the leak tests' table)."""
     env = {**os.environ, "COLUMNS": "80", "LINES": "24", "TERM": "xterm", "PYTHONPATH": str(ROOT)}
     return pexpect.spawn(
         sys.executable,
@@ -31,7 +32,7 @@ def spawn(*args: str) -> pexpect.spawn:
         env=env,
         dimensions=(24, 80),
         encoding="utf-8",
-        timeout=30,
+        timeout=timeout,
     )
 
 
