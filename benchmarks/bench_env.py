@@ -4,7 +4,10 @@ Every game runs the same loop: the seat to act gets its observation vector and l
 uniformly random legal index is applied, chance is resolved inside, a finished game restarts.
 
 * ``in-process``: one environment in this process (CPU time of this process, so that other work
-  on a shared machine counts less);
+  on a shared machine counts less), measured in ``--rounds`` rounds interleaved with a backgammon
+  runner of its own group (each game's rows are one group): a shared machine's speed drifts by
+  half from one second to the next, and interleaving slows the game and its anchor alike, so that
+  their ratio holds;
 * ``vector``: :class:`ludica.env.vector.VectorEnv` with ``--envs`` environments over one worker
   process, then over ``--workers`` processes (steps of all environments per wall second), and
   the scaling between the two (``--workers`` is ideal on an idle machine).
@@ -16,9 +19,10 @@ PettingZoo's AEC loop (:func:`ludica.env.aec_env`: ``last()`` with the observati
 mask, a random legal index from the mask, ``step``; in-process only), through its OpenSpiel
 registration (``ludica_<game>``, in-process only), and OpenSpiel's ``backgammon`` and
 ``kuhn_poker`` (C++ games) through the same runner; the ratio columns divide by backgammon's
-figure of the same mode. Figures are printed, never asserted.
+figure of the same mode (in-process: the backgammon of the same rounds, printed beside it).
+Figures are printed, never asserted.
 
-    python benchmarks/bench_env.py [GAME ...] [--seconds S] [--envs N] [--workers W]
+    python benchmarks/bench_env.py [GAME ...] [--seconds S] [--rounds R] [--envs N] [--workers W]
 """
 
 from __future__ import annotations
@@ -42,51 +46,90 @@ from ludica.env.vector import LudicaRunner, Runner, SpielRunner, VectorEnv
 ANCHORS = ("backgammon", "kuhn_poker")
 
 
-def in_process(runner: Runner, seconds: float) -> float:
-    rng = random.Random(0)
-    _, legal = runner.reset(0)
-    steps, seed = 0, 0
-    start = time.process_time()
-    while time.process_time() - start < seconds:
-        _, legal, _, done = runner.step(int(legal[rng.randrange(len(legal))]))
-        steps += 1
-        if done:
-            seed += 1
-            _, legal = runner.reset(seed)
-    return steps / (time.process_time() - start)
+class InProcess:
+    """One runner stepped by random legal play in slices: :meth:`run` goes on from where the last
+    slice stopped (its game, generator and seed), so that every row can be measured in rounds
+    interleaved with the anchor's."""
+
+    def __init__(self, runner: Runner) -> None:
+        self.runner = runner
+        self.rng = random.Random(0)
+        self.seed = 0
+        _, self.legal = runner.reset(0)
+
+    def run(self, seconds: float) -> tuple[int, float]:
+        """Steps for about ``seconds`` of CPU time: (steps, CPU seconds)."""
+        runner, rng, legal, steps = self.runner, self.rng, self.legal, 0
+        start = time.process_time()
+        while time.process_time() - start < seconds:
+            _, legal, _, done = runner.step(int(legal[rng.randrange(len(legal))]))
+            steps += 1
+            if done:
+                self.seed += 1
+                _, legal = runner.reset(self.seed)
+        self.legal = legal
+        return steps, time.process_time() - start
 
 
 def aec_loop(env: Any, until: Callable[[int], bool]) -> int:
-    """The AEC loop of :func:`aec` (a random legal index at every decision, a new seeded episode
-    when one ends) until ``until(decisions)``; returns the decisions made
-    (``benchmarks/env_parts.py`` times and counts the same loop)."""
-    rng = random.Random(0)
+    """The AEC loop of :class:`Aec` from a new episode of seed 0 until ``until(decisions)``;
+    returns the decisions made (``benchmarks/env_parts.py`` times and counts the same loop)."""
     env.reset(seed=0)
-    steps, seed = 0, 0
-    while not until(steps):
-        obs, _, terminated, truncated, _ = env.last()
-        if terminated or truncated:
-            seed += 1
-            env.reset(seed=seed)
-            continue
-        legal = np.flatnonzero(obs["action_mask"].view(np.bool_))
-        env.step(int(legal[rng.randrange(len(legal))]))
-        steps += 1
-    return steps
+    return Aec(env).decide(until)
 
 
-def aec(game: str, seconds: float) -> float:
-    """Decisions per second through the PettingZoo AEC environment (observation and mask included).
+class Aec:
+    """PettingZoo's AEC loop in slices (a random legal index at every decision, a new seeded
+    episode when one ends), observation and mask included.
 
     The legal indices are read from the ``int8`` mask through a ``bool`` view of the same bytes:
     numpy's ``flatnonzero`` on ``int8`` takes a slow generic path (about 250 µs for The Great
     City's 97 000 entries against 14 µs on the view), which would measure numpy, not the game."""
+
+    def __init__(self, env: Any) -> None:
+        self.env = env
+        self.rng = random.Random(0)
+        self.seed = 0
+
+    def decide(self, until: Callable[[int], bool]) -> int:
+        env, rng, steps = self.env, self.rng, 0
+        while not until(steps):
+            obs, _, terminated, truncated, _ = env.last()
+            if terminated or truncated:
+                self.seed += 1
+                env.reset(seed=self.seed)
+                continue
+            legal = np.flatnonzero(obs["action_mask"].view(np.bool_))
+            env.step(int(legal[rng.randrange(len(legal))]))
+            steps += 1
+        return steps
+
+    def run(self, seconds: float) -> tuple[int, float]:
+        """Decisions for about ``seconds`` of CPU time: (decisions, CPU seconds)."""
+        start = time.process_time()
+        steps = self.decide(lambda _: time.process_time() - start >= seconds)
+        return steps, time.process_time() - start
+
+
+def aec(game: str) -> Aec:
+    """Decisions through the PettingZoo AEC environment of ``game``, from seed 0."""
     from ludica.env import aec_env
 
     env = aec_env(game, seed=0)
-    start = time.process_time()
-    steps = aec_loop(env, lambda _: time.process_time() - start >= seconds)
-    return steps / (time.process_time() - start)
+    env.reset(seed=0)
+    return Aec(env)
+
+
+def interleaved(meters: dict[Any, Any], seconds: float, rounds: int) -> dict[Any, float]:
+    """Steps per CPU second of every meter, measured in ``rounds`` rounds of ``seconds / rounds``
+    each, every round visiting every meter in turn (so that a machine whose speed drifts, as a
+    shared one does, slows every row alike and their ratios hold)."""
+    done = dict.fromkeys(meters, (0, 0.0))
+    for _ in track(range(rounds), description="measuring (in-process, interleaved)"):
+        for key, meter in meters.items():
+            steps, spent = meter.run(seconds / rounds)
+            done[key] = (done[key][0] + steps, done[key][1] + spent)
+    return {key: steps / spent for key, (steps, spent) in done.items()}
 
 
 def vectorised(factory: Any, seconds: float, envs: int, workers: int, quota: float | None = None) -> float:
@@ -118,6 +161,12 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--workers", type=int, default=2, help="worker processes of the vector (default 2)")
     parser.add_argument("--no-vector", action="store_true", help="only the in-process figures")
     parser.add_argument(
+        "--rounds",
+        type=int,
+        default=10,
+        help="rounds each in-process figure is measured in, interleaved with backgammon's (default 10)",
+    )
+    parser.add_argument(
         "--cpu-quota",
         type=float,
         metavar="CORES",
@@ -127,48 +176,66 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     games = args.games or list(GAME_MODULES)
 
-    rows: list[tuple[str, str, Any, bool]] = []
-    for anchor in ANCHORS:
-        rows.append((anchor, "OpenSpiel (C++)", functools.partial(SpielRunner, anchor), True))
+    # Rows in groups: the anchors, then each game's rows; a group's in-process figures are measured
+    # in rounds interleaved with backgammon's own (a fresh runner per group), and each ratio divides
+    # by the backgammon of its group. One game per group, so that no game's objects slow another's.
+    groups: list[list[tuple[str, str, Any, bool]]] = [
+        [(anchor, "OpenSpiel (C++)", functools.partial(SpielRunner, anchor), True) for anchor in ANCHORS]
+    ]
     for game in games:
-        rows.append((game, "Ludica env", functools.partial(LudicaRunner, game), True))
-        rows.append((game, "PettingZoo AEC", functools.partial(aec, game), False))
-        rows.append((game, "rules + view, no tensor", functools.partial(LudicaRunner, game, tensor=False), False))
         name = f"ludica_{game.replace('-', '_')}"
-        rows.append((name, "Ludica via pyspiel", functools.partial(SpielRunner, name), False))
+        groups.append(
+            [
+                (game, "Ludica env", functools.partial(LudicaRunner, game), True),
+                (game, "PettingZoo AEC", functools.partial(aec, game), False),
+                (game, "rules + view, no tensor", functools.partial(LudicaRunner, game, tensor=False), False),
+                (name, "Ludica via pyspiel", functools.partial(SpielRunner, name), False),
+            ]
+        )
+    results: dict[tuple[str, str], tuple[float, float, float | None, float | None]] = {}
+    anchor = ("backgammon", "OpenSpiel (C++)")
+    for group in groups:
+        meters: dict[tuple[str, str], Any] = {anchor: InProcess(SpielRunner("backgammon"))}
+        for name, how, factory, _ in group:
+            meters[name, how] = factory() if how == "PettingZoo AEC" else InProcess(factory())
+        rates = interleaved(meters, args.seconds, args.rounds)
+        del meters
+        for name, how, factory, vector in group:
+            one = many = None
+            if vector and not args.no_vector:
+                one = vectorised(factory, args.seconds, args.envs, 1, args.cpu_quota)
+                many = vectorised(factory, args.seconds, args.envs, args.workers, args.cpu_quota)
+            results[name, how] = (rates[name, how], rates[anchor], one, many)
 
-    results: dict[tuple[str, str], tuple[float, float | None, float | None]] = {}
-    for name, how, factory, vector in track(rows, description="measuring"):
-        local = factory(args.seconds) if how == "PettingZoo AEC" else in_process(factory(), args.seconds)
-        one = many = None
-        if vector and not args.no_vector:
-            one = vectorised(factory, args.seconds, args.envs, 1, args.cpu_quota)
-            many = vectorised(factory, args.seconds, args.envs, args.workers, args.cpu_quota)
-        results[name, how] = (local, one, many)
-
-    base_local, _, base_many = results["backgammon", "OpenSpiel (C++)"]
+    base_many = results[anchor][3]
     title = "in-process only" if args.no_vector else f"vector: {args.envs} envs over 1 and {args.workers} workers"
     if args.cpu_quota and not args.no_vector:
         title += f", each capped at {args.cpu_quota:.2f} cores"
     table = Table(title=f"environment steps per second (random legal play, observation included; {title})")
     w = args.workers
-    columns = ("game", "how", "in-process", "ratio to backgammon", "vector x1", f"vector x{w}", "scaling", "ratio")
+    columns = ("game", "how", "in-process", "backgammon", "ratio", "vector x1", f"vector x{w}", "scaling", "ratio")
     for col in columns:
         table.add_column(col, justify="left" if col in ("game", "how") else "right", no_wrap=True)
-    for name, how, _, _ in rows:
-        local, one, many = results[name, how]
-        table.add_row(
-            name,
-            how,
-            f"{local:,.0f}",
-            f"{local / base_local:.3f}",
-            "-" if one is None else f"{one:,.0f}",
-            "-" if many is None else f"{many:,.0f}",
-            "-" if one is None or many is None else f"{many / one:.2f}",
-            "-" if many is None or not base_many else f"{many / base_many:.3f}",
-        )
-    Console(width=150).print(table)
-    print(f"ratio: to backgammon in the same mode (in-process; vector over {w} workers); scaling: x{w} / x1")
+    for group in groups:
+        for name, how, _, _ in group:
+            local, base, one, many = results[name, how]
+            table.add_row(
+                name,
+                how,
+                f"{local:,.0f}",
+                f"{base:,.0f}",
+                f"{local / base:.3f}",
+                "-" if one is None else f"{one:,.0f}",
+                "-" if many is None else f"{many:,.0f}",
+                "-" if one is None or many is None else f"{many / one:.2f}",
+                "-" if many is None or not base_many else f"{many / base_many:.3f}",
+            )
+    Console(width=160).print(table)
+    print(
+        "in-process: steps per CPU second, measured in rounds interleaved with backgammon's (its column: the same "
+        "rounds); ratio: to that backgammon figure (in-process), to backgammon's vector over the same workers (vector)"
+    )
+    print(f"scaling: x{w} / x1")
 
 
 if __name__ == "__main__":

@@ -6,7 +6,8 @@ a random legal index read from the mask, ``step``), from seed 0, the next seed w
 * default: CPU time of this process (``time.process_time_ns``) around each part, per decision:
   ``observe`` (the encoding, and the view when it is built there), ``view`` (building the seat's
   view, wherever it is asked for), ``mask`` (the mask, including ``legal``), ``legal`` (the rules'
-  listing and the catalogue's indexing), ``catalogue`` (the indexing alone, part of ``legal``), ``act``
+  listing and the catalogue's indexing), ``catalogue`` (the indexing alone, part of ``legal``; with the
+  compiled driver these two run inside ``mask`` unseen and print ``-``), ``act``
   (applying the action and dealing chance), and
   ``referee`` (the referee seat's bot, played inside ``step``); ``total`` is the whole loop.
 * ``--callgrind``: instructions per decision, the loop of ``--steps`` decisions run under
@@ -55,36 +56,46 @@ def _timed(owner: Any, name: str, into: dict[str, int], part: str) -> None:
     setattr(owner, name, wrapped)
 
 
-class _TimedCatalogue:
-    """The driver's catalogue with its ``legal`` timed (a compiled catalogue's methods cannot be
-    replaced on the object itself); everything else is the catalogue's own."""
+class _Timed:
+    """``inner`` with some methods timed; everything else is the object's own (a compiled
+    object's methods cannot be replaced on the object itself, so the timing wraps it)."""
 
-    def __init__(self, inner: Any, into: dict[str, int]) -> None:
+    def __init__(self, inner: Any, into: dict[str, int], parts: dict[str, str]) -> None:
         self._inner = inner
-        _timed(self, "legal", into, "catalogue")
-
-    def legal(self, templates: Any) -> Any:
-        return self._inner.legal(templates)
+        for name, part in parts.items():
+            if hasattr(inner, name):
+                setattr(self, name, getattr(inner, name))
+                _timed(self, name, into, part)
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._inner, name)
 
 
 def parts(game: str, seconds: float) -> dict[str, float]:
-    """Microseconds of CPU per decision, per part and in all."""
+    """Microseconds of CPU per decision, per part and in all (``None``: a part that runs inside a
+    compiled driver, where it cannot be told apart)."""
     env = aec_env(game, seed=0)
     spent = dict.fromkeys(PARTS, 0)
     driver = env.driver
-    for name in ("observe", "view", "mask", "legal"):
-        _timed(driver, name, spent, name)
     acting = "act_if_legal" if hasattr(driver, "act_if_legal") else "act"  # the AEC step's (an older tree: act)
-    _timed(driver, acting, spent, "act")
-    driver.catalogue = _TimedCatalogue(driver.catalogue, spent)
+    names = {"observe": "observe", "view": "view", "mask": "mask", "legal": "legal", acting: "act"}
+    separable = hasattr(driver, "__dict__")  # a pure driver calls its own methods through the instance
+    try:
+        driver.catalogue = _Timed(driver.catalogue, spent, {"legal": "catalogue"})
+    except TypeError:  # a compiled driver's catalogue is typed: the indexing stays inside "legal"
+        separable = False
+    env.driver = _Timed(driver, spent, names)
+    if separable:  # the pure driver's own calls (mask -> legal) are timed too
+        for name, part in names.items():
+            _timed(driver, name, spent, part)
     _timed(env, "_play_referee", spent, "referee")
     start = time.process_time_ns()
     steps = aec_loop(env, lambda _: time.process_time_ns() - start >= seconds * 1e9)
     total = time.process_time_ns() - start
-    return {"total": total / steps / 1e3, **{k: v / steps / 1e3 for k, v in spent.items()}}
+    out: dict[str, float | None] = {"total": total / steps / 1e3}
+    for part, ns in spent.items():
+        out[part] = ns / steps / 1e3 if separable or part not in ("legal", "catalogue") else None
+    return out  # type: ignore[return-value]
 
 
 def worker(game: str, steps: int) -> None:
@@ -127,7 +138,8 @@ def main(argv: list[str] | None = None) -> None:
     print(f"{'game':18s} {'total':>7s} " + " ".join(f"{p:>8s}" for p in PARTS) + "   (µs of CPU per decision)")
     for game in games:
         got = parts(game, args.seconds)
-        print(f"{game:18s} {got['total']:7.0f} " + " ".join(f"{got[p]:8.0f}" for p in PARTS), flush=True)
+        cells = ("-" if got[p] is None else f"{got[p]:.0f}" for p in PARTS)
+        print(f"{game:18s} {got['total']:7.0f} " + " ".join(f"{c:>8s}" for c in cells), flush=True)
 
 
 if __name__ == "__main__":

@@ -23,6 +23,7 @@ from ..core.actions import Action, Text
 from ..core.game import Config, Game, Pending
 from ..core.match import Match
 from ..core.registry import get_game
+from ..core.values import rebuilt
 from .encoding import Catalogue, EncodingError, Legal, TextFiller, catalogue, default_text, observer, rewards
 from .encoding import max_steps as default_max_steps
 
@@ -106,6 +107,9 @@ class Driver:
         self._pending: Pending | None = None
         self._current: str | None = None
         self._deal()
+
+    def __reduce__(self) -> tuple[Any, ...]:  # compiled with mypyc: built from its game, then restored
+        return rebuilt(self, self.game)
 
     # -- life ----------------------------------------------------------------------------------
     def reset(self, seed: int | str | None = None) -> None:
