@@ -151,24 +151,18 @@ class LudicaAEC(AECEnv):  # type: ignore[misc]
             raise ValueError(f"referee seat {self._referee}: {exc}") from None
 
     def _play_referee(self, referee: str) -> str | None:
-        """The referee seat (GM, the table) is played by a Ludica bot unless ``referee="agent"``;
-        the seat to act after it (``None`` once the game is over)."""
-        driver = self.driver
-        seat = driver.current()
-        while seat == referee and driver.steps < driver.max_steps:  # not truncated: no seat is current once over
-            driver.play(self._referee_bot, referee)
-            seat = driver.current()
-        return seat
+        """The referee seat (GM, the table) is played by a Ludica bot unless ``referee="agent"``
+        (:meth:`Driver.settle`); the seat to act after it (``None`` once the game is over)."""
+        return self.driver.settle(referee, self._referee_bot)
 
     def _settle(self) -> None:
         driver = self.driver
         referee = self._referee
         seat = driver.current() if referee is None else self._play_referee(referee)
-        over = seat is None  # no seat is current once the game is over
-        if over or driver.steps >= driver.max_steps:  # over, or truncated
+        if seat is None or driver.steps >= driver.max_steps:  # over (no seat is current), or truncated
             got = driver.rewards()
             self.rewards = {a: got[a] for a in self.agents}
-            flags = self.terminations if over else self.truncations
+            flags = self.terminations if seat is None else self.truncations
             for a in self.agents:
                 flags[a] = True
             self.agent_selection = self.agents[0]
@@ -176,12 +170,13 @@ class LudicaAEC(AECEnv):  # type: ignore[misc]
             return
         # the game goes on: every reward is 0 (a game's rewards come at its end), so the cumulative
         # rewards, reset to 0 at each step, stay as they are
-        self.rewards = dict.fromkeys(self.agents, 0.0)
-        agent = self.agent_selection = seat  # type: ignore[assignment]  # not over
-        info: dict[str, Any] = {"view": driver.view(agent)}
+        if any(self.rewards.values()):
+            self.rewards = dict.fromkeys(self.agents, 0.0)
+        self.agent_selection = seat
+        info: dict[str, Any] = {"view": driver.view(seat)}
         if self.action_mode == "factored":
-            info["legal_factored"] = driver.catalogue.factored_legal(driver.legal(agent)).copy()
-        self.infos[agent] = info
+            info["legal_factored"] = driver.catalogue.factored_legal(driver.legal(seat)).copy()
+        self.infos[seat] = info
 
     def render(self) -> str | None:
         if self.render_mode is None:

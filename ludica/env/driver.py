@@ -244,6 +244,15 @@ class Driver:
         decision = bot.decide(now)
         self.apply(decision.as_action(), trusted=listed(now.legal, decision.action))
 
+    def settle(self, referee: str, bot: Bot) -> str | None:
+        """The seat to act next once ``referee`` (the GM, the table) has taken ``bot``'s decisions
+        for as long as it is the seat to act and the game is not truncated; ``None`` once over."""
+        seat = self.current()
+        while seat == referee and self.steps < self.max_steps:  # not truncated: no seat is current once over
+            self.play(bot, referee)
+            seat = self.current()
+        return seat
+
     def rewards(self) -> dict[str, float]:
         """Each seat's reward: 0 until the game ends, then from the outcome."""
         if not self.over:
