@@ -17,6 +17,7 @@ from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
+from mypy_extensions import mypyc_attr
 
 from ..bots.base import Bot, situation
 from ..core.actions import Action, Text
@@ -74,6 +75,7 @@ def make_config(
     return config
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled, it may still be subclassed (examples/lost_days_turns.py)
 class Driver:
     """A match with its catalogue and observer; ``reset`` starts a new game with a seed."""
 

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import importlib.util
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -94,3 +96,13 @@ def test_eval_sampled_also_evaluates_the_policy_as_it_trains() -> None:
     )  # fmt: skip
     kinds = [(e["opponents"], e["policy"]) for e in out["eval"]]
     assert kinds == [("random", "greedy"), ("random", "sampled"), ("heuristic", "greedy"), ("heuristic", "sampled")]
+
+
+def test_the_lost_days_turns_example_runs_and_subclasses_the_driver() -> None:
+    """``python examples/lost_days_turns.py`` (docs/env.md) subclasses the driver, which is compiled
+    in the compiled build: both drivers play a short game."""
+    script = SCRIPT.parent / "lost_days_turns.py"
+    args = ["--games", "1", "--players", "3", "--bot", "random", "--cap", "120"]
+    out = subprocess.run([sys.executable, str(script), *args], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert "counting every action (before)" in out.stdout and "as shipped" in out.stdout
