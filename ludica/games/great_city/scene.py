@@ -782,10 +782,33 @@ def tie_manner_of(state: GreatCityState, tid: str) -> str:
 
 
 def manner_of_tie(state: GreatCityState, tie: Tie) -> str:
-    """:func:`tie_manner_of` for the tie itself (R-GC-28)."""
+    """:func:`tie_manner_of` for the tie itself (R-GC-28): remembered per tie with the very values
+    it was worked out from (the source's kind, class and traits, the target's class, the sign),
+    and worked out anew when any of them is another object (every view shows every tie's manner,
+    and these values are set once, when the characters are made)."""
     src, tgt = state.characters[tie.source], state.characters[tie.target]
+    known = _MANNERS_OF_TIES.get(tie)
+    if known is not None:
+        kind, cls, traits, target_cls, sign, manner = known
+        if kind is src.kind and cls is src.cls and traits is src.traits and target_cls is tgt.cls and sign is tie.sign:
+            return manner
+    elif len(_MANNERS_OF_TIES) > 20_000:
+        _MANNERS_OF_TIES.clear()
+    manner = _manner(src, tgt, tie.sign)
+    _MANNERS_OF_TIES[tie] = (src.kind, src.cls, src.traits, tgt.cls, tie.sign, manner)
+    return manner
+
+
+def _manner(src: Character, tgt: Character, sign: str) -> str:
+    """How a tie from ``src`` to ``tgt`` is played: by the source's kind, class and attitude (its
+    kind or cruel trait), the target's class and the sign (Tables 6 and 7; R-GC-28)."""
     attitude = next((t for t in (src.traits or ()) if t in ("kind", "cruel")), None)
-    return O.tie_manner(src.kind, src.cls, attitude, tgt.cls, tie.sign)  # type: ignore[arg-type]
+    return O.tie_manner(src.kind, src.cls, attitude, tgt.cls, sign)  # type: ignore[arg-type]
+
+
+_KnownManner = tuple[str | None, str | None, tuple[str, str, str] | None, str | None, str, str]
+_MANNERS_OF_TIES: Final[dict[Tie, _KnownManner]] = {}
+""":func:`manner_of_tie`'s answers by tie, each with the values it was worked out from."""
 
 
 def play_end_reaction(state: GreatCityState, a: Action) -> list[Event]:

@@ -8,7 +8,7 @@ the name the GM last read (R-GC-24, a courtesy on a public table).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from ...core import Secret
 from . import endgame as E
@@ -34,7 +34,26 @@ def _revealed(state: GreatCityState) -> bool:
     return state.endgame is not None
 
 
+_READINGS: Final[tuple[tuple[str, str, str, str, str], ...]] = tuple(
+    (O.pair_bits(pair), O.PAIR_NAMES[pair], O.triad_name(pair >> 3), O.triad_name(pair & 7), O.PAIR_JUDGMENTS[pair])
+    for pair in range(64)
+)
+"""Each triad-pair's bits, name, triads' names and judgment (Tables 2 and 3), worked out once:
+every view shows two to five readings."""
+
+
 def _reading(pair: int, judgment: bool) -> dict[str, Any]:
+    """A reading as the view shows it: the pair, its name, its triads and (when shown) its judgment."""
+    if not 0 <= pair <= 63:
+        return _worked_out_reading(pair, judgment)
+    bits, name, first, second, text = _READINGS[pair]
+    if judgment:
+        return {"pair": bits, "name": name, "triads": [first, second], "judgment": text}
+    return {"pair": bits, "name": name, "triads": [first, second]}
+
+
+def _worked_out_reading(pair: int, judgment: bool) -> dict[str, Any]:
+    """:func:`_reading` from the tables, for a pair beyond the 64 (the same answer, or error, as ever)."""
     name, text = O.lookup(pair >> 3, pair & 7)
     out = {"pair": O.pair_bits(pair), "name": name, "triads": [O.triad_name(pair >> 3), O.triad_name(pair & 7)]}
     if judgment:
@@ -42,26 +61,35 @@ def _reading(pair: int, judgment: bool) -> dict[str, Any]:
     return out
 
 
-def _character(state: GreatCityState, c: Character) -> dict[str, Any]:
+def _character(c: Character) -> dict[str, Any]:
+    """A character as the view shows it: every field in the view's order, made at its full size
+    at once (cheaper than growing it key by key), then those this character lacks dropped (a
+    description, the triad before it is rolled or chosen, an intent, the creation stage once done)."""
+    rolled = c.stage != "roll" and c.stage != "choose_triad"
     out: dict[str, Any] = {
         "id": c.id,
         "name": c.name,
         "controller": c.controller,
         "kind": c.kind,
         "agent_of_peril": c.agent,
+        "description": c.description,
+        "triad": O.signs(c.triad) if rolled else None,
+        "triad_name": O.triad_name(c.triad) if rolled else None,
+        "vested": _by_color(c.vested),
+        "traits": list(c.traits) if c.traits else None,
+        "class": c.cls,
+        "intent": dict(c.intent) if c.intent else None,
+        "creating": c.stage,
     }
-    if c.description:
-        out["description"] = c.description
-    if c.stage not in ("roll", "choose_triad"):
-        out["triad"] = O.signs(c.triad)
-        out["triad_name"] = O.triad_name(c.triad)
-    out["vested"] = _by_color(c.vested)
-    out["traits"] = list(c.traits) if c.traits else None
-    out["class"] = c.cls
-    if c.intent:
-        out["intent"] = dict(c.intent)
-    if c.stage != "done":
-        out["creating"] = c.stage
+    if not c.description:
+        del out["description"]
+    if not rolled:
+        del out["triad"]
+        del out["triad_name"]
+    if not c.intent:
+        del out["intent"]
+    if c.stage == "done":
+        del out["creating"]
     return out
 
 
@@ -131,7 +159,7 @@ def view(state: GreatCityState, seat: str | None) -> dict[str, Any]:
         if state.situation_texts:
             sit["texts"] = dict(state.situation_texts)
         out["situation"] = sit
-    out["characters"] = [_character(state, c) for c in state.characters.values()]
+    out["characters"] = [_character(c) for c in state.characters.values()]
     out["ties"] = [_tie(state, t) for t in state.ties]
     if state.initiative["rolls"]:
         out["initiative"] = {
