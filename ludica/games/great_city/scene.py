@@ -788,14 +788,19 @@ def manner_of_tie(state: GreatCityState, tie: Tie) -> str:
     and these values are set once, when the characters are made)."""
     src, tgt = state.characters[tie.source], state.characters[tie.target]
     known = _MANNERS_OF_TIES.get(tie)
-    if known is not None:
-        kind, cls, traits, target_cls, sign, manner = known
-        if kind is src.kind and cls is src.cls and traits is src.traits and target_cls is tgt.cls and sign is tie.sign:
-            return manner
-    elif len(_MANNERS_OF_TIES) > 20_000:
-        _MANNERS_OF_TIES.clear()
+    if known is None:
+        if len(_MANNERS_OF_TIES) > 20_000:
+            _MANNERS_OF_TIES.clear()
+    elif (
+        known.kind is src.kind
+        and known.cls is src.cls
+        and known.traits is src.traits
+        and known.target_cls is tgt.cls
+        and known.sign is tie.sign
+    ):
+        return known.manner
     manner = _manner(src, tgt, tie.sign)
-    _MANNERS_OF_TIES[tie] = (src.kind, src.cls, src.traits, tgt.cls, tie.sign, manner)
+    _MANNERS_OF_TIES[tie] = KnownManner(src, tgt, tie.sign, manner)
     return manner
 
 
@@ -806,8 +811,21 @@ def _manner(src: Character, tgt: Character, sign: str) -> str:
     return O.tie_manner(src.kind, src.cls, attitude, tgt.cls, sign)  # type: ignore[arg-type]
 
 
-_KnownManner = tuple[str | None, str | None, tuple[str, str, str] | None, str | None, str, str]
-_MANNERS_OF_TIES: Final[dict[Tie, _KnownManner]] = {}
+class KnownManner:
+    """A tie's manner (:func:`manner_of_tie`) with the values it was worked out from."""
+
+    __slots__ = ("cls", "kind", "manner", "sign", "target_cls", "traits")
+
+    def __init__(self, src: Character, tgt: Character, sign: str, manner: str) -> None:
+        self.kind = src.kind
+        self.cls = src.cls
+        self.traits = src.traits
+        self.target_cls = tgt.cls
+        self.sign = sign
+        self.manner = manner
+
+
+_MANNERS_OF_TIES: Final[dict[Tie, KnownManner]] = {}
 """:func:`manner_of_tie`'s answers by tie, each with the values it was worked out from."""
 
 

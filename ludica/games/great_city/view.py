@@ -13,7 +13,7 @@ from typing import Any, Final
 from ...core import Secret
 from . import endgame as E
 from . import oracle as O
-from .common import seat_label
+from .common import GM, seat_label
 from .scene import manner_of_tie, pair_of
 from .state import Character, GreatCityState, Tie
 
@@ -93,7 +93,10 @@ def _character(c: Character) -> dict[str, Any]:
     return out
 
 
-_BLUE, _WHITE, _GREEN = O.COLORS
+_BLUE: Final = O.COLORS[0]
+_WHITE: Final = O.COLORS[1]
+_GREEN: Final = O.COLORS[2]
+"""The stones' colours, blue first (constants: a compiled module reads them without a lookup)."""
 
 
 def _by_color(values: list[int]) -> dict[str, int]:
@@ -115,6 +118,18 @@ def _tie(state: GreatCityState, t: Tie) -> dict[str, Any]:
     }
 
 
+def _seats(state: GreatCityState) -> list[dict[str, Any]]:
+    """Each seat, its player's name (:func:`seat_label`: the players in seat order, the GM last)
+    and its finished characters."""
+    names, owned = state.players, state.owned
+    n = len(names)
+    out = []
+    for i, s in enumerate(state.seats):
+        name = names[i] if i < n and s != GM else seat_label(state, s)
+        out.append({"seat": s, "name": name, "characters": list(owned[s])})
+    return out
+
+
 def view(state: GreatCityState, seat: str | None) -> dict[str, Any]:
     revealed = _revealed(state)
     public_fate = state.options["fate_contributions"] == "public"
@@ -123,14 +138,7 @@ def view(state: GreatCityState, seat: str | None) -> dict[str, Any]:
         "game": "great-city",
         "you": seat,
         "phase": state.phase,
-        "seats": [
-            {
-                "seat": s,
-                "name": seat_label(state, s),
-                "characters": list(state.owned[s]),
-            }
-            for s in state.seats
-        ],
+        "seats": _seats(state),
         "peril_pool": state.pool,
     }
     if seat in state.purse:
@@ -224,8 +232,8 @@ def _scene(state: GreatCityState) -> dict[str, Any]:
         if state.phase == "reaction":
             out["to_react"] = sc.forced or sc.order[sc.turn]
         out["flipping"] = sc.flipping
-        out["used_traits"] = sorted(list(t) for t in sc.used_traits)
-        out["used_ties"] = sorted(sc.used_ties)
+        out["used_traits"] = [list(t) for t in sorted(sc.used_traits)] if sc.used_traits else []
+        out["used_ties"] = sorted(sc.used_ties) if sc.used_ties else []
     if sc.undo:
         out["undo_window"] = {"position": sc.undo[0], "controller": sc.undo[1]}
     if sc.forced:
