@@ -23,14 +23,14 @@ Rulebook: "Character Resources and Connections", "(2) Ante" to "(6) Rewards", "E
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Final
 
 from ...bots.base import Decision, Situation
 from ...bots.text import fill_text
 from ...core.actions import Action
 from .state import GreatCityState
 
-_ACCEPT_ANTE = 3
+_ACCEPT_ANTE: Final = 3
 """The ante worth taking (it grows by one a round; rivals may take it first)."""
 
 
@@ -202,40 +202,49 @@ def _buys_in(view: dict[str, Any]) -> bool:
     return _purse(view) >= 4 and int(scene.get("ante", 0)) >= 2
 
 
+_REACTION: Final = frozenset({"accept_judgment", "pass_reaction", "arrive", "flip", "end_reaction"})
+_TIES: Final = frozenset({"add_tie", "buy_tie", "end_ties"})
+_BUY_IN: Final = frozenset({"buy_in", "stay_out"})
+_UNDO: Final = frozenset({"undo_flip", "decline_undo"})
+_AGENTS: Final = frozenset({"create_agent", "end_agents"})
+_NAMING: Final = frozenset({"name_character", "draw_name"})
+"""The action types that tell :func:`_pick` which choice is to be made."""
+
+
 def _pick(situation: Situation, legal: list[Action], rng: random.Random) -> Action:
     # the view is read only where a choice needs it (it is built when first read, and most of the
     # GM's choices need none)
     seat = situation.seat
     kind = legal[0].type
     types = {a.type for a in legal}
-    if types & {"accept_judgment", "pass_reaction", "arrive", "flip", "end_reaction"}:
+    if not types.isdisjoint(_REACTION):
         return _reaction(situation, legal, rng)
     if "end_distribution" in types:
         return _distribution(situation, legal)
-    if types & {"add_tie", "buy_tie", "end_ties"}:
+    if not types.isdisjoint(_TIES):
         free = [a for a in legal if a.type == "add_tie"]
         if free:
             return rng.choice(free)
         return next(a for a in legal if a.type == "end_ties")
-    if types & {"buy_in", "stay_out"}:
+    if not types.isdisjoint(_BUY_IN):
         buy = [a for a in legal if a.type == "buy_in"]
         if buy and seat != "gm" and _buys_in(situation.view):
             return buy[0]
         return next(a for a in legal if a.type == "stay_out")
     if kind == "choose_ante_source":
         return next((a for a in legal if a.args.get("source") == "pool"), legal[0])
-    if types & {"undo_flip", "decline_undo"}:
+    if not types.isdisjoint(_UNDO):
         return next(a for a in legal if a.type == "decline_undo")
     if kind == "vest_class_scarab":
         return next((a for a in legal if a.args.get("vest") is True), legal[0])
     if kind == "choose_foil":
         existing = [a for a in legal if a.args.get("foil") != "NEW"]
         return rng.choice(existing or legal)
-    if types & {"create_agent", "end_agents"}:
+    if not types.isdisjoint(_AGENTS):
         agents = sum(1 for c in situation.view.get("characters", []) if c.get("agent_of_peril"))
         end = [a for a in legal if a.type == "end_agents"]
         return end[0] if end and agents >= 1 else next(a for a in legal if a.type == "create_agent")
-    if types & {"name_character", "draw_name"}:
+    if not types.isdisjoint(_NAMING):
         draw = [a for a in legal if a.type == "draw_name"]
         return rng.choice(draw) if draw else legal[0]
     if kind == "assign_narration":
@@ -243,7 +252,7 @@ def _pick(situation: Situation, legal: list[Action], rng: random.Random) -> Acti
     return rng.choice(legal)
 
 
-_SAY = {
+_SAY: Final = {
     "accept_judgment": "I take the ante and the judgment with it.",
     "arrive": "I step into the scene.",
     "buy_in": "I buy my way into this.",

@@ -782,10 +782,51 @@ def tie_manner_of(state: GreatCityState, tid: str) -> str:
 
 
 def manner_of_tie(state: GreatCityState, tie: Tie) -> str:
-    """:func:`tie_manner_of` for the tie itself (R-GC-28)."""
+    """:func:`tie_manner_of` for the tie itself (R-GC-28): remembered per tie with the very values
+    it was worked out from (the source's kind, class and traits, the target's class, the sign),
+    and worked out anew when any of them is another object (every view shows every tie's manner,
+    and these values are set once, when the characters are made)."""
     src, tgt = state.characters[tie.source], state.characters[tie.target]
+    known = _MANNERS_OF_TIES.get(tie)
+    if known is None:
+        if len(_MANNERS_OF_TIES) > 20_000:
+            _MANNERS_OF_TIES.clear()
+    elif (
+        known.kind is src.kind
+        and known.cls is src.cls
+        and known.traits is src.traits
+        and known.target_cls is tgt.cls
+        and known.sign is tie.sign
+    ):
+        return known.manner
+    manner = _manner(src, tgt, tie.sign)
+    _MANNERS_OF_TIES[tie] = KnownManner(src, tgt, tie.sign, manner)
+    return manner
+
+
+def _manner(src: Character, tgt: Character, sign: str) -> str:
+    """How a tie from ``src`` to ``tgt`` is played: by the source's kind, class and attitude (its
+    kind or cruel trait), the target's class and the sign (Tables 6 and 7; R-GC-28)."""
     attitude = next((t for t in (src.traits or ()) if t in ("kind", "cruel")), None)
-    return O.tie_manner(src.kind, src.cls, attitude, tgt.cls, tie.sign)  # type: ignore[arg-type]
+    return O.tie_manner(src.kind, src.cls, attitude, tgt.cls, sign)  # type: ignore[arg-type]
+
+
+class KnownManner:
+    """A tie's manner (:func:`manner_of_tie`) with the values it was worked out from."""
+
+    __slots__ = ("cls", "kind", "manner", "sign", "target_cls", "traits")
+
+    def __init__(self, src: Character, tgt: Character, sign: str, manner: str) -> None:
+        self.kind = src.kind
+        self.cls = src.cls
+        self.traits = src.traits
+        self.target_cls = tgt.cls
+        self.sign = sign
+        self.manner = manner
+
+
+_MANNERS_OF_TIES: Final[dict[Tie, KnownManner]] = {}
+""":func:`manner_of_tie`'s answers by tie, each with the values it was worked out from."""
 
 
 def play_end_reaction(state: GreatCityState, a: Action) -> list[Event]:

@@ -8,12 +8,12 @@ the name the GM last read (R-GC-24, a courtesy on a public table).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from ...core import Secret
 from . import endgame as E
 from . import oracle as O
-from .common import seat_label
+from .common import GM, seat_label
 from .scene import manner_of_tie, pair_of
 from .state import Character, GreatCityState, Tie
 
@@ -34,7 +34,26 @@ def _revealed(state: GreatCityState) -> bool:
     return state.endgame is not None
 
 
+_READINGS: Final[tuple[tuple[str, str, str, str, str], ...]] = tuple(
+    (O.pair_bits(pair), O.PAIR_NAMES[pair], O.triad_name(pair >> 3), O.triad_name(pair & 7), O.PAIR_JUDGMENTS[pair])
+    for pair in range(64)
+)
+"""Each triad-pair's bits, name, triads' names and judgment (Tables 2 and 3), worked out once:
+every view shows two to five readings."""
+
+
 def _reading(pair: int, judgment: bool) -> dict[str, Any]:
+    """A reading as the view shows it: the pair, its name, its triads and (when shown) its judgment."""
+    if not 0 <= pair <= 63:
+        return _worked_out_reading(pair, judgment)
+    bits, name, first, second, text = _READINGS[pair]
+    if judgment:
+        return {"pair": bits, "name": name, "triads": [first, second], "judgment": text}
+    return {"pair": bits, "name": name, "triads": [first, second]}
+
+
+def _worked_out_reading(pair: int, judgment: bool) -> dict[str, Any]:
+    """:func:`_reading` from the tables, for a pair beyond the 64 (the same answer, or error, as ever)."""
     name, text = O.lookup(pair >> 3, pair & 7)
     out = {"pair": O.pair_bits(pair), "name": name, "triads": [O.triad_name(pair >> 3), O.triad_name(pair & 7)]}
     if judgment:
@@ -42,30 +61,42 @@ def _reading(pair: int, judgment: bool) -> dict[str, Any]:
     return out
 
 
-def _character(state: GreatCityState, c: Character) -> dict[str, Any]:
+def _character(c: Character) -> dict[str, Any]:
+    """A character as the view shows it: every field in the view's order, made at its full size
+    at once (cheaper than growing it key by key), then those this character lacks dropped (a
+    description, the triad before it is rolled or chosen, an intent, the creation stage once done)."""
+    rolled = c.stage != "roll" and c.stage != "choose_triad"
     out: dict[str, Any] = {
         "id": c.id,
         "name": c.name,
         "controller": c.controller,
         "kind": c.kind,
         "agent_of_peril": c.agent,
+        "description": c.description,
+        "triad": O.signs(c.triad) if rolled else None,
+        "triad_name": O.triad_name(c.triad) if rolled else None,
+        "vested": _by_color(c.vested),
+        "traits": list(c.traits) if c.traits else None,
+        "class": c.cls,
+        "intent": dict(c.intent) if c.intent else None,
+        "creating": c.stage,
     }
-    if c.description:
-        out["description"] = c.description
-    if c.stage not in ("roll", "choose_triad"):
-        out["triad"] = O.signs(c.triad)
-        out["triad_name"] = O.triad_name(c.triad)
-    out["vested"] = _by_color(c.vested)
-    out["traits"] = list(c.traits) if c.traits else None
-    out["class"] = c.cls
-    if c.intent:
-        out["intent"] = dict(c.intent)
-    if c.stage != "done":
-        out["creating"] = c.stage
+    if not c.description:
+        del out["description"]
+    if not rolled:
+        del out["triad"]
+        del out["triad_name"]
+    if not c.intent:
+        del out["intent"]
+    if c.stage == "done":
+        del out["creating"]
     return out
 
 
-_BLUE, _WHITE, _GREEN = O.COLORS
+_BLUE: Final = O.COLORS[0]
+_WHITE: Final = O.COLORS[1]
+_GREEN: Final = O.COLORS[2]
+"""The stones' colours, blue first (constants: a compiled module reads them without a lookup)."""
 
 
 def _by_color(values: list[int]) -> dict[str, int]:
@@ -87,6 +118,18 @@ def _tie(state: GreatCityState, t: Tie) -> dict[str, Any]:
     }
 
 
+def _seats(state: GreatCityState) -> list[dict[str, Any]]:
+    """Each seat, its player's name (:func:`seat_label`: the players in seat order, the GM last)
+    and its finished characters."""
+    names, owned = state.players, state.owned
+    n = len(names)
+    out = []
+    for i, s in enumerate(state.seats):
+        name = names[i] if i < n and s != GM else seat_label(state, s)
+        out.append({"seat": s, "name": name, "characters": list(owned[s])})
+    return out
+
+
 def view(state: GreatCityState, seat: str | None) -> dict[str, Any]:
     revealed = _revealed(state)
     public_fate = state.options["fate_contributions"] == "public"
@@ -95,14 +138,7 @@ def view(state: GreatCityState, seat: str | None) -> dict[str, Any]:
         "game": "great-city",
         "you": seat,
         "phase": state.phase,
-        "seats": [
-            {
-                "seat": s,
-                "name": seat_label(state, s),
-                "characters": list(state.owned[s]),
-            }
-            for s in state.seats
-        ],
+        "seats": _seats(state),
         "peril_pool": state.pool,
     }
     if seat in state.purse:
@@ -131,7 +167,7 @@ def view(state: GreatCityState, seat: str | None) -> dict[str, Any]:
         if state.situation_texts:
             sit["texts"] = dict(state.situation_texts)
         out["situation"] = sit
-    out["characters"] = [_character(state, c) for c in state.characters.values()]
+    out["characters"] = [_character(c) for c in state.characters.values()]
     out["ties"] = [_tie(state, t) for t in state.ties]
     if state.initiative["rolls"]:
         out["initiative"] = {
@@ -196,8 +232,8 @@ def _scene(state: GreatCityState) -> dict[str, Any]:
         if state.phase == "reaction":
             out["to_react"] = sc.forced or sc.order[sc.turn]
         out["flipping"] = sc.flipping
-        out["used_traits"] = sorted(list(t) for t in sc.used_traits)
-        out["used_ties"] = sorted(sc.used_ties)
+        out["used_traits"] = [list(t) for t in sorted(sc.used_traits)] if sc.used_traits else []
+        out["used_ties"] = sorted(sc.used_ties) if sc.used_ties else []
     if sc.undo:
         out["undo_window"] = {"position": sc.undo[0], "controller": sc.undo[1]}
     if sc.forced:
