@@ -53,6 +53,7 @@ from ...core import (
     PositionError,
     Secret,
     Shuffle,
+    decision,
 )
 from . import actions, legal, redeal, stats, view
 from .names import EuthymiaNamer
@@ -108,6 +109,21 @@ OPTIONS = (
         "CM_PROPOSALS_PER_HOUR", 1, "proposals to change the Committee Member per player and hour (bound; R-EU-07)"
     ),
 )
+
+
+_OVER = Pending((), GAME_OVER)
+_WAITING: dict[tuple[tuple[str, ...], str], Pending] = {}
+"""The shared ``Pending`` of each (seats, phase): a pending is a value, and the keys are a few
+sets of this game's seats and its phases (a small, bounded set)."""
+
+
+def _waiting(seats: tuple[str, ...], phase: str) -> Pending:
+    """Who must decide now, in ``phase``, with its prompt."""
+    key = (seats, phase)
+    pending = _WAITING.get(key)
+    if pending is None:
+        pending = _WAITING[key] = Pending(seats, phase, PROMPTS.get(phase, ""))
+    return pending
 
 
 class Euthymia(Game[EuthymiaState]):
@@ -183,12 +199,11 @@ class Euthymia(Game[EuthymiaState]):
 
     def _pending(self, state: EuthymiaState) -> Pending:
         if state.phase == GAME_OVER:
-            return Pending((), GAME_OVER)
+            return _OVER
         if state.chance is not None:
-            return Pending((CHANCE,), state.chance)
+            return decision(CHANCE, state.chance)
         phase = CM_VOTE if state.vote is not None else state.phase
-        seats = legal.pending_seats(state)
-        return Pending(seats, phase, PROMPTS.get(phase, ""))
+        return _waiting(legal.pending_seats(state), phase)
 
     def chance_step(self, state: EuthymiaState) -> Pick | Shuffle:
         return actions.chance_step(state)

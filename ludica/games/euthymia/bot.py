@@ -204,18 +204,37 @@ def _texts(situation: Situation, action: Action) -> dict[str, str]:
     return {}
 
 
+def _pick_table(legal: list[Action], rng: random.Random) -> Action:
+    """The group: the Ideal Citizen, the setting, the next hour, else the clock ticks on."""
+    for kind in ("set_ideal_citizen", "record_setting", "start_hour"):
+        for action in legal:
+            if action.type == kind:
+                return action
+    for action in legal:
+        if action.type == "clock":
+            return _tick(action)
+    return rng.choice(legal)
+
+
+_TICKS: list[tuple[Action, Action]] = []
+"""The last clock action listed and its tick of ``CLOCK_STEP`` seconds: the rules list the same
+action at every step, and an action is a value (never changed), so the tick is filled once."""
+
+
+def _tick(clock: Action) -> Action:
+    """``clock`` filled with ``CLOCK_STEP`` seconds."""
+    if not _TICKS or _TICKS[0][0] is not clock:
+        _TICKS[:] = [(clock, fill_text(clock, {}, {"seconds": CLOCK_STEP}))]
+    return _TICKS[0][1]
+
+
 def _pick(situation: Situation, rng: random.Random) -> Action:
     seat, legal = situation.seat, situation.legal  # the view is read where needed (the table needs none)
+    if seat == "table":
+        return _pick_table(legal, rng)
     by_type: dict[str, list[Action]] = {}
     for action in legal:
         by_type.setdefault(action.type, []).append(action)
-    if seat == "table":
-        for kind in ("set_ideal_citizen", "record_setting", "start_hour"):
-            if kind in by_type:
-                return by_type[kind][0]
-        if "clock" in by_type:
-            return fill_text(by_type["clock"][0], {}, {"seconds": CLOCK_STEP})
-        return rng.choice(legal)
     if "vote_cm_change" in by_type:
         return next((a for a in by_type["vote_cm_change"] if a.args.get("yes") is False), legal[0])
     if "play_conflict_card" in by_type:

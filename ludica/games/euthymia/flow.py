@@ -349,7 +349,8 @@ def resolve_conflict(state: EuthymiaState, events: Events) -> None:
 
 
 def fmt(strength: list[int]) -> str:
-    return "/".join(map(str, strength))
+    """The Strengths as ``F/S/B/L``."""
+    return "/".join([str(s) for s in strength])
 
 
 # -- the end of a turn ----------------------------------------------------------------------------

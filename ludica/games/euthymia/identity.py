@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from functools import cache
 from itertools import permutations
+from typing import Any
 
 from ...core import Event
 from .state import EuthymiaState
@@ -73,22 +74,28 @@ def manual_recipients(state: EuthymiaState, giver: str) -> list[str]:
 
 
 # -- tokens ---------------------------------------------------------------------------------------
+# (each made once: seats and colours are few, and a token is a string, shared freely)
+@cache
 def dealt_token(seat: str, colour: str) -> str:
     return f"{seat} was dealt a {colour} identity card"
 
 
+@cache
 def received_token(seat: str, colour: str, giver: str) -> str:
     return f"{seat} received a {colour} identity card from {giver}"
 
 
+@cache
 def passed_token(giver: str, colour: str, to: str) -> str:
     return f"{giver} passed a {colour} identity card to {to}"
 
 
+@cache
 def cm_token(cm: str) -> str:
     return f"the Committee Member is {cm}"
 
 
+@cache
 def knower_token(knower: str) -> str:
     return f"{knower} knows who the Committee Member is"
 
@@ -137,8 +144,14 @@ def secret_view(state: EuthymiaState, seat: str) -> dict[str, str]:
     Rule: R-EU-06
     """
     out: dict[str, str] = {}
+    add_secret_view(state, seat, out)
+    return out
+
+
+def add_secret_view(state: EuthymiaState, seat: str, out: dict[str, Any]) -> None:
+    """:func:`secret_view` written into ``out`` (the seat's part of its view)."""
     if not state.identity_card:
-        return out
+        return
     out["identity_card"] = dealt_token(seat, state.identity_card[seat])
     for giver, to in state.passes.items():
         colour = state.identity_card[giver]
@@ -151,7 +164,6 @@ def secret_view(state: EuthymiaState, seat: str) -> dict[str, str]:
         out["committee_member"] = cm_token(cm)
     if knower is not None and (seat == knower or (seat == cm and state.options.passer_learns_recipient)):
         out["knower"] = knower_token(knower)
-    return out
 
 
 def secret_tokens(state: EuthymiaState) -> list[tuple[str, frozenset[str], str]]:

@@ -8,19 +8,20 @@ reveal. SECRET: the order of the deck.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from ...core import Secret
-from . import drink, identity
+from . import drink, identity, legal
 from .flow import ordinal
-from .state import ASPECTS, SUITS, EuthymiaState
+from .state import ASPECTS, SUITS, TURN, Character, EuthymiaState
 
 
 def view(state: EuthymiaState, seat: str | None) -> dict[str, Any]:
     out: dict[str, Any] = {
         "hour": state.hour,
         "phase": state.phase,
-        "ideal_citizen": _by_aspect(state.ideal_citizen) if state.ideal_citizen else None,
+        "ideal_citizen": dict(_aspect_texts(tuple(state.ideal_citizen))) if state.ideal_citizen else None,
         "setting_notes": state.setting_notes,
         "players": [_player(state, p, state.names[i]) for i, p in enumerate(state.players)],
         "bottle": {"units": state.bottle_units, "holder": state.bottle_holder, "sealed": state.bottle_sealed},
@@ -37,8 +38,8 @@ def view(state: EuthymiaState, seat: str | None) -> dict[str, Any]:
         "turn_kind": state.turn_kind,
         "committee_member": state.committee_member if state.cm_revealed else None,
     }
-    if state.phase in ("TURN", "CONFLICT"):
-        most, tied = drink.most_drink_player(state)
+    if state.phase in (TURN, "CONFLICT"):
+        most, tied = _most_drink(state)
         out["most_drink"] = most if most else {"tied": tied}
     if state.conflict is not None:
         out["conflict"] = _conflict(state)
@@ -56,7 +57,7 @@ def view(state: EuthymiaState, seat: str | None) -> dict[str, Any]:
         mine: dict[str, Any] = {"seat": seat, "hand": list(state.hands.get(seat, []))}
         if state.start is not None and seat in state.start.choices and not state.start.revealed:
             mine["start_card"] = state.start.choices[seat]
-        mine.update(identity.secret_view(state, seat))
+        identity.add_secret_view(state, seat, mine)
         out["you"] = mine
     return out
 
@@ -71,16 +72,43 @@ def _by_aspect(values: tuple[Any, ...] | list[Any]) -> dict[str, Any]:
     return {_FEEL: values[0], _SPEAK: values[1], _BELIEVE: values[2], _LOVE: values[3]}
 
 
+def _most_drink(state: EuthymiaState) -> tuple[str | None, list[str]]:
+    """**[On conflicts]** the player with the most drink, or the tie: in a turn the rules have
+    worked it out already (``legal.Memo.ties``), during a Conflict it is counted here."""
+    if state.phase == TURN and not state.dividing and state.vote is None and not state.identity_change:
+        most, tied = legal.memo(state).ties
+        return most, list(tied)  # the memo's list stays the memo's
+    return drink.most_drink_player(state)
+
+
+@lru_cache(maxsize=256)
+def _aspect_texts(aspects: tuple[str, ...]) -> dict[str, Any]:
+    """Four Aspect texts (a character's, or the Ideal Citizen's) by the Aspects' names, made once
+    per sheet: shared, so the caller hands out a copy."""
+    return _by_aspect(aspects)
+
+
+def _strengths(strength: list[int]) -> dict[str, Any]:
+    """A character's four Strengths by the Aspects' names."""
+    if len(strength) != 4:
+        return _by_aspect(strength)  # the same error as ever
+    return {_FEEL: strength[0], _SPEAK: strength[1], _BELIEVE: strength[2], _LOVE: strength[3]}
+
+
+def _sheet(character: Character) -> dict[str, Any]:
+    """A character sheet: the name, the Aspects and the Strengths (``None`` until set)."""
+    strength = character.strength
+    return {
+        "name": character.name,
+        "aspects": dict(_aspect_texts(character.aspects)),
+        "strength": _strengths(strength) if strength else None,
+    }
+
+
 def _player(state: EuthymiaState, p: str, name: str) -> dict[str, Any]:
     """Seat ``p``'s public face; ``name`` is the seat's name (``state.names``, in the seats' order)."""
     character = state.characters.get(p)
-    sheet = None
-    if character is not None:
-        sheet = {
-            "name": character.name,
-            "aspects": _by_aspect(character.aspects),
-            "strength": _by_aspect(character.strength) if character.strength else None,
-        }
+    sheet = None if character is None else _sheet(character)
     return {
         "seat": p,
         "name": name,
