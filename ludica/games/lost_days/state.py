@@ -75,6 +75,9 @@ class Memory:
     mok_candidate: bool = False
     is_mok: bool = False
     tainted: bool = False
+    face: dict[str, Any] | None = field(default=None, compare=False, repr=False)
+    """The card's view with what never changes on it, built once by :func:`.view.memory_view`,
+    which hands out copies only (so copies of the card may share it); never part of the position."""
 
     def copy(self) -> Memory:
         return Memory(
@@ -87,6 +90,7 @@ class Memory:
             self.mok_candidate,
             self.is_mok,
             self.tainted,
+            self.face,
         )
 
     def to_json(self) -> dict[str, Any]:

@@ -12,10 +12,11 @@ from typing import Any
 from ...core import Secret
 from .conflict import compare
 from .creation import bid_token
-from .state import OPPOSITION, THEMES, LostDaysState
+from .state import OPPOSITION, THEMES, LostDaysState, Memory
 
 
 def view(state: LostDaysState, seat: str | None) -> dict[str, Any]:
+    held = holdings(state)
     out: dict[str, Any] = {
         "phase": state.phase,
         "round": state.round,
@@ -24,8 +25,8 @@ def view(state: LostDaysState, seat: str | None) -> dict[str, Any]:
         "session": state.session,
         "story": state.story,
         "scenes_played": state.scenes_played,
-        "players": [player_view(state, s) for s in state.seats],
-        "memories": [memory_view(state, m.id) for m in state.memories.values()],
+        "players": [player_view(state, s, held[s]) for s in state.seats],
+        "memories": [memory_view(state, m) for m in state.memories.values()],
         "bank_out": state.bank_out,
     }
     if state.auction is not None:
@@ -45,19 +46,30 @@ def view(state: LostDaysState, seat: str | None) -> dict[str, Any]:
     return out
 
 
-def player_view(state: LostDaysState, seat: str) -> dict[str, Any]:
+def holdings(state: LostDaysState) -> dict[str, list[Memory]]:
+    """Each seat's memory cards, in the table's order (one pass over the memories for all seats)."""
+    held: dict[str, list[Memory]] = {s: [] for s in state.seats}
+    for m in state.memories.values():
+        if m.owner is not None:
+            held[m.owner].append(m)
+    return held
+
+
+def player_view(state: LostDaysState, seat: str, owned: list[Memory]) -> dict[str, Any]:
+    """A character card and its coins; ``owned`` is the seat's memory cards (:func:`holdings`)."""
     elf = state.elves[seat]
-    memory_coins = state.memory_coins(seat)
+    memory_coins = sum([state.value(m.id) for m in owned])
+    purse = state.purse(seat)
     return {
         "seat": seat,
         "name": elf.name,
         "mad": elf.mad,
         "king": seat == state.king,
-        "purse": state.purse(seat),
+        "purse": purse,
         "madness": state.madness(seat),
         "memory_coins": memory_coins,
-        "wealth": memory_coins + state.purse(seat),
-        "memories": [m.id for m in state.owned(seat)],
+        "wealth": memory_coins + purse,
+        "memories": [m.id for m in owned],
         "mok_written": elf.mok_written,
         "won_this_round": elf.won_this_round,
         "to_write": elf.to_write,
@@ -65,20 +77,31 @@ def player_view(state: LostDaysState, seat: str) -> dict[str, Any]:
     }
 
 
-def memory_view(state: LostDaysState, memory_id: str) -> dict[str, Any]:
-    m = state.memories[memory_id]
-    return {
-        "id": m.id,
-        "text": m.text,
-        "value": state.value(m.id),
-        "place": m.place,
-        "owner": m.owner,
-        "author": m.author,
-        "origin": m.origin,
-        "kingship": m.is_mok or m.mok_candidate,
-        "is_mok": m.is_mok,
-        "tainted": m.tainted,
-    }
+def memory_view(state: LostDaysState, m: Memory) -> dict[str, Any]:
+    """A memory card as seen on the table: a fresh copy of its face (what never changes on the
+    card, with the keys in their order), then what may have changed since it was written."""
+    face = m.face
+    if face is None:
+        face = m.face = {
+            "id": m.id,
+            "text": m.text,
+            "value": 0,
+            "place": m.place,
+            "owner": None,
+            "author": m.author,
+            "origin": m.origin,
+            "kingship": False,
+            "is_mok": False,
+            "tainted": False,
+        }
+    out = face.copy()
+    out["value"] = state.value(m.id)
+    out["place"] = m.place
+    out["owner"] = m.owner
+    out["kingship"] = m.is_mok or m.mok_candidate
+    out["is_mok"] = m.is_mok
+    out["tainted"] = m.tainted
+    return out
 
 
 def auction_view(state: LostDaysState, seat: str | None) -> dict[str, Any]:

@@ -6,6 +6,7 @@ only adds which seat is looking.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from . import rules
@@ -68,29 +69,26 @@ def _attempt(state: MiseryState) -> dict[str, Any]:
     counted = a.stage not in ("OPPOSITION", "ROLLED", "REROLL")
     parts = []
     for p in a.participants:
+        label = die_labels(p.seat, len(p.dice))
         entry: dict[str, Any] = {
             "seat": p.seat,
             "pool": p.pool,
             "challenge": p.challenge,
-            "dice": [{"die": f"{p.seat}.{i}", "face": d.face} for i, d in enumerate(p.dice.dice)],
+            "dice": [{"die": label[i], "face": d.face} for i, d in enumerate(p.dice.dice)],
         }
         if counted:
-            entry.update(
-                {
-                    "success": [f"{p.seat}.{i}" for i in p.success],
-                    "non_success": [f"{p.seat}.{i}" for i in p.non_success],
-                    "blocked": [f"{p.seat}.{i}" for i in range(len(p.dice)) if i not in p.counted],
-                    "matched_aid": list(p.matched_aid),
-                    "unmatched_aid": p.unmatched_aid,
-                    "S": p.s,
-                    "SS": p.ss,
-                    "N": p.n,
-                    "penalising_desires": list(p.penalising),
-                    "assigned": [f"{p.seat}.{i}" for i in p.assigned],
-                    "grown": [f"{p.seat}.{i}" for i in p.grown],
-                    "fulfilment_dice": list(p.fulfilment),
-                }
-            )
+            entry["success"] = [label[i] for i in p.success]
+            entry["non_success"] = [label[i] for i in p.non_success]
+            entry["blocked"] = [label[i] for i in range(len(label)) if i not in p.counted]
+            entry["matched_aid"] = list(p.matched_aid)
+            entry["unmatched_aid"] = p.unmatched_aid
+            entry["S"] = p.s
+            entry["SS"] = p.ss
+            entry["N"] = p.n
+            entry["penalising_desires"] = list(p.penalising)
+            entry["assigned"] = [label[i] for i in p.assigned]
+            entry["grown"] = [label[i] for i in p.grown]
+            entry["fulfilment_dice"] = list(p.fulfilment)
         parts.append(entry)
     out: dict[str, Any] = {
         "number": a.number,
@@ -114,6 +112,13 @@ def _attempt(state: MiseryState) -> dict[str, Any]:
     if a.wipe is not None:
         out["wipe"] = dict(a.wipe)
     return out
+
+
+@lru_cache(maxsize=1024)
+def die_labels(seat: str, count: int) -> tuple[str, ...]:
+    """The names of a player's ``count`` rolled dice, ``<seat>.<index>`` in roll order (made once
+    per seat and count: the strings are shared, the lists of the view are built fresh each time)."""
+    return tuple(f"{seat}.{i}" for i in range(count))
 
 
 def render(v: dict[str, Any]) -> str:
