@@ -413,16 +413,14 @@ static int put_rec_entries(Enc *e, Node *f, Py_ssize_t at, PyObject *v)
     PyObject *key, *x;
     while (i > -2 && PyDict_Next(v, &pos, &key, &x)) /* no Python code runs in this loop */
         if ((i = field_of(f, j++, key)) >= 0 && x != Py_None)
-            vals[i] = x;
+            vals[i] = Py_NewRef(x); /* kept while the fields run Python code */
     int r = i == -3 ? -1 : i == -2 ? 0 : 1;
-    if (r == 1) {
-        for (i = 0; i < f->nchild; i++) /* the values are kept while fields run Python code */
-            Py_XINCREF(vals[i]);
-        for (i = 0; i < f->nchild && r == 1; i++)
-            if (vals[i] != NULL && put_field(e, f, i, at, vals[i]) < 0)
-                r = -1;
-        for (i = 0; i < f->nchild; i++)
-            Py_XDECREF(vals[i]);
+    for (i = 0; i < f->nchild; i++) {
+        if (vals[i] == NULL)
+            continue;
+        if (r == 1 && put_field(e, f, i, at, vals[i]) < 0)
+            r = -1;
+        Py_DECREF(vals[i]);
     }
     if (vals != few)
         PyMem_Free(vals);
