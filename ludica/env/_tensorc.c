@@ -39,7 +39,16 @@ struct Node {
     Py_ssize_t *offs;
     Node **child;       /* Rec: its fields; Opt, BySeat, ById, Seq, Sentence, SeatOr: child[0]
                            is the inner field (SeatOr: child[1] is the other part) */
+    PyObject *fields;   /* Rec: key -> its field's number in `keys` (every key is an exact str) */
+    Py_ssize_t nseen;   /* Rec: the entries remembered in seen/seen_as */
+    PyObject **seen;    /* Rec: the key met last at each place of a view dict's entries */
+    Py_ssize_t *seen_as; /* Rec: the field number of that key (-1: not a field, e.g. free text) */
 };
+
+/* A Rec remembers the keys of the dicts it read, place by place (the game builds them in the same
+ * order from step to step): a key met at the same place as before is the very same object, so it
+ * is known without a lookup. */
+#define SEEN_EXTRA 8
 
 typedef struct {
     float *buf;
@@ -50,7 +59,7 @@ typedef struct {
 } Enc;
 
 static PyObject *SchemaError = NULL;
-static PyObject *str_fullmatch = NULL, *str_groupdict = NULL, *str_get = NULL, *str_items = NULL;
+static PyObject *str_fullmatch = NULL, *str_groupdict = NULL, *str_get = NULL, *str_items = NULL, *str_pos = NULL;
 static PyObject *skip_ids = NULL; /* (None, ""): ids ById rejects even when not strict */
 
 static void node_free(Node *f)
@@ -59,6 +68,11 @@ static void node_free(Node *f)
         return;
     Py_XDECREF(f->obj);
     Py_XDECREF(f->key);
+    Py_XDECREF(f->fields);
+    for (Py_ssize_t i = 0; i < f->nseen; i++)
+        Py_XDECREF(f->seen[i]);
+    PyMem_Free(f->seen);
+    PyMem_Free(f->seen_as);
     for (Py_ssize_t i = 0; i < f->nchild; i++) {
         if (f->keys)
             Py_XDECREF(f->keys[i]);
@@ -98,6 +112,43 @@ static int node_children(Node *f, Py_ssize_t count)
     return 0;
 }
 
+/* A Rec's key -> field number, and room for the keys it meets (see SEEN_EXTRA); keys that are not
+ * all distinct exact str leave `fields` NULL (the Rec is then read key by key). */
+static int build_fields(Node *f)
+{
+    PyObject *fields = PyDict_New();
+    if (fields == NULL)
+        return -1;
+    for (Py_ssize_t i = 0; i < f->nchild; i++) {
+        if (!PyUnicode_CheckExact(f->keys[i])) {
+            Py_DECREF(fields);
+            return 0;
+        }
+        PyObject *number = PyLong_FromSsize_t(i);
+        if (number == NULL || PyDict_SetItem(fields, f->keys[i], number) < 0) {
+            Py_XDECREF(number);
+            Py_DECREF(fields);
+            return -1;
+        }
+        Py_DECREF(number);
+    }
+    if (PyDict_GET_SIZE(fields) != f->nchild) {
+        Py_DECREF(fields);
+        return 0;
+    }
+    Py_ssize_t room = 2 * f->nchild + SEEN_EXTRA;
+    f->seen = PyMem_Calloc((size_t)room, sizeof(PyObject *));
+    f->seen_as = PyMem_Calloc((size_t)room, sizeof(Py_ssize_t));
+    if (f->seen == NULL || f->seen_as == NULL) {
+        Py_DECREF(fields);
+        PyErr_NoMemory();
+        return -1;
+    }
+    f->nseen = room;
+    f->fields = fields;
+    return 0;
+}
+
 static int build_rec(Node *f, PyObject *items)
 {
     if (!PyTuple_Check(items)) {
@@ -124,7 +175,7 @@ static int build_rec(Node *f, PyObject *items)
         if (f->child[i] == NULL)
             return -1;
     }
-    return 0;
+    return build_fields(f);
 }
 
 static const Py_ssize_t spec_lengths[K_COUNT] = {
@@ -311,12 +362,82 @@ static PyObject *items_or_none(PyObject *v, int *err)
 
 static int put(Enc *e, Node *f, Py_ssize_t at, PyObject *v);
 
+/* One field of a Rec: its value `x` (not None) laid out; plain numbers and flags inline */
+static inline int put_field(Enc *e, Node *f, Py_ssize_t i, Py_ssize_t at, PyObject *x)
+{
+    Node *c = f->child[i];
+    Py_ssize_t slot = at + f->offs[i];
+    if (c->kind == K_NUM) {
+        double d;
+        return as_double(x, &d) < 0 ? -1 : store(e, slot, (d + c->shift) / c->scale);
+    }
+    if (c->kind == K_FLAG) {
+        int r = x == Py_True ? 1 : x == Py_False ? 0 : PyObject_IsTrue(x);
+        return r > 0 ? store(e, slot, 1.0) : r;
+    }
+    return put(e, c, slot, x);
+}
+
+/* The field number of a dict's key `key` met at place `j` of its entries: -1 when it names no
+ * field, -2 when the key is not an exact str (the Rec is then read key by key), -3 on an error. */
+static inline Py_ssize_t field_of(Node *f, Py_ssize_t j, PyObject *key)
+{
+    if (j < f->nseen && f->seen[j] == key)
+        return f->seen_as[j];
+    if (!PyUnicode_CheckExact(key))
+        return -2;
+    PyObject *found = PyDict_GetItemWithError(f->fields, key); /* str keys: runs no Python code */
+    if (found == NULL && PyErr_Occurred())
+        return -3;
+    Py_ssize_t i = found == NULL ? -1 : PyLong_AsSsize_t(found);
+    if (j < f->nseen) {
+        Py_XSETREF(f->seen[j], Py_NewRef(key));
+        f->seen_as[j] = i;
+    }
+    return i;
+}
+
+/* Rec.put of a dict: its entries read in one pass (no lookup per declared key), then the fields
+ * laid out in their declared order, as Rec.put does. 1 when done, 0 when the dict must be read key
+ * by key (a key that is not an exact str), -1 on an error. */
+static int put_rec_entries(Enc *e, Node *f, Py_ssize_t at, PyObject *v)
+{
+    PyObject *few[32];
+    PyObject **vals = f->nchild <= 32 ? few : PyMem_Calloc((size_t)f->nchild, sizeof(PyObject *));
+    if (vals == NULL) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    memset(vals, 0, (size_t)f->nchild * sizeof(PyObject *));
+    Py_ssize_t pos = 0, j = 0, i = 0;
+    PyObject *key, *x;
+    while (i > -2 && PyDict_Next(v, &pos, &key, &x)) /* no Python code runs in this loop */
+        if ((i = field_of(f, j++, key)) >= 0 && x != Py_None)
+            vals[i] = Py_NewRef(x); /* kept while the fields run Python code */
+    int r = i == -3 ? -1 : i == -2 ? 0 : 1;
+    for (i = 0; i < f->nchild; i++) {
+        if (vals[i] == NULL)
+            continue;
+        if (r == 1 && put_field(e, f, i, at, vals[i]) < 0)
+            r = -1;
+        Py_DECREF(vals[i]);
+    }
+    if (vals != few)
+        PyMem_Free(vals);
+    return r;
+}
+
 static int put_rec(Enc *e, Node *f, Py_ssize_t at, PyObject *v)
 {
     if (v == Py_None)
         return 0;
-    PyObject *get = NULL;
     int exact = PyDict_CheckExact(v);
+    if (exact && f->fields != NULL) {
+        int done = put_rec_entries(e, f, at, v);
+        if (done != 0)
+            return done < 0 ? -1 : 0;
+    }
+    PyObject *get = NULL;
     if (!exact && (get = PyObject_GetAttr(v, str_get)) == NULL)
         return -1;
     int r = 0;
@@ -334,23 +455,8 @@ static int put_rec(Enc *e, Node *f, Py_ssize_t at, PyObject *v)
             r = -1;
             continue;
         }
-        if (x != Py_None) {
-            Node *c = f->child[i];
-            Py_ssize_t slot = at + f->offs[i];
-            if (c->kind == K_NUM) {
-                double d;
-                r = as_double(x, &d);
-                if (r == 0)
-                    r = store(e, slot, (d + c->shift) / c->scale);
-            }
-            else if (c->kind == K_FLAG) {
-                r = PyObject_IsTrue(x);
-                if (r > 0)
-                    r = store(e, slot, 1.0);
-            }
-            else
-                r = put(e, c, slot, x);
-        }
+        if (x != Py_None)
+            r = put_field(e, f, i, at, x);
         Py_DECREF(x);
     }
     Py_XDECREF(get);
@@ -797,7 +903,7 @@ static PyObject *plan_encode(Plan *self, PyObject *const *args, Py_ssize_t nargs
         PyErr_SetString(PyExc_TypeError, "out must be a buffer of native float32 (an array('f'))");
         return NULL;
     }
-    PyObject *pos = PyObject_GetAttrString(ctx, "pos");
+    PyObject *pos = PyObject_GetAttr(ctx, str_pos);
     if (pos == NULL || !PyDict_Check(pos)) {
         Py_XDECREF(pos);
         PyBuffer_Release(&buffer);
@@ -869,9 +975,10 @@ PyMODINIT_FUNC PyInit__tensorc(void)
     str_groupdict = PyUnicode_InternFromString("groupdict");
     str_get = PyUnicode_InternFromString("get");
     str_items = PyUnicode_InternFromString("items");
+    str_pos = PyUnicode_InternFromString("pos");
     skip_ids = Py_BuildValue("(Os)", Py_None, "");
     SchemaError = Py_NewRef(PyExc_ValueError);
-    if (!str_fullmatch || !str_groupdict || !str_get || !str_items || !skip_ids)
+    if (!str_fullmatch || !str_groupdict || !str_get || !str_items || !str_pos || !skip_ids)
         return NULL;
     PyObject *module = PyModule_Create(&module_def);
     if (module == NULL)
