@@ -800,7 +800,7 @@ def manner_of_tie(state: GreatCityState, tie: Tie) -> str:
     ):
         return known.manner
     manner = _manner(src, tgt, tie.sign)
-    _MANNERS_OF_TIES[tie] = KnownManner(src, tgt, tie.sign, manner)
+    _MANNERS_OF_TIES[tie] = KnownManner(src.kind, src.cls, src.traits, tgt.cls, tie.sign, manner)
     return manner
 
 
@@ -816,13 +816,26 @@ class KnownManner:
 
     __slots__ = ("cls", "kind", "manner", "sign", "target_cls", "traits")
 
-    def __init__(self, src: Character, tgt: Character, sign: str, manner: str) -> None:
-        self.kind = src.kind
-        self.cls = src.cls
-        self.traits = src.traits
-        self.target_cls = tgt.cls
-        self.sign = sign
-        self.manner = manner
+    def __init__(
+        self,
+        kind: str | None,
+        cls: str | None,
+        traits: tuple[str, str, str] | None,
+        target_cls: str | None,
+        sign: str,
+        manner: str,
+    ) -> None:
+        self.kind, self.cls, self.traits, self.target_cls, self.sign, self.manner = (
+            kind,
+            cls,
+            traits,
+            target_cls,
+            sign,
+            manner,
+        )
+
+    def __reduce__(self) -> tuple[Any, ...]:  # compiled with mypyc: pickled by its arguments
+        return KnownManner, (self.kind, self.cls, self.traits, self.target_cls, self.sign, self.manner)
 
 
 _MANNERS_OF_TIES: Final[dict[Tie, KnownManner]] = {}
