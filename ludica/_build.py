@@ -60,7 +60,7 @@ action catalogue, which indexes the legal actions and decodes the chosen one at 
 (about a third less CPU compiled, 2026-11-27; its classes are pickled by ``__reduce__``, as mypyc's
 are not otherwise), and the driver that every adapter steps through (asking who acts, building the
 mask, applying the action and dealing chance: about 4 % of The Great City's AEC decision,
-2026-11-28); the adapters around them (PettingZoo's, Gymnasium's, OpenSpiel's classes) stay pure."""
+2026-11-27); the adapters around them (PettingZoo's, Gymnasium's, OpenSpiel's classes) stay pure."""
 
 C_EXTENSIONS = {"ludica.env._tensorc": "env/_tensorc.c"}
 """The hand-written C extensions built with the kernels (module -> source under ``ludica``): the
