@@ -35,10 +35,12 @@ from ..core.errors import LudicaError
 from ..core.game import Config
 from ..core.match import Match
 from ..core.registry import get_game
-from ..workers import worker_pool
+from ..workers import in_order, worker_pool
 from .base import Bot, make_bot
 from .play import play_match
 
+AHEAD = 8
+"""Games handed to each worker ahead of the results (enough to keep it busy, few to cancel at Ctrl-C)."""
 NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal")
 Z95 = 1.959963984540054
 
@@ -265,10 +267,10 @@ def run(
     if referee is not None:
         make_bot(referee, game_id, 0)
     seats = [f"s{j}" for j in range(n)]
-    tasks = [
+    tasks = (  # made as they are handed out
         (game_id, n, [lineup[s] for s in seats], seed + i, i, referee)
         for i, lineup in enumerate(lineups(bots, seats, games))
-    ]
+    )
     result = Tournament(game_id, list(bots), n)
     if jobs <= 1:
         outcomes: Iterator[GameResult] = map(_play, tasks)
@@ -278,7 +280,7 @@ def run(
                 on_result(r)
     else:
         with worker_pool(jobs) as pool:  # Ctrl-C ends the workers at once
-            for r in pool.map(_play, tasks):
+            for r in in_order(pool, _play, tasks, ahead=AHEAD * jobs):
                 result.results.append(r)
                 if on_result:
                     on_result(r)
