@@ -1,7 +1,8 @@
 """Where an AEC decision's time goes, per part, and its instructions under callgrind: printed, never asserted.
 
 The loop is ``bench_env.py``'s PettingZoo AEC loop (``last()`` with the observation and the mask,
-a random legal index read from the mask, ``step``), from seed 0, the next seed when a game ends.
+a random index from the info's ``legal_moves``, ``step``), from seed 0, the next seed when a game
+ends.
 
 * default: CPU time of this process (``time.process_time_ns``) around each part, per decision:
   ``observe`` (the encoding, and the view when it is built there), ``view`` (building the seat's

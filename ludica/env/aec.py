@@ -6,7 +6,8 @@
 
 Agents are the game's seats (players and the referee seat where the game has one). Each
 observation is ``{"observation": float32 vector, "action_mask": int8 vector}``
-(:mod:`ludica.env.encoding`); ``infos[agent]["view"]`` holds the acting seat's JSON view.
+(:mod:`ludica.env.encoding`); ``infos[agent]["view"]`` holds the acting seat's JSON view and
+``infos[agent]["legal_moves"]`` its legal indices, sorted (the mask's ones, as a list).
 Chance steps never reach the agents: the match's seeded Dealer deals them.
 """
 
@@ -173,7 +174,7 @@ class LudicaAEC(AECEnv):  # type: ignore[misc]
         if any(self.rewards.values()):
             self.rewards = dict.fromkeys(self.agents, 0.0)
         self.agent_selection = seat
-        info: dict[str, Any] = {"view": driver.view(seat)}
+        info: dict[str, Any] = {"view": driver.view(seat), "legal_moves": driver.legal(seat).indices}
         if self.action_mode == "factored":
             info["legal_factored"] = driver.catalogue.factored_legal(driver.legal(seat)).copy()
         self.infos[seat] = info

@@ -2,7 +2,8 @@
 
 The observation is the seat's float32 vector (:mod:`ludica.env.encoding`); ``info["action_mask"]``
 (and :meth:`LudicaGym.action_masks`, the convention of masked policy-gradient libraries) says which
-indices are legal, ``info["view"]`` is the seat's JSON view. An index that is not legal ends the
+indices are legal, ``info["legal_moves"]`` lists them (sorted), ``info["view"]`` is the seat's
+JSON view. An index that is not legal ends the
 episode with ``illegal_reward`` (so unmasked samplers such as ``check_env`` can run).
 """
 
@@ -158,7 +159,9 @@ class LudicaGym(gym.Env):  # type: ignore[misc]
 
     def _info(self) -> dict[str, Any]:
         # a fresh view every call: callers keep what they are given
-        info = {"action_mask": self.driver.mask(self.seat), "view": self.driver.take_view(self.seat)}
+        legal = self.driver.legal(self.seat)
+        info = {"action_mask": self.driver.mask(self.seat), "legal_moves": legal.indices}
+        info["view"] = self.driver.take_view(self.seat)
         if self.action_mode == "factored":
             info["legal_factored"] = self.driver.catalogue.factored_legal(self.driver.legal(self.seat)).copy()
         return info

@@ -6,6 +6,7 @@ import random
 import warnings
 from typing import Any
 
+import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_env
 from pettingzoo.test import api_test, seed_test
@@ -193,3 +194,27 @@ def test_the_referee_seat_is_a_bot_unless_asked_to_be_an_agent() -> None:
     assert "gm" in aec_env("great-city", referee="agent").possible_agents
     with pytest.raises(ValueError, match="referee seat gm"):
         aec_env("great-city", referee="nobody")
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_legal_moves_in_the_info_are_the_masks_ones(game_id: str) -> None:
+    """``infos[agent]["legal_moves"]`` (PettingZoo) and ``info["legal_moves"]`` (Gymnasium) list
+    exactly the indices the action mask marks, sorted, at every decision."""
+    rng = random.Random(3)
+    env = aec_env(game_id, seed=3)
+    env.reset(seed=3)
+    for _ in range(120):
+        obs, _, terminated, truncated, info = env.last()
+        if terminated or truncated:
+            break
+        legal = info["legal_moves"]
+        assert legal == np.flatnonzero(obs["action_mask"]).tolist()
+        env.step(legal[rng.randrange(len(legal))])
+    gym = gym_env(game_id, seed=3)
+    _, info = gym.reset(seed=3)
+    for _ in range(60):
+        legal = info["legal_moves"]
+        assert legal == np.flatnonzero(info["action_mask"]).tolist()
+        _, _, terminated, truncated, info = gym.step(legal[rng.randrange(len(legal))])
+        if terminated or truncated:
+            break
