@@ -136,11 +136,6 @@ FEW = 16
 """Legal indices a mask sets one by one; more go through one index array (about 0.1 µs an index
 one by one, about 1.3 µs more than that for making the array, 2026-11-27)."""
 
-SHORT = 2_048
-"""Legal indices (with repeats) sorted in Python when listed (``Legal.indices``); more go through
-numpy's ``unique`` (30 indices: 1.8 µs in Python, 3.9 µs in numpy; 2 000: 137 µs against 173 µs,
-2026-11-27)."""
-
 
 def _template_key(template: Action) -> Any:
     """A hashable key equal only for templates with the same seat, type and arguments of the same
@@ -171,7 +166,7 @@ class Indexed:
     the catalogue): every index as a numpy array, without spelling out each action's values;
     :meth:`chosen` reads an index's values back from its mixed-radix digits."""
 
-    __slots__ = ("_array", "base", "digits", "offset", "ranges", "size")
+    __slots__ = ("_array", "_numbers", "base", "digits", "offset", "ranges", "size")
 
     def __init__(
         self,
@@ -185,6 +180,7 @@ class Indexed:
         self.digits = digits
         """Per parameter, least significant first: (name, radix, fixed position, options by position or None)."""
         self._array: np.ndarray | None = None
+        self._numbers: list[int] | None = None
 
     def __reduce__(self) -> tuple[Any, ...]:  # compiled with mypyc: pickled by its arguments
         return Indexed, (self.offset, self.size, self.base, self.ranges, self.digits)
@@ -200,6 +196,15 @@ class Indexed:
                 numbers = (numbers[:, None] + steps).ravel()
             self._array = numbers
         return numbers
+
+    @property
+    def numbers(self) -> list[int]:
+        """:attr:`array` as a list (made once: a step's few indices are cheaper set and sorted one by
+        one than through numpy)."""
+        found = self._numbers
+        if found is None:
+            found = self._numbers = self.array.tolist()
+        return found
 
     def chosen(self, index: int) -> dict[str, Any] | None:
         """The integer values chosen at ``index`` (``{}`` for none), ``None`` if it is not one of these."""
@@ -300,13 +305,22 @@ class Legal:
         return found
 
     def mark(self, out: np.ndarray) -> None:
-        """Set ``out[index] = 1`` at every legal index (a mask): a handful of single templates one
-        by one (cheaper than making an index array for them), else through :attr:`array`."""
-        if self.parts or self.ranked or len(self.single) > FEW:
+        """Set ``out[index] = 1`` at every legal index (a mask): a handful of indices one by one
+        (cheaper than making an index array for them), many through an array."""
+        if len(self.single) > FEW or len(self.ranked) > FEW:
             out[self.array] = 1
             return
         for index in self.single:
             out[index] = 1
+        for index in self.ranked:
+            out[index] = 1
+        for _, indexed in self.parts:
+            numbers = indexed.numbers
+            if len(numbers) > FEW:
+                out[indexed.array] = 1
+                continue
+            for index in numbers:
+                out[index] = 1
 
     @property
     def indices(self) -> list[int]:
@@ -314,8 +328,11 @@ class Legal:
         found = self._indices
         if found is None:
             if self.parts or self.ranked:
-                array = self.array  # see SHORT
-                found = sorted(set(array.tolist())) if len(array) <= SHORT else np.unique(array).tolist()
+                spread = set(self.single)
+                for _, indexed in self.parts:
+                    spread.update(indexed.numbers)
+                spread.update(self.ranked)
+                found = sorted(spread)  # (numpy's unique: about 5 µs of set-up, for a few indices)
             else:
                 found = sorted(self.single)
             self._indices = found
