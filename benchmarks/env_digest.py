@@ -38,12 +38,18 @@ def play(game: str, seed: int, steps: int, digest: Any) -> None:
             got = env.observe(a)
             digest.update(got["observation"].tobytes())
             digest.update(got["action_mask"].tobytes())
-        _feed(digest, [agent, env.rewards, env.terminations, env.truncations, env.infos])
+        # the infos without legal_moves (the mask's ones, checked below), so that the digest of a
+        # checkout from before it compares
+        infos = {a: {k: v for k, v in info.items() if k != "legal_moves"} for a, info in env.infos.items()}
+        _feed(digest, [agent, env.rewards, env.terminations, env.truncations, infos])
         if env.terminations[agent] or env.truncations[agent]:
             break
         legal = env.driver.legal(agent)
         _feed(digest, [[i, repr(t), chosen] for i, (t, chosen) in legal.templates.items()])
         indices = np.flatnonzero(env.observe(agent)["action_mask"])
+        listed = env.infos[agent].get("legal_moves")
+        if listed is not None and listed != indices.tolist():
+            raise SystemExit(f"{game} seed {seed}: legal_moves {listed} is not the mask's {indices.tolist()}")
         env.step(int(indices[rng.randrange(len(indices))]))
 
 
