@@ -18,6 +18,7 @@ OpenSpiel game, the same loop with chance sampled inside), so benchmarks compare
 from __future__ import annotations
 
 import contextlib
+import gc
 import multiprocessing as mp
 import random
 from collections.abc import Callable, Mapping, Sequence
@@ -144,6 +145,9 @@ def _serve(conn: Connection, factories: Sequence[Callable[[], Runner]], seeds: S
     legal indices, rewards and done flags (an observation that does not fit its row goes through
     the pipe)."""
     runners = [f() for f in factories]
+    # This process is the vector's own: what it holds now (modules, the games' catalogues) lives
+    # as long as it does, so Python's collector need not walk it at every full pass.
+    gc.freeze()
     next_seed = list(seeds)
     conn.send(runners[0].size if runners else 0)
     name, n, rows = conn.recv()

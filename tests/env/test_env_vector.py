@@ -86,3 +86,26 @@ def test_a_returned_observation_is_the_caller_s_own() -> None:
     assert name is not None
     with pytest.raises(FileNotFoundError):
         shared_memory.SharedMemory(name=name)
+
+
+class FrozenCount:
+    """A runner whose observation is how many objects its process's collector has frozen."""
+
+    size = 1
+
+    def reset(self, seed: int) -> tuple[np.ndarray, np.ndarray]:
+        import gc
+
+        return np.array([gc.get_freeze_count()], np.float32), np.zeros(1, np.int64)
+
+    def step(self, index: int) -> tuple[np.ndarray, np.ndarray, float, bool]:
+        obs, legal = self.reset(0)
+        return obs, legal, 0.0, False
+
+
+def test_a_worker_freezes_what_it_built_before_it_steps() -> None:
+    """The vector's workers are its own processes: once their runners are built, what they hold
+    is frozen (``gc.freeze``), so the collector's full passes skip it."""
+    with VectorEnv(FrozenCount, 2, workers=2) as vec:
+        obs, _ = vec.reset()
+    assert (obs[:, 0] > 1000).all(), obs
