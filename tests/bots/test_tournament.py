@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from ludica.bots.tournament import (
+    AHEAD,
     GameResult,
     Tournament,
     bradley_terry,
@@ -56,6 +57,15 @@ def test_a_tiny_tournament_is_the_same_with_one_or_two_processes() -> None:
     assert table["random"].played == table["ismcts:playouts=15"].played == 4
     assert table["random"].wins + table["ismcts:playouts=15"].wins == 4
     assert all(s.rating is not None for s in table.values())
+
+
+def test_a_tournament_longer_than_its_workers_window_keeps_the_games_order() -> None:
+    """With more games than are handed out ahead (``AHEAD`` per worker), two processes still
+    give every game's result, in the games' order, as one process does."""
+    games = AHEAD * 2 * 3 + 5
+    one = run("pig", ["random", "random"], games, players=2, seed=1, jobs=1)
+    two = run("pig", ["random", "random"], games, players=2, seed=1, jobs=2)
+    assert len(two.results) == games and one.results == two.results
 
 
 def test_bad_requests_are_refused_before_playing() -> None:
