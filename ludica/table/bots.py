@@ -31,6 +31,7 @@ import asyncio
 import logging
 import math
 import random
+import threading
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -152,17 +153,29 @@ class TableBots:
         self.seconds = seconds
         self.workers = workers
         self.idle: asyncio.Queue[Worker] | None = None
-        self.all: set[Worker] = set()
+        self._all: set[Worker] = set()
+        self._all_lock = threading.Lock()
+        """Workers are spawned in the table's threads and read by anyone: the set is guarded."""
         self.thinking: dict[str, asyncio.Task[None]] = {}
         self.replaced = 0
         """How many workers were killed and replaced (past their bound, or dead)."""
         self.closing = False
         """The table shuts down: no bot starts thinking and no worker is spawned any more."""
 
+    def all(self) -> tuple[Worker, ...]:
+        """Every worker alive or being replaced, as a snapshot safe to read from any thread."""
+        with self._all_lock:
+            return tuple(self._all)
+
     def _spawn(self) -> Worker:
         worker = Worker()
-        self.all.add(worker)
+        with self._all_lock:
+            self._all.add(worker)
         return worker
+
+    def _forget(self, worker: Worker) -> None:
+        with self._all_lock:
+            self._all.discard(worker)
 
     async def _worker(self) -> Worker:
         """The next free worker; rooms waiting are served in the order they asked."""
@@ -176,11 +189,11 @@ class TableBots:
         """Give the worker back, or a fresh one in its place if it was killed or died (none once
         the table shuts down: the worker is killed)."""
         if self.closing:
-            self.all.discard(worker)
+            self._forget(worker)
             worker.stop()
             return
         if not worker.alive():
-            self.all.discard(worker)
+            self._forget(worker)
             worker.stop()
             self.replaced += 1
             worker = await self.run(self._spawn)
@@ -257,9 +270,9 @@ class TableBots:
         self.closing = True
         for task in self.thinking.values():
             task.cancel()
-        for worker in list(self.all):
+        for worker in self.all():
             worker.stop()
-        self.all.clear()
+            self._forget(worker)
 
 
 __all__ = ["TableBots", "bot_seats", "check_level", "parse_bots", "think", "waiting_bot"]

@@ -81,3 +81,43 @@ def test_a_bot_out_of_time_plays_on_instinct(client: TestClient, seat_client: An
     token = room["tokens"][SPECTATOR]
     story = client.get(f"/rooms/{room['room']}/story.md", headers={"X-Ludica-Token": token}).text
     assert "ran out of time" in story
+
+
+class _Stub:
+    """Stands in for a worker process: the set's bookkeeping is what is under test."""
+
+    def alive(self) -> bool:
+        return True
+
+    def stop(self) -> None:
+        pass
+
+
+def test_the_workers_can_be_read_while_the_tables_threads_spawn_and_forget_them(monkeypatch: Any) -> None:
+    """Workers are spawned in the table's thread pool while a status reader (or a test) looks at
+    them from another thread: the snapshot never fails with "set changed size"."""
+    import threading
+
+    from ludica.table import bots as table_bots
+
+    monkeypatch.setattr(table_bots, "Worker", _Stub)
+    pool = table_bots.TableBots(run=lambda *a: None)
+    stop = threading.Event()
+
+    def churn() -> None:
+        while not stop.is_set():
+            pool._forget(pool._spawn())
+
+    threads = [threading.Thread(target=churn) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    try:
+        deadline = time.monotonic() + 0.5
+        while time.monotonic() < deadline:
+            assert all(w.alive() for w in pool.all())
+    finally:
+        stop.set()
+        for thread in threads:
+            thread.join()
+    pool.close()
+    assert pool.all() == ()

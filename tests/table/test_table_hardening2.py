@@ -201,8 +201,8 @@ def test_p3_a_worker_past_its_bound_is_replaced(client: TestClient, seat_client:
     while t.bots.replaced == 0:
         assert time.monotonic() < deadline, "the worker was not replaced"
         time.sleep(0.1)
-    dead = [w for w in t.bots.all if not w.alive()]
-    assert dead == [] and len(t.bots.all) <= t.bots.workers
+    dead = [w for w in t.bots.all() if not w.alive()]
+    assert dead == [] and len(t.bots.all()) <= t.bots.workers
     while not any("ran out of time" in item for item in ann.send({"type": "sync"})["log"]):
         assert time.monotonic() < deadline
         time.sleep(0.2)

@@ -29,15 +29,15 @@ def test_shutdown_ends_with_a_bot_thinking_and_an_undo_request_open(
         live = table.rooms.live[room["room"]]
         assert live.undo_request is not None, "Bob has not answered: the request stays open"
         deadline = time.monotonic() + 60
-        while not (table.bots.thinking and any(w.alive() for w in table.bots.all)):
+        while not (table.bots.thinking and any(w.alive() for w in table.bots.all())):
             assert time.monotonic() < deadline, "the bot did not start thinking"
             time.sleep(0.05)
         tasks = list(table.bots.thinking.values())
-        workers = list(table.bots.all)
+        workers = list(table.bots.all())
     # the client's exit waited for the app's shutdown: it ended while the bot thought (20 s)
     assert all(task.done() and task.cancelled() for task in tasks), [t for t in tasks if not t.cancelled()]
     assert not any(worker.alive() for worker in workers), "every worker is killed"
-    assert not table.bots.all and not table.bots.thinking, "no worker spawned after the shutdown"
+    assert not table.bots.all() and not table.bots.thinking, "no worker spawned after the shutdown"
 
 
 def test_a_failure_with_a_seat_open_is_reported_not_hung(tmp_path: Path, seat_client: Any, opener: Any) -> None:
