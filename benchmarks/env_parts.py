@@ -13,7 +13,12 @@ ends.
   ``referee`` (the referee seat's bot, played inside ``step``); ``total`` is the whole loop.
 * ``--callgrind``: instructions per decision, the loop of ``--steps`` decisions run under
   ``valgrind --tool=callgrind`` minus the same process with no decision (start-up, imports,
-  ``reset``), divided by the decisions (``PYTHONHASHSEED=0``).
+  ``reset``), divided by the decisions. The count is made repeatable to about 0.1 %:
+  ``PYTHONHASHSEED=0``; OpenBLAS without its spinning helper threads; and glibc's ``memset``
+  without ``rep stosb``, which callgrind counts as one instruction per byte. Otherwise a
+  ``calloc`` that reuses memory (numpy's zeroed observation and mask) costs one instruction per byte
+  of an observation, and one that gets fresh pages from the kernel costs none, so the same build
+  varied by about 15 % between runs.
 
 Compare two checkouts by running it with each ``PYTHONPATH`` in turn.
 
@@ -107,11 +112,19 @@ def worker(game: str, steps: int) -> None:
         env.reset(seed=0)
 
 
+REPEATABLE = {
+    "PYTHONHASHSEED": "0",
+    "OPENBLAS_NUM_THREADS": "1",
+    "GLIBC_TUNABLES": "glibc.cpu.x86_rep_stosb_threshold=0x7fffffffffffffff",
+}
+"""The environment of a callgrind run (module docstring)."""
+
+
 def collected(game: str, steps: int, folder: Path) -> int:
     out = folder / f"callgrind.out.{game}.{steps}"
     cmd = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", sys.executable, __file__]
     cmd += ["--worker", game, "--steps", str(steps)]
-    result = subprocess.run(cmd, capture_output=True, text=True, env={**os.environ, "PYTHONHASHSEED": "0"})
+    result = subprocess.run(cmd, capture_output=True, text=True, env={**os.environ, **REPEATABLE})
     found = _COLLECTED.search(result.stderr)
     if result.returncode or found is None:
         raise RuntimeError(f"callgrind gave no count for {game}: {result.stderr[-500:]}")

@@ -132,15 +132,22 @@ MEMO_LIMIT = 2_000
 """Templates a catalogue remembers the indices of (forgotten all at once beyond this)."""
 
 
+SMALL = 1_024
+"""A template standing for at most this many indices has them worked out in Python, not numpy
+(numpy's set-up per call costs more than a few hundred Python additions)."""
+
+
 FEW = 16
 """Legal indices a mask sets one by one; more go through one index array (about 0.1 µs an index
 one by one, about 1.3 µs more than that for making the array, 2026-11-27)."""
 
 
 def _template_key(template: Action) -> Any:
-    """A hashable key equal only for templates with the same seat, type and arguments of the same
-    types (``1``, ``1.0`` and ``True`` differ); ``None`` when an argument is not a scalar."""
-    parts: list[Any] = [template.seat, template.type, template.narration]
+    """A hashable key equal only for templates with the same type and arguments of the same types
+    (``1``, ``1.0`` and ``True`` differ); ``None`` when an argument is not a scalar. The seat is
+    not in it: a template's indices do not depend on who may take it (two seats offered the same
+    trade share them)."""
+    parts: list[Any] = [template.type, template.narration]
     for name, value in template.args.items():
         kind = type(value)
         if kind not in _PLAIN:
@@ -190,6 +197,9 @@ class Indexed:
         """Every index, in ``itertools.product``'s order over the ranges (as :func:`_combine`)."""
         numbers = self._array
         if numbers is None:
+            if self._count() <= SMALL:  # a few Python ints are cheaper turned into an array at once
+                self._array = numbers = np.array(self.numbers, dtype=np.int64)
+                return numbers
             numbers = np.array([self.offset + self.base], dtype=np.int64)
             for weight, _, options in self.ranges:
                 steps = np.array([pos * weight for pos, _ in options], dtype=np.int64)
@@ -200,11 +210,24 @@ class Indexed:
     @property
     def numbers(self) -> list[int]:
         """:attr:`array` as a list (made once: a step's few indices are cheaper set and sorted one by
-        one than through numpy)."""
+        one than through numpy); up to :data:`SMALL` of them worked out without numpy."""
         found = self._numbers
         if found is None:
-            found = self._numbers = self.array.tolist()
+            if self._count() > SMALL:
+                found = self._numbers = self.array.tolist()
+                return found
+            found = [self.offset + self.base]
+            for weight, _, options in self.ranges:
+                steps = [pos * weight for pos, _ in options]
+                found = [number + step for number in found for step in steps]
+            self._numbers = found
         return found
+
+    def _count(self) -> int:
+        count = 1
+        for _, _, options in self.ranges:
+            count *= len(options)
+        return count
 
     def chosen(self, index: int) -> dict[str, Any] | None:
         """The integer values chosen at ``index`` (``{}`` for none), ``None`` if it is not one of these."""

@@ -291,6 +291,34 @@ def test_a_template_is_remembered_by_identity_not_by_equality() -> None:
     assert cat._listed[id(twin)][0] is twin
 
 
+def test_two_seats_offered_the_same_template_share_its_indices() -> None:
+    """A template's indices do not depend on who may take it: the memo is keyed without the seat."""
+    cat = Catalogue("t", [shape("give", n=range(0, 5))])
+    ann, bob = Action("p1", "give", {"n": IntRange(1, 3)}), Action("p2", "give", {"n": IntRange(1, 3)})
+    first, second = cat.legal([ann]), cat.legal([bob])
+    assert first.indices == second.indices == [1, 2, 3]
+    assert first.parts[0][1] is second.parts[0][1], "the second seat's template found the first's indices"
+    assert second.entry(2) == (bob, {"n": 2}), "each listing keeps its own template"
+
+
+@pytest.mark.parametrize("top", [3, 40, 60])
+def test_a_ranged_templates_indices_are_the_same_worked_out_in_python_or_numpy(top: int) -> None:
+    """A few indices (at most ``SMALL``) are worked out in Python, more through numpy: both give
+    the same numbers in the same order, as the array and as the list, asked for in either order."""
+    from ludica.env.encoding import SMALL
+
+    cat = Catalogue("t", [shape("end"), shape("trade", to=("p1", "p2"), give=range(0, 61), get=range(0, 61))])
+    template = Action("p1", "trade", {"to": "p2", "give": IntRange(1, top), "get": IntRange(0, top)})
+    expected = sorted(_spelled_out(cat, template))
+    assert (len(expected) <= SMALL) == (top < 30)
+    for first in ("numbers", "array"):
+        indexed = Catalogue(cat.game_id, cat.shapes).legal([template]).parts[0][1]
+        if first == "array":
+            assert indexed.array.tolist() == expected
+        assert indexed.numbers == expected
+        assert indexed.array.tolist() == expected and indexed.array.dtype == np.int64
+
+
 def test_the_catalogue_takes_numpy_integers_where_it_takes_an_index() -> None:
     """Indices read from a mask are numpy integers: the compiled catalogue takes them as the pure one does."""
     cat = Catalogue("demo", [shape("end"), shape("pour", target=("p1", "p2"), units=range(1, 4))])

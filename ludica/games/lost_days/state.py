@@ -78,6 +78,10 @@ class Memory:
     face: dict[str, Any] | None = field(default=None, compare=False, repr=False)
     """The card's view with what never changes on it, built once by :func:`.view.memory_view`,
     which hands out copies only (so copies of the card may share it); never part of the position."""
+    shown: tuple[tuple[Any, ...], dict[str, Any]] | None = field(default=None, compare=False, repr=False)
+    """What :func:`.view.memory_view` last showed of this very card (not shared with its copies):
+    the values that may change, and the view (only copies of it are handed out); never part of the
+    position."""
 
     def copy(self) -> Memory:
         return Memory(

@@ -78,8 +78,28 @@ def player_view(state: LostDaysState, seat: str, owned: list[Memory]) -> dict[st
 
 
 def memory_view(state: LostDaysState, m: Memory) -> dict[str, Any]:
-    """A memory card as seen on the table: a fresh copy of its face (what never changes on the
-    card, with the keys in their order), then what may have changed since it was written."""
+    """A memory card as seen on the table, as a fresh dict: a copy of what this card showed last
+    time when nothing on it has changed since, else its face (what never changes on the card,
+    with the keys in their order) with what may have changed since it was written."""
+    value = state.value(m.id)
+    kingship = m.is_mok or m.mok_candidate
+    now = (value, m.place, m.owner, kingship, m.is_mok, m.tainted)
+    shown = m.shown
+    if shown is not None and shown[0] == now:
+        return shown[1].copy()
+    out = _memory_face(m)
+    out["value"] = value
+    out["place"] = m.place
+    out["owner"] = m.owner
+    out["kingship"] = kingship
+    out["is_mok"] = m.is_mok
+    out["tainted"] = m.tainted
+    m.shown = (now, out)
+    return out.copy()
+
+
+def _memory_face(m: Memory) -> dict[str, Any]:
+    """A fresh copy of the card's face (built once, shared by the card's copies)."""
     face = m.face
     if face is None:
         face = m.face = {
@@ -94,14 +114,7 @@ def memory_view(state: LostDaysState, m: Memory) -> dict[str, Any]:
             "is_mok": False,
             "tainted": False,
         }
-    out = face.copy()
-    out["value"] = state.value(m.id)
-    out["place"] = m.place
-    out["owner"] = m.owner
-    out["kingship"] = m.is_mok or m.mok_candidate
-    out["is_mok"] = m.is_mok
-    out["tainted"] = m.tainted
-    return out
+    return face.copy()
 
 
 def auction_view(state: LostDaysState, seat: str | None) -> dict[str, Any]:
