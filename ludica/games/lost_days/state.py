@@ -11,7 +11,7 @@ that have left it, so ``coins.total() == bank_out`` always (coin conservation).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from ...core.mechanisms import Proposal, Purses, Referee, SealedChoices
 
@@ -57,9 +57,15 @@ def copy_deal(deal: Proposal) -> Proposal:
     return out
 
 
+MAD_KEYS: Final = {f"p{i}": f"mad:p{i}" for i in range(1, 9)}
+"""The madness holders of the seats the game deals (a constant: read at every view, not spelled
+anew each time)."""
+
+
 def mad_key(seat: str) -> str:
     """The Purses holder of a character card's madness coins."""
-    return "mad:" + seat
+    found = MAD_KEYS.get(seat)
+    return "mad:" + seat if found is None else found
 
 
 @dataclass(slots=True)
