@@ -381,9 +381,9 @@ def command(args: argparse.Namespace) -> int:
         console.print(f"ludica: stopped (Ctrl-C): {count} games finished{kept}", soft_wrap=True)
         return 130
     table = Table(title=f"{args.game}: {args.games} games, {result.players} players (parity {1 / result.players:.0%})")
-    columns = ("bot", "games", "seats played", "wins", "win rate (per seat)", "95% interval (by game)", "rating (Elo)")
-    for column in columns:
-        table.add_column(column, no_wrap=True)
+    headings = ("bot", "games", "seats played", "wins", "win rate (per seat)", "95% interval (by game)", "rating (Elo)")
+    for heading in headings:
+        table.add_column(heading, no_wrap=True)
     for s in result.standings():
         lo, hi = s.interval()
         rating = f"{s.rating:+.0f}" if s.rating is not None else "-"

@@ -14,7 +14,7 @@ Chance steps never reach the agents: the match's seeded Dealer deals them.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import Any
 
 import numpy as np
 from gymnasium import spaces
@@ -27,7 +27,7 @@ from .encoding import OBS_BOUND, EncodingError, TextFiller, default_text
 class LudicaAEC(AECEnv):  # type: ignore[misc]
     """A Ludica match as a PettingZoo AEC environment."""
 
-    metadata: ClassVar[dict[str, Any]] = {
+    metadata: dict[str, Any] = {  # noqa: RUF012  (PettingZoo's own declaration: per instance, copied in __init__)
         "render_modes": ["human", "ansi"],
         "name": "ludica",
         "is_parallelizable": False,
@@ -72,6 +72,7 @@ class LudicaAEC(AECEnv):  # type: ignore[misc]
         mask = spaces.Box(0, 1, (n_actions,), np.int8)
         both = spaces.Dict({"observation": obs, "action_mask": mask})
         self.observation_spaces = dict.fromkeys(self.possible_agents, both)
+        self.action_spaces: dict[str, spaces.Space[Any]]
         if action == "factored":
             heads = np.array(self.driver.catalogue.heads, dtype=np.int64)
             self.action_spaces = {a: spaces.MultiDiscrete(heads) for a in self.possible_agents}

@@ -10,7 +10,7 @@ episode with ``illegal_reward`` (so unmasked samplers such as ``check_env`` can 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import Any
 
 import gymnasium as gym
 import numpy as np
@@ -28,7 +28,7 @@ def _seed_int(seed: int | str) -> int:
 class LudicaGym(gym.Env):  # type: ignore[misc]
     """A single-agent view of a Ludica game: ``seat`` learns, ``opponents`` are Ludica bots."""
 
-    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["human", "ansi"]}
+    metadata: dict[str, Any] = {"render_modes": ["human", "ansi"]}  # noqa: RUF012  (Gymnasium declares it so)
 
     def __init__(
         self,

@@ -466,8 +466,8 @@ def cmd_report(args: argparse.Namespace) -> int:
         raise ConfigError("the two files hold different games", rule="report")
     game = get_game(arms[0].batch.game)
     if to_csv:
-        rows = [{"arm": arm.label} | r if len(arms) > 1 else r for arm in arms for r in arm.records]
-        write_csv(args.out, rows)
+        records = [{"arm": arm.label} | r if len(arms) > 1 else r for arm in arms for r in arm.records]
+        write_csv(args.out, records)
         console.print(f"Table written to {args.out}")
         return 0
     found = {arm.label: warnings(game, arm.records) for arm in arms}

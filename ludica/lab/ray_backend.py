@@ -103,7 +103,7 @@ def use_token_if_any() -> None:
         os.environ["RAY_AUTH_MODE"] = "token"
         if "ray" in sys.modules:  # Ray already read its configuration: have it read it again
             try:
-                from ray._raylet import Config
+                from ray._raylet import Config  # type: ignore[attr-defined]  # (Ray's private module, untyped)
 
                 Config.initialize("")
             except (ImportError, AttributeError):

@@ -714,7 +714,7 @@ class Rooms:
         physical_seat = _physical_seat(seats, physical)
         if not 0 <= turn_timer <= MAX_TURN_TIMER:
             raise TableError(f"a turn timer is 0 (none) to {MAX_TURN_TIMER} seconds", rule="timer")
-        settings = {"physical_seat": physical_seat, "turn_timer": turn_timer}
+        settings: dict[str, Any] = {"physical_seat": physical_seat, "turn_timer": turn_timer}
         if bots:
             settings["bots"] = parse_bots(bots, seats, game.meta.id)  # seat -> bot spec (table/bots.py)
         row = RoomRow(

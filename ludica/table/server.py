@@ -898,7 +898,7 @@ def _room_request(body: bytes, is_json: bool) -> tuple[str, list[str], dict[str,
             raise ConfigError("'players' is a list of names", rule="room")
         if not isinstance(options, dict):
             raise ConfigError("'options' is an object", rule="room")
-        table = {key: data.get(key, 0) for key in TABLE_SETTINGS}
+        table: dict[str, Any] = {key: data.get(key, 0) for key in TABLE_SETTINGS}
         for key, value in table.items():
             if not isinstance(value, int) or isinstance(value, bool) or value < 0:
                 raise ConfigError(f"{key!r} is {TABLE_SETTINGS[key]}", rule="room")
@@ -908,7 +908,7 @@ def _room_request(body: bytes, is_json: bool) -> tuple[str, list[str], dict[str,
     game_id = (form.get("game") or [""])[0]
     meta = get_game(game_id).meta
     options = {key[4:]: _option_value(meta, key[4:], values[0]) for key, values in form.items() if key[:4] == "opt:"}
-    table: dict[str, Any] = {"bots": (form.get("bots") or [""])[0]}
+    table = {"bots": (form.get("bots") or [""])[0]}
     for key, meaning in TABLE_SETTINGS.items():
         try:
             table[key] = int((form.get(key) or ["0"])[0] or 0)
@@ -1017,7 +1017,10 @@ def serve(
     believed and a client is its TCP peer (uvicorn itself would trust 127.0.0.1)."""
     import uvicorn
 
-    proxies = {"proxy_headers": bool(forwarded_allow_ips), "forwarded_allow_ips": forwarded_allow_ips or ""}
+    proxies: dict[str, Any] = {
+        "proxy_headers": bool(forwarded_allow_ips),
+        "forwarded_allow_ips": forwarded_allow_ips or "",
+    }
     if workers != 1:
         from .cluster import check_url, run_workers
 

@@ -55,7 +55,7 @@ def shapes(game: Game[Any], config: Config, seats: Sequence[str]) -> list[Shape]
         shape("set_triad", character=chars, blue=range(1, 9), white=range(1, 9), green=range(1, 9)),
         shape("choose_kind", character=chars, kind=("human", "bug")),
         shape("allocate_traits", character=chars, traits=_allocations()),
-        shape("choose_class", character=chars, **{"class": CLASSES}),
+        shape("choose_class", character=chars, **{"class": CLASSES}),  # type: ignore[arg-type]  # "class" is a keyword
         shape("choose_intent", character=chars, color=COLORS, text=FREE),
         shape("name_character", character=chars, name=FREE),
         shape("draw_name", character=chars, list=("female", "male")),
@@ -122,7 +122,7 @@ def observation(game: Game[Any], config: Config, seats: Sequence[str]) -> Rec:
         triad=Opt(Bits(3, "triad signs")),
         vested=Rec({c: Num(20) for c in COLORS}),
         traits=Members(traits),
-        **{"class": OneOf((*CLASSES, None))},
+        **{"class": OneOf((*CLASSES, None))},  # type: ignore[arg-type]  # "class" is a keyword (in its place)
         intent=Opt(
             Rec(
                 text=("text", "basis"),

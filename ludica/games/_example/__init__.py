@@ -11,9 +11,9 @@ free-text narration, positions and invariants. Not in the registry; tests regist
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any
 
 from ...core import (
     CHANCE,
@@ -55,8 +55,8 @@ class PigNamer(Namer):
     """Pig's names: the free-text ``title`` is a caption for the turn, and says that it changes nothing;
     the other actions keep the base namer's words ("wager (amount 3)", "roll", "hold") and say their effect."""
 
-    ACTION_TITLES: ClassVar[dict[str, str]] = {"title": "Give this turn a caption (optional)"}
-    PARAM_LABELS: ClassVar[dict[str, str]] = {"text": "caption"}
+    ACTION_TITLES: Mapping[str, str] = {"title": "Give this turn a caption (optional)"}
+    PARAM_LABELS: Mapping[str, str] = {"text": "caption"}
 
     def effect(self, kind: str, param: str, value: Any) -> str | None:
         if kind == "wager" and param == "amount":

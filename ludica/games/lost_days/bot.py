@@ -30,7 +30,7 @@ from typing import Any
 
 from ...bots.base import Decision, Situation
 from ...bots.text import fill_text
-from ...core.actions import Action
+from ...core.actions import Action, IntRange
 
 
 def _player(view: dict[str, Any], seat: str) -> dict[str, Any]:
@@ -140,12 +140,12 @@ def _pick(situation: Situation, rng: random.Random) -> Action:
         return fill_text(by_type["place_bid"][0], {}, {"amount": max(1, purse // 2)})
     if "raise_bid" in by_type:
         raise_to = by_type["raise_bid"][0].args["amount"]
-        if hasattr(raise_to, "lo") and raise_to.lo <= max(2, purse // 2):
+        if isinstance(raise_to, IntRange) and raise_to.lo <= max(2, purse // 2):
             return fill_text(by_type["raise_bid"][0], {}, {"amount": raise_to.lo})
         return by_type["decline_raise"][0]
     if "kingship_raise" in by_type:
         coins = by_type["kingship_raise"][0].args.get("coins")
-        if hasattr(coins, "lo") and coins.lo <= max(1, purse // 2):
+        if isinstance(coins, IntRange) and coins.lo <= max(1, purse // 2):
             return fill_text(by_type["kingship_raise"][0], {}, {"coins": coins.lo})
     if "influence" in by_type:
         push = _influence(view, seat, purse, by_type["influence"])

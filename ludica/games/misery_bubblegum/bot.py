@@ -30,7 +30,7 @@ from typing import Any
 
 from ...bots.base import Decision, Situation
 from ...bots.text import fill_text
-from ...core.actions import Action
+from ...core.actions import Action, IntRange
 
 CHALLENGE = 4
 MAX_TRAITS = 10
@@ -86,7 +86,7 @@ def _call(situation: Situation, calls: list[Action]) -> Action:
     best = max(calls, key=score)
     dice = best.args.get("dice")
     want_dice = 4
-    if hasattr(dice, "hi"):
+    if isinstance(dice, IntRange):
         want_dice = min(dice.hi, 4)
     return fill_text(best, {}, {"challenge": CHALLENGE, "dice": want_dice})
 
