@@ -362,10 +362,19 @@ class Legal:
         return list(found)
 
     def sorted_array(self) -> np.ndarray:
-        """:attr:`indices` as a new int64 array (without a Python int per index where ranges spread)."""
-        if self._indices is None and (self.parts or self.ranked):
+        """:attr:`indices` as a new int64 array (without a Python int per index where ranges
+        spread over more than :data:`SMALL`: numpy sorts those; fewer are sorted in Python, which
+        costs less than numpy's set-up)."""
+        if self._indices is None and self._spread() > SMALL:
             return np.unique(self.array)
         return np.array(self.indices, dtype=np.int64)
+
+    def _spread(self) -> int:
+        """How many indices the listing stands for, counting twice any two templates share."""
+        count = len(self.single) + len(self.ranked)
+        for _, indexed in self.parts:
+            count += indexed._count()
+        return count
 
     @property
     def templates(self) -> dict[int, tuple[Action, dict[str, Any]]]:

@@ -317,6 +317,12 @@ def test_a_ranged_templates_indices_are_the_same_worked_out_in_python_or_numpy(t
             assert indexed.array.tolist() == expected
         assert indexed.numbers == expected
         assert indexed.array.tolist() == expected and indexed.array.dtype == np.int64
+    end = Action("p1", "end", {})
+    for listing in ([template], [end, template, end]):  # the vector's sorted array: numpy past SMALL, else Python
+        legal = Catalogue(cat.game_id, cat.shapes).legal(listing)
+        found = legal.sorted_array()
+        assert found.dtype == np.int64 and found.tolist() == sorted({*expected, *legal.single})
+        assert found.tolist() == legal.indices
 
 
 def test_the_catalogue_takes_numpy_integers_where_it_takes_an_index() -> None:
