@@ -1,5 +1,5 @@
 """The semantic observation tensors: every view key declared, distinct views give distinct
-tensors, small values, the observer's own seat first, and docs/env.md's tables match the code."""
+tensors, small values, the observer's own seat first, and docs/reference/observations.md matches the code."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from ludica.env.tensor import Schema
 
 from .conftest import GAMES, walk
 
-DOC = Path(__file__).parents[2] / "docs" / "env.md"
+DOC = Path(__file__).parents[2] / "docs" / "reference" / "observations.md"
 
 
 @pytest.mark.parametrize("game_id", GAMES)
@@ -91,5 +91,5 @@ def test_a_tensor_depends_on_the_view_alone() -> None:
 def test_docs_tables_match_the_code() -> None:
     text = DOC.read_text(encoding="utf-8")
     found = re.search(r"<!-- tensors:begin -->\n(.*?)\n<!-- tensors:end -->", text, re.S)
-    assert found, "docs/env.md holds the generated tables between the tensors markers"
+    assert found, "docs/reference/observations.md holds the generated tables between the tensors markers"
     assert found.group(1).strip() == observation_tables().strip(), "run: python -m ludica.env tensors"
