@@ -1,4 +1,4 @@
-"""The README is executable (issue 18): every command in the code blocks of ``README.md`` and
+"""The README is executable: every command in the code blocks of ``README.md`` and
 ``docs/*.md``, and every ``ludica …`` / ``bash scripts/run …`` a sentence tells the reader to
 type, runs on the installed build — to its end with small sizes, ``play`` through a
 pseudo-terminal for a few answers and ``quit``, ``serve`` until it answers HTTP. A command that
@@ -39,6 +39,10 @@ TIMEOUT = 120
 PLACEHOLDER = re.compile(r"(?<![\w/.=-])(?:[A-Z][A-Z_]+|N|P|S)(?![\w/])|\[|…(?!\.json)")
 SKIPS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"^bash scripts/test\b"), "the test suite itself: it runs this test"),
+    (
+        re.compile(r"^bash scripts/docs\b"),
+        "serves the documentation site until stopped: tests/docs/test_site.py builds the same site strict",
+    ),
     (re.compile(r"^pip install\b"), "installs from the network; each extra's own tests import what it installs"),
     (
         re.compile(r"\bray (start|stop)\b|--ray [^\[]|RAY_ADDRESS="),
@@ -78,6 +82,16 @@ REWRITES: list[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str], str]
         re.compile(r"^(bash scripts/run)$"),
         r"\1 serve",
         "scripts/run with no arguments is 'ludica serve' (its own script says so)",
+    ),
+    (
+        re.compile(r"^\.venv/bin/python (?!benchmarks/)"),
+        f"{shlex.quote(sys.executable)} ",
+        "the Python of the set-up .venv is the one that runs the tests (the command runs in a fresh folder)",
+    ),
+    (
+        re.compile(r"(?<= )examples/"),
+        f"{shlex.quote(str(ROOT / 'examples'))}/",
+        "the repository's examples, from the fresh folder the command runs in",
     ),
     (
         re.compile(r"^(.*\bserve)\b(.*)$"),
