@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import dataclasses
 import io
 import itertools
 import re
@@ -80,6 +81,10 @@ SHARED_TESTS = ("conformance", "golden", "table", "cli", "bots", "env")
 SELF_TEST = "test_rule_index.py"
 """The index's own test, whose examples of tags pin nothing."""
 
+SAYING = ("names.py", "view.py", "bot.py", "bot_view.py", "heuristic.py")
+"""Modules that say, show or play the rules (names, views, bots) but decide none: a citation there
+is checked, but the index points only at the code that decides."""
+
 TAG = re.compile(r"\bRule:\s*(.+)")
 HEADING = re.compile(r"\[([^\[\]]{2,80})\]")
 
@@ -93,6 +98,9 @@ class Entry:
     code_none: str = ""
     places: set[str] = field(default_factory=set)
     tests: set[str] = field(default_factory=set)
+    subjects: dict[str, str] = field(default_factory=dict)
+    """What each place decides of the entry, in the words after its citation (``play_card``: "a card to
+    the table"), so that a heading over several functions says which one decides what."""
 
 
 @dataclass
@@ -187,6 +195,36 @@ def enclosing(tree: ast.Module) -> list[tuple[int, int, str]]:
     return spans
 
 
+def is_stub(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """A function that decides nothing: its body is a docstring, ``pass``, ``...`` or a bare ``return``."""
+    body = node.body[1:] if _string_lines(node.body[0]) else node.body
+    for stmt in body:
+        if isinstance(stmt, ast.Pass) or (isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant)):
+            continue
+        if isinstance(stmt, ast.Return) and (stmt.value is None or isinstance(stmt.value, ast.Constant)):
+            continue
+        return False
+    return True
+
+
+def stubs(tree: ast.Module) -> set[str]:
+    """The qualified names of the stub functions of a module (see :func:`is_stub`)."""
+    found: set[str] = set()
+
+    def visit(node: ast.AST, prefix: str) -> None:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+                name = f"{prefix}{child.name}"
+                if not isinstance(child, ast.ClassDef) and is_stub(child):
+                    found.add(name)
+                visit(child, name + ".")
+            else:
+                visit(child, prefix)
+
+    visit(tree, "")
+    return found
+
+
 def place_of(spans: list[tuple[int, int, str]], line: int) -> str:
     inner = [s for s in spans if s[0] <= line <= s[1]]
     return max(inner, key=lambda s: s[0])[2] if inner else ""
@@ -203,6 +241,7 @@ class Citation:
     headings: list[str]
     tagged: bool
     unknown: list[str]
+    text: str = ""
 
 
 def citations(path: Path, book: GameBook, known: Book) -> list[Citation]:
@@ -227,7 +266,7 @@ def citations(path: Path, book: GameBook, known: Book) -> list[Citation]:
             if bare and not rulings and not HEADING.findall(body):
                 unknown.append(bare)
         if rulings or headings or unknown:
-            out.append(Citation(rel, line, place_of(spans, line), rulings, headings, bool(tag), unknown))
+            out.append(Citation(rel, line, place_of(spans, line), rulings, headings, bool(tag), unknown, text))
     return out
 
 
@@ -283,8 +322,15 @@ def build(book: GameBook) -> Index:
     problems: list[str] = []
     package = ROOT / "ludica" / "games" / book.package
     for path in sorted(package.rglob("*.py")):
+        empty = stubs(ast.parse(path.read_text(encoding="utf-8")))
         for c in citations(path, book, known):
             where = f"{Path(c.path).name}:{c.place}" if c.place else Path(c.path).name
+            if path.name in SAYING or path.parent.name == "web":
+                c = dataclasses.replace(c, rulings=[], headings=[])  # checked above, never a place
+            if c.place in empty and (c.rulings or c.headings):
+                cited = ", ".join([*c.rulings, *(f"[{h}]" for h in c.headings)])
+                problems.append(f"{c.path}:{c.line}: {c.place} cites {cited} but decides nothing (a stub)")
+                continue
             for r in c.rulings:
                 entry = known.rulings.get(r)
                 if entry is None:
@@ -292,7 +338,12 @@ def build(book: GameBook) -> Index:
                 else:
                     entry.places.add(where)
             for h in c.headings:
-                known.heading(h).places.add(where)  # type: ignore[union-attr]
+                entry = known.heading(h)
+                assert entry is not None
+                entry.places.add(where)
+                said = subject(c.text, h)
+                if said and c.place and where not in entry.subjects:
+                    entry.subjects[where] = said
             for u in c.unknown:
                 problems.append(f"{c.path}:{c.line}: the tag names {u!r}, which is neither a heading nor a ruling")
     folders = [ROOT / "tests" / t for t in (*book.tests, *SHARED_TESTS)]
@@ -319,6 +370,17 @@ def build(book: GameBook) -> Index:
     return Index(book, known, problems)
 
 
+SUBJECT = re.compile(r"^\**\s*[:,—-]?\s*([a-z][^.;()\[\]]{3,70}?)\s*(?:[.;:()\[\]]|$)")
+
+
+def subject(text: str, heading: str) -> str:
+    """The words that follow a heading's citation in a docstring (``**[The Conflict]** a card to the
+    table; …`` -> ``a card to the table``), or "" when it is not followed by a clause of its own."""
+    after = text.partition(f"[{heading}]")[2]
+    found = SUBJECT.match(after.strip())
+    return found.group(1).strip() if found else ""
+
+
 def _unique(entries: dict[str, Entry]) -> list[Entry]:
     """Each entry once (a heading is filed under its short forms too), in the document's order."""
     seen: dict[int, Entry] = {}
@@ -327,9 +389,10 @@ def _unique(entries: dict[str, Entry]) -> list[Entry]:
     return list(seen.values())
 
 
-def _cell(items: set[str], limit: int = 6) -> str:
+def _cell(items: set[str], limit: int = 6, subjects: dict[str, str] | None = None) -> str:
     ordered = sorted(items)
-    shown = ", ".join(f"`{i}`" for i in ordered[:limit])
+    said = subjects or {}
+    shown = ", ".join(f"`{i}`" + (f" ({said[i]})" if i in said else "") for i in ordered[:limit])
     return shown + (f" and {len(ordered) - limit} more" if len(ordered) > limit else "") if ordered else "—"
 
 
@@ -350,7 +413,11 @@ def render(index: Index) -> str:
         "|---|---|---|",
     ]
     for entry in _unique(known.headings):
-        places = f"none: {entry.code_none}" if entry.code_none and not entry.places else _cell(entry.places)
+        places = (
+            f"none: {entry.code_none}"
+            if entry.code_none and not entry.places
+            else _cell(entry.places, subjects=entry.subjects)
+        )
         out.append(f"| {entry.ref} | {places} | {_cell(entry.tests, 3)} |")
     out += ["", "## Rulings", "", "| ruling | question | implemented in | pinned by |", "|---|---|---|---|"]
     for entry in known.rulings.values():

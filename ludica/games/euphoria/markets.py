@@ -22,6 +22,12 @@ def occupied_spots(st: EuphoriaState, site: str) -> list[list]:
 
 @task("build_check")
 def _build_check(st: EuphoriaState, t: Task, ev: Events) -> None:
+    """The market of ``site`` is built once its occupied spots reach the threshold for the number
+    of players; any spot counts, one player may fill several (queued after the placement's own
+    effects).
+
+    Rule: [Construction Sites]; SP 17
+    """
     site = t.args[0]
     if site in st.built or len(occupied_spots(st, site)) < BUILD_THRESHOLD[len(st.seats)]:
         return

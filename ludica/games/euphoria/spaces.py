@@ -507,10 +507,8 @@ def _market_visit(st: EuphoriaState, seat: str, space: str, face: int, ev: Event
 
 
 def _construction(st: EuphoriaState, seat: str, space: str, face: int, ev: Events) -> None:
-    """A construction spot gives nothing now; the star comes when the market is built.
-
-    Rule: [Construction Sites]; SP 17
-    """
+    """A construction spot gives nothing now; the star comes when the market is built
+    (decided by ``markets._build_check``, queued after the placement's own effects)."""
 
 
 GAINS = {

@@ -141,7 +141,7 @@ def check(state: EuthymiaState, action: Action) -> None:
 
 
 def chance_step(state: EuthymiaState) -> Pick | Shuffle:
-    """§3: the chance step due now (CH-1 deal, CH-2 pass, CH-3 shuffle and deal, CH-5 reshuffle)."""
+    """The chance step due now (CH-1 deal, CH-2 pass, CH-3 shuffle and deal, CH-5 reshuffle)."""
     kind = state.chance
     if kind == DEAL_IDENTITY:
         # R-EU-07: in a change, the black card goes to someone other than the outgoing member.
@@ -377,7 +377,7 @@ def check_designate_drink_order(
 def check_propose_cm_change(
     state: EuthymiaState, action: Action, seat: str, args: dict[str, Any]
 ) -> IllegalAction | None:
-    """R-EU-07 (§2.12): whenever no Conflict is in progress, before the ninth-hour reveal."""
+    """R-EU-07 ([On the Committee Member]): whenever no Conflict is in progress, before the ninth-hour reveal."""
     if state.cm_revealed:
         return refuse("the Committee Member has revealed himself: he can no longer be changed", "R-EU-07", action)
     if state.committee_member is None:

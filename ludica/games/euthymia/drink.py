@@ -28,7 +28,7 @@ FULLEST_FIRST = (MOST_DRINK, CONFLICT_ORDER)
 
 def rank(state: EuthymiaState, candidates: list[str], levels: dict[str, int], context: str) -> list[list[str]]:
     """The candidates in groups of equal glasses, fullest first for ``most_drink`` and
-    ``conflict_order``, emptiest first otherwise (§1.4). Within a group the designated players
+    ``conflict_order``, emptiest first otherwise ([On drinking]). Within a group the designated players
     come first (in the order named), then the others in seat order."""
     sign = -1 if context in FULLEST_FIRST else 1
     named = state.designation.get(context, [])
@@ -103,7 +103,7 @@ def resolver(state: EuthymiaState) -> str | None:
 
 
 def can_take_turns(state: EuthymiaState, seat: str) -> bool:
-    """§1.3 ``can_take_turns``: a living, non-Ideal character; never the Committee Member in the
+    """A living, non-Ideal character; never the Committee Member in the
     final hour; not twice in a final round.
 
     Rule: R-EU-23; R-EU-31
@@ -116,7 +116,8 @@ def can_take_turns(state: EuthymiaState, seat: str) -> bool:
 
 
 def next_active_candidates(state: EuthymiaState) -> list[str]:
-    """§2.7 step 4: who may take the next turn (the previous Active Player excluded)."""
+    """Who may take the next turn (the previous Active Player excluded); :func:`.flow.choose_next`
+    picks the emptiest glass among them."""
     out = []
     for p in state.players:
         if p == state.previous_active_player or not can_take_turns(state, p):

@@ -1,5 +1,6 @@
 """The course of the hours: the start of an hour, who starts, turns, Conflicts, the end of a turn,
-the final round, the ninth hour's reveal, the final hour's endings (spec §2.3–§2.11).
+the final round, the ninth hour's reveal, the final hour's endings, from [The second to ninth hours] to [The
+final hour].
 
 Each function here moves the state on by the rules and returns the story-log events; the
 decisions themselves are taken in :mod:`.actions`.
@@ -94,7 +95,7 @@ def resume(state: EuthymiaState, events: Events) -> None:
 
 # -- the start of an hour -------------------------------------------------------------------------
 def start_hour(state: EuthymiaState, events: Events) -> None:
-    """§2.3 ``start_hour``: a fresh bottle, empty glasses, new characters, the shuffle and deal.
+    """[The second to ninth hours]: a fresh bottle, empty glasses, new characters, the shuffle and deal.
 
     Rule: [The second to ninth hours]
     """
@@ -265,7 +266,7 @@ def launch(
 
 
 def fix_order(state: EuthymiaState, events: Events) -> None:
-    """The card-play order: most drink first, once every tie in it is designated (§1.4)."""
+    """[The Conflict]: the order of play, most drink first, once every tie in it is designated (R-EU-10)."""
     conflict = state.conflict
     assert conflict is not None
     order, _tied = drink.full_order(state, list(conflict.levels), conflict.levels, "conflict_order")
@@ -277,7 +278,7 @@ def fix_order(state: EuthymiaState, events: Events) -> None:
 
 
 def advance_conflict(state: EuthymiaState, events: Events) -> None:
-    """§2.5: players with no cards are passed over (R-EU-14); the Conflict resolves when a card
+    """[The Conflict]: players with no cards are passed over (R-EU-14); the Conflict resolves when a card
     below the court is played or nobody is left."""
     conflict = state.conflict
     assert conflict is not None
@@ -308,7 +309,8 @@ def play_card(state: EuthymiaState, seat: str, card: str, events: Events) -> Non
 
 
 def resolve_conflict(state: EuthymiaState, events: Events) -> None:
-    """§2.5 resolution and §2.6 the change of Strength, then the status checks."""
+    """[The Conflict]: the last card's rank against the Aspect's Strength; [Changing the Strength of the
+    Aspect]; then the status checks."""
     conflict = state.conflict
     ap = state.active_player
     assert conflict is not None and ap is not None
@@ -355,7 +357,7 @@ def fmt(strength: list[int]) -> str:
 
 # -- the end of a turn ----------------------------------------------------------------------------
 def turn_end(state: EuthymiaState, events: Events) -> None:
-    """§2.7: the previous Active Player; the final round; the emptiest glass takes the next turn."""
+    """[Dying] and [As the end of the hour approaches]: who may still take turns, the final round."""
     ap = state.active_player
     state.phase = TURN_END
     state.previous_active_player = ap
@@ -375,6 +377,11 @@ def turn_end(state: EuthymiaState, events: Events) -> None:
 
 
 def choose_next(state: EuthymiaState, events: Events) -> None:
+    """**[Changing the Strength of the Aspect]** the next Active Player (its last paragraph): the
+    emptiest glass among those who may take a turn, never the previous Active Player; a tie is
+    designated (R-EU-10); with nobody else left, the previous one again (R-EU-25).
+    **[Ending the turn]** the next turn begins once the Conflict is resolved.
+    """
     candidates = drink.next_active_candidates(state)
     nxt, tied = drink.first_of(state, candidates, state.glass, NEXT_ACTIVE)
     if tied:

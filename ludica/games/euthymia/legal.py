@@ -1,6 +1,6 @@
 """Every legal action of every seat, listed directly from the state (never by trial).
 
-The vocabulary is the spec's (§2.2–§2.12); free words are :class:`Text`, amounts
+The vocabulary is the public one of docs/rules/euthymia.md ("Actions"); free words are :class:`Text`, amounts
 :class:`IntRange`. ``pending_seats`` says who may act without listing; ``for_seat`` lists one
 seat's actions (by phase: the ``legal_<phase>`` functions, in :data:`LEGAL`, the turn's and the
 Conflict's taking the tie in the glasses too); ``accepts`` says whether an action is one of them.
@@ -332,7 +332,7 @@ def legal_cm_pass(state: EuthymiaState, seat: str) -> list[Action]:
 
 # -- common to many moments -----------------------------------------------------------------------
 def may_propose(state: EuthymiaState, seat: str) -> bool:
-    """§2.12 / R-EU-07: before the ninth-hour reveal, no Conflict in progress; at most
+    """[On the Committee Member], R-EU-07: before the ninth-hour reveal, no Conflict in progress; at most
     ``CM_PROPOSALS_PER_HOUR`` proposals per player and hour (a bound so that play ends)."""
     if state.cm_revealed or state.committee_member is None:
         return False
@@ -468,7 +468,8 @@ def legal_turn(state: EuthymiaState, seat: str, ties: tuple[str | None, list[str
 
 
 def legal_dividing(state: EuthymiaState, seat: str) -> list[Action]:
-    """§2.9, R-EU-27: the first final turn opens with dividing the bottle (or resealing)."""
+    """[As the end of the hour approaches], R-EU-27: the first final turn opens with dividing the bottle (or
+    resealing)."""
     if seat != state.active_player:
         return []
     if state.options.bottle_mode == "reseal":

@@ -211,7 +211,7 @@ class EuthymiaNamer(Namer):
     def prompt(self, text: str, phase: str | None = None) -> str:
         """What the table is doing, then what *this* seat is asked (or whom it waits for): at the
         end of an hour only the group starts the next one, in the final round each player takes a
-        last turn ([Ending the hour], §2.9)."""
+        last turn ([As the end of the hour approaches])."""
         state = self.state
         if state is None or self.game is None:
             return super().prompt(text, phase)

@@ -1,6 +1,7 @@
 """Redeal: a state one seat cannot tell apart from the true one (for search bots).
 
-What a seat does not see (spec §1.3, :mod:`.view`) is drawn again, consistently with what it sees:
+What a seat does not see (docs/rules/euthymia.md, "Hidden information"; :mod:`.view`) is drawn again,
+consistently with what it sees:
 
 * the cards: the other players' hands (their sizes are public), the cards they laid face down to
   decide who starts (**[Who Starts]**, until turned up) and the order of the deck, dealt again

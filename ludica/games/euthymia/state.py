@@ -1,6 +1,6 @@
 """The state of a game of Euthymia: the table, the bottle and glasses, the characters, the secret.
 
-Everything the spec's §1.3 lists lives in :class:`EuthymiaState`. Aspects are kept in the order of
+The whole table lives in :class:`EuthymiaState`. Aspects are kept in the order of
 the character sheet — Feel (♦), Speak (♠), Believe (♣), Love (♥) **[The Ideal Citizen]** — so a
 Strength is ``character.strength[i]`` and the matching suit is ``SUITS[i]``.
 """
@@ -21,13 +21,13 @@ SUITS = ("D", "S", "C", "H")
 FEEL = 0
 EUTHYMIC = "Feels euthymic"
 
-# Statuses of a player's character (§1.3).
+# Statuses of a player's character.
 ACTIVE_CHARACTER = "ACTIVE_CHARACTER"
 DEAD_THIS_HOUR = "DEAD_THIS_HOUR"
 IDEAL_CITIZEN = "IDEAL_CITIZEN"
 NEEDS_NEW_CHARACTER = "NEEDS_NEW_CHARACTER"
 
-# Phases (§2.1).
+# Phases (docs/rules/euthymia.md, "Phases").
 IDEAL_CITIZEN_PHASE = "IDEAL_CITIZEN"
 BUILD_STATE = "BUILD_STATE"
 CHARACTERS = "CHARACTERS"
@@ -45,12 +45,12 @@ GAME_ENDINGS = "GAME_ENDINGS"
 GAME_OVER = "GAME_OVER"
 CM_VOTE = "CM_VOTE"
 
-# Kinds of turn (§1.3).
+# Kinds of turn.
 NORMAL = "NORMAL"
 MORE_CARDS = "MORE_CARDS"
 FINAL = "FINAL"
 
-# Launch types (§2.4).
+# Launch types (the three ways of Ending the turn).
 WANT = "WANT"
 TEMPTED = "TEMPTED"
 COMMITTEE = "COMMITTEE"
@@ -60,14 +60,14 @@ LAUNCH_TYPES = (WANT, TEMPTED, COMMITTEE)
 CENTER = "CENTER"
 NONE = "NONE"
 
-# Contexts of a tie designation (§1.4).
+# Contexts of a tie designation (R-EU-10).
 MOST_DRINK = "most_drink"
 CONFLICT_ORDER = "conflict_order"
 NEXT_ACTIVE = "next_active"
 ENDING_ORDER = "ending_order"
 CONTEXTS = (MOST_DRINK, CONFLICT_ORDER, NEXT_ACTIVE, ENDING_ORDER)
 
-# Chance steps (§3).
+# Chance steps.
 DEAL_IDENTITY = "deal_identity_cards"
 PASS_IDENTITY = "pass_identity_cards"
 SHUFFLE_AND_DEAL = "shuffle_and_deal"
@@ -78,7 +78,7 @@ HAND_SIZE = 6
 
 @dataclass(frozen=True, slots=True)
 class Options(Value):
-    """The configuration of §1.2 (read once at set-up, shared by every copy of the state)."""
+    """The configuration (docs/rules/euthymia.md, "Options"; read once at set-up, shared by every copy of the state)."""
 
     bottle_units: int = 30
     glass_capacity: int = 10
@@ -114,7 +114,7 @@ class Character:
 
 @dataclass(slots=True)
 class Conflict:
-    """A Conflict in progress (§2.5): who launched it, how, on which Aspect, the cards played."""
+    """A Conflict in progress: who launched it, how, on which Aspect, the cards played."""
 
     launcher: str
     launch_type: str
@@ -188,7 +188,7 @@ def _new_stats() -> dict[str, Any]:
 
 @dataclass(slots=True)
 class EuthymiaState:
-    """The whole table. Visibility of each field is given in the spec's §1.3 and kept by ``view``."""
+    """The whole table. What each seat sees of it is kept by ``view`` (docs/rules/euthymia.md, "Hidden information")."""
 
     players: tuple[str, ...]
     names: tuple[str, ...]
@@ -209,7 +209,7 @@ class EuthymiaState:
     bottle_holder: str = NONE
     bottle_sealed: bool = False
     dividing: bool = False
-    """True while the first final turn's Active Player divides the bottle (§2.9)."""
+    """True while the first final turn's Active Player divides the bottle (R-EU-27)."""
     hour_elapsed_s: int = 0
     final_round_pending: bool = False
     final_round_active: bool = False
@@ -235,7 +235,7 @@ class EuthymiaState:
     vote: Proposal | None = None
     proposals: dict[str, int] = field(default_factory=dict)
     identity_change: bool = False
-    """True while a Committee Member change deals and passes new identity cards (§2.12)."""
+    """True while a Committee Member change deals and passes new identity cards (R-EU-07)."""
     endings: dict[str, str] = field(default_factory=dict)
     stats: dict[str, Any] = field(default_factory=_new_stats)
     memo: Any = field(default=None, compare=False, repr=False)

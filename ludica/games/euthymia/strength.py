@@ -55,7 +55,7 @@ def magnitude(faces: int, final_mode: bool) -> int:
 def apply_change(
     strength: list[int], aspect: int, sign: int, amount: int, final_mode: bool, clamp_to_feel: bool = False
 ) -> None:
-    """§2.6 ``apply`` on a character's Strengths, in place."""
+    """[Changing the Strength of the Aspect] on a character's Strengths, in place."""
     if amount == 0:
         return
     if sign < 0:

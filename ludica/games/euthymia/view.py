@@ -1,4 +1,4 @@
-"""What each seat may see (§1.3 visibility), the secrets, and the terminal face of a view.
+"""What each seat may see (docs/rules/euthymia.md, "Hidden information"), the secrets, and the terminal face of a view.
 
 PUBLIC: the hour, the characters and Strengths, glasses, bottle, clock, discard pile, the Conflict
 on the table. PRIVATE(p): p's hand, the card p laid face down for who starts, p's identity card

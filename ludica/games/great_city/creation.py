@@ -1,6 +1,6 @@
 """Creating the situation, the agents of peril and the characters; resources, ties, initiative.
 
-Spec §2.2 **[CREATING SITUATION]**, **[GENERATING CHARACTERS]**, **[Character Resources and
+**[CREATING SITUATION]**, **[GENERATING CHARACTERS]**, **[Character Resources and
 Connections]**, **[The Mounting Peril]**, **[Initiative]**. Each action type has a ``legal_*``
 (listing), a ``check_*`` (refusal with the rule, never a change) and a ``play_*`` (the change).
 """

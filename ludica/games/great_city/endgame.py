@@ -1,4 +1,4 @@
-"""The end game: ranking by purse, the city's fate, each character's fate (spec §2.6 **[END GAME]**).
+"""The end game: ranking by purse, the city's fate, each character's fate (**[END GAME]**).
 
 Rule: [END GAME]
 """

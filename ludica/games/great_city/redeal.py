@@ -1,6 +1,7 @@
 """Redeal: a state one seat cannot tell apart from the true one (for search bots).
 
-Hidden until the end game reveals everything (spec §1.3, R-GC-36, R-GC-38): every purse but one's
+Hidden until the end game reveals everything (R-GC-36, R-GC-38; docs/rules/great-city.md, "What each seat
+sees"): every purse but one's
 own, and, with secret fate contributions, the Yea and Nay purses and what each other player put in
 them. Almost every payment is public, though: the start purses, antes, buy-ins, arrivals, free
 scarabs, the ante won by the accepted judgment, vesting and flips are all told to the table. Only

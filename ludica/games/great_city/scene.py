@@ -1,7 +1,7 @@
 """Running a scene: start, ante, buy-in, initial reading, random flip, reaction rounds, rewards,
 acceptance, narration and the winner's distribution.
 
-Spec §2.3-2.5 **[Running A Scene]**, **[Using Traits]**, **[Using Ties]**, **[Using Resources]**,
+**[Running A Scene]**, **[Using Traits]**, **[Using Ties]**, **[Using Resources]**,
 **[Ending the Scene]**. The spec's ``flip_reaction(seat, [FlipOp...])`` is played as a sequence of
 ``flip`` actions by the same seat (one FlipOp each, with its undo window after it) closed by
 ``end_reaction``, so that every legal action can be listed.
@@ -318,7 +318,7 @@ def stone_is_locked(state: GreatCityState, sc: Scene, pos: int) -> bool:
     """No immediate re-flip: a stone just flipped may not be flipped again yet. With the act
     model, the flips of one act (one reaction, or the random flip) count as simultaneous and a
     stone stays locked until a later act flips a different stone; with the sequential model only
-    the last stone flipped is locked. Used alike by the listing, the refusal and the flip.
+    the last stone flipped is locked. The refusal calls it; the listing applies the same test inline.
 
     Rule: [Using Resources]; R-GC-30
     """
@@ -558,7 +558,8 @@ def _scarab_flips(seat: str) -> tuple[tuple[Action, ...], tuple[Action, ...]]:
 def flip_options(
     state: GreatCityState, sc: Scene, seat: str, purse: int, owned: list[str], out: list[Action]
 ) -> list[Action]:
-    """Every FlipOp the seat may make now (spec §2.4), one action each, appended to ``out``."""
+    """Every FlipOp the seat may make now (the flips of [Using Traits], [Using Ties], [Using Resources]), one
+    action each, appended to ``out``."""
     chars = state.characters
     spot, foil = chars[sc.spotlight], chars[sc.foil]  # type: ignore[index]
     present = sc.present
@@ -619,7 +620,8 @@ FLIP_ARGS: Final = {
 
 
 def check_flip(state: GreatCityState, a: Action) -> None:
-    """Refuse a FlipOp with the rule it breaks (spec §2.4): the scene guard, the position, the
+    """Refuse a FlipOp with the rule it breaks ([Using Traits], [Using Ties], [Using Resources]): the scene
+    guard, the position, the
     re-flip lock, then the rule of its source (a trait, a tie, a free or a vested scarab)."""
     sc = state.scene
     assert sc is not None
@@ -737,7 +739,7 @@ _FLIP_SOURCES: Final[dict[str, Callable[[GreatCityState, Scene, Action, Characte
     "free_scarab": _check_free_scarab_flip,
     "vested_scarab": _check_vested_scarab_flip,
 }
-"""The rule of each source of a flip (spec §2.4)."""
+"""The rule of each source of a flip ([Using Traits], [Using Ties], [Using Resources])."""
 
 
 def play_flip(state: GreatCityState, a: Action) -> list[Event]:

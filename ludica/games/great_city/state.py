@@ -1,6 +1,7 @@
 """The state of a game of The Great City: plain data with slots, cheap to copy, JSON both ways.
 
-Spec §1.3. Scarab locations are ints: ``purse[seat]`` (PRIVATE), ``yea``/``nay`` (SECRET until the
+The whole table (docs/rules/great-city.md, "What each seat sees"). Scarab locations are ints: ``purse[seat]``
+(PRIVATE), ``yea``/``nay`` (SECRET until the
 end game), ``pool`` (the Mounting Peril), the scene's ``ante``, ``Character.vested`` and
 ``city_vested`` (stones of the situation). ``bank_net`` counts every scarab the unlimited bank
 has issued minus those it took back (R-GC-02), so the invariant "scarabs in play == bank_net"
@@ -128,7 +129,7 @@ class Tie:
 
 
 class Scene:
-    """One scene, from its start to the end of the distribution (spec §2.3-2.5)."""
+    """One scene, from its start to the end of the distribution (Running A Scene to Ending the Scene)."""
 
     __slots__ = (
         "accepted_pair",
@@ -285,7 +286,7 @@ class Scene:
 
 
 class GreatCityState:
-    """Everything about one game (spec §1.3)."""
+    """Everything about one game (docs/rules/great-city.md)."""
 
     __slots__ = (
         "agent_turn",

@@ -1,6 +1,7 @@
 """What each seat may see, the secrets, and the terminal face of The Great City.
 
-Hidden (spec §1.3, R-GC-38): each purse is seen by its owner only; the Yea and Nay purses by
+Hidden (R-GC-38; docs/rules/great-city.md, "What each seat sees"): each purse is seen by its owner only; the
+Yea and Nay purses by
 nobody (each contributor sees his own contributions) until the end game reveals everything. The
 judgment of the scene's pair is shown at the initial reading and after acceptance, otherwise only
 the name the GM last read (R-GC-24, a courtesy on a public table).

@@ -1,4 +1,4 @@
-"""Moving coins and memory cards, with every flow through the bank counted (spec §1.2).
+"""Moving coins and memory cards, with every flow through the bank counted ([Purse of Coins]).
 
 Coins move between purses, memory cards and character cards and are never created or destroyed,
 except through the bank, and only where a rule says so. :func:`move` is the only way a count

@@ -2,7 +2,7 @@
 
 [Framing Conflicts, Setting up a Conflict, Conflict Resolution, Influencing a Conflict, Madness,
 Strain and Gain, Tribute, Staking Memories, Stealing Memories, Playing the Opposition;
-spec §4, LD-R11 to LD-R25, LD-R33, LD-R37].
+LD-R11 to LD-R25, LD-R33, LD-R37].
 """
 
 from __future__ import annotations
@@ -57,7 +57,7 @@ def other(side: str) -> str:
 
 # -- who is winning (LD-R11, LD-R12, LD-R13) ---------------------------------------------------
 def compare(a: list[int], b: list[int], tie_rule: str = "cascade") -> tuple[str | None, int]:
-    """The winner (``"a"``, ``"b"`` or ``None``) and the margin of success [Resolution; spec §4.5].
+    """The winner (``"a"``, ``"b"`` or ``None``) and the margin of success [Resolution].
 
     Rule: [Conflict Resolution]
 

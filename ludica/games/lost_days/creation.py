@@ -1,7 +1,7 @@
 """Memory creation: four themed rounds of writing and sealed bids, then the Memory of Kingship.
 
 [Creating Memories, The 4 Rounds of Memory Creation, The Memory of Kingship, Purse of Coins;
-spec §2, LD-R1 to LD-R10].
+LD-R1 to LD-R10].
 """
 
 from __future__ import annotations
@@ -274,7 +274,7 @@ def abandon(state: LostDaysState, out: list[Event]) -> None:
 
 
 def win(state: LostDaysState, seat: str, amount: int, out: list[Event]) -> None:
-    """The winner's bid goes onto the memory; other bids return [Creating Memories; spec §2.3 WIN].
+    """The winner's bid goes onto the memory; other bids return [Creating Memories], the winning bid.
 
     Rule: LD-R5
     """
@@ -337,7 +337,7 @@ def play_roll_off(state: LostDaysState, faces: list[int], out: list[Event]) -> N
 
 # -- the Memory of Kingship --------------------------------------------------------------------
 def resolve_kingship(state: LostDaysState, out: list[Event]) -> None:
-    """Choose the actual Memory of Kingship by value [Kingship; spec §2.4, LD-R8].
+    """Choose the actual Memory of Kingship by value [Kingship; LD-R8].
 
     Rule: [The Memory of Kingship]
     """
@@ -376,7 +376,7 @@ def resolve_kingship(state: LostDaysState, out: list[Event]) -> None:
 def crown(state: LostDaysState, memory: Memory, out: list[Event]) -> None:
     """The kingship coin, leftovers to the market, purses as they are: play begins [Kingship, Market].
 
-    The other candidates become ordinary memories with their coins (§2.4 step 5, LD-R8 e)."""
+    The other candidates become ordinary memories with their coins (LD-R8 e)."""
     memory.is_mok = True
     for other in state.memories.values():
         if other is not memory:

@@ -1,4 +1,4 @@
-"""Descent into madness and the end of the game [Madness, Descent, Ending; spec §6, §7].
+"""Descent into madness and the end of the game [Madness, Descent, Ending].
 
 A sane character descends when he has more madness coins than coins on his memory cards, the
 purse not counted (strict, LD-R28). His memories go to the market with their coins, tainted

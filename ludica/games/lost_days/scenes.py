@@ -1,7 +1,7 @@
 """Play: sessions, the scene cycle, the market, trading and selling, the epilogue.
 
 [Telling the Story, Framing Scenes, The King is Dead, Market of Memories, Creating New Memories,
-Replenishing, Trading, Selling, Ending; spec §3, §5, §7, LD-R31 to LD-R36, LD-R39].
+Replenishing, Trading, Selling, Ending; LD-R31 to LD-R36, LD-R39].
 """
 
 from __future__ import annotations

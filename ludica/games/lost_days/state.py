@@ -2,7 +2,7 @@
 
 Nouns are the rulebook's [Glossary]: a character card (:class:`Elf`) with its madness coins, memory
 cards (:class:`Memory`) whose value is the coins on them, the coin purse, the market, the Memory of
-Kingship. Every coin lives in one :class:`~ludica.core.mechanisms.Purses` holder (spec §1.2): a
+Kingship. Every coin lives in one :class:`~ludica.core.mechanisms.Purses` holder (the rulebook's Purse of Coins): a
 player's purse is held under the seat id (``"p1"``), madness coins under ``"mad:p1"``, a memory's
 value under its id (``"m7"``); ``"bank"`` is the unlimited bank, and ``bank_out`` counts the coins
 that have left it, so ``coins.total() == bank_out`` always (coin conservation).
@@ -18,10 +18,10 @@ from ...core.mechanisms import Proposal, Purses, Referee, SealedChoices
 BANK = "bank"
 OPPOSITION = "opposition"
 
-# Where a memory card lies [spec §1.4].
+# Where a memory card lies.
 CENTRE, SET_ASIDE, MARKET, OWNED = "centre", "set_aside", "market", "owned"
 
-# Phases (the spec's names, §2-§7).
+# Phases (docs/rules/lost-days.md, "Phases and actions").
 WRITING, SELECT, SEALED_BID, TIE_RAISE, ROLL_OFF = "WRITING", "SELECT", "SEALED_BID", "TIE_RAISE", "ROLL_OFF"
 KING_TIE, SESSION, REPLENISH, SCENE, TRADE = "KING_TIE", "SESSION", "REPLENISH", "SCENE", "TRADE"
 STAKES, NARRATION, ROLL, INFLUENCE, OUTCOME = "STAKES", "NARRATION", "ROLL", "INFLUENCE", "OUTCOME"
@@ -36,7 +36,7 @@ CONFLICT_PHASES = frozenset(
     {STAKES, NARRATION, ROLL, INFLUENCE, OUTCOME, TRIBUTE, PLACE_TRIBUTE, NARRATE_TRIBUTE, STRAIN_AND_GAIN}
 )
 
-# Scene kinds [spec §3.2].
+# Scene kinds (Telling the Story, Framing Scenes).
 PERSONAL, STORY, INTERRUPT, WRITE_OUT, ADVERSITY = "PERSONAL", "STORY", "INTERRUPT", "WRITE_OUT", "ADVERSITY"
 
 THEMES = (
@@ -184,7 +184,7 @@ class Elf:
 
 @dataclass(slots=True)
 class Auction:
-    """One auction of memory creation [Creating Memories; spec §2.3]."""
+    """One auction of memory creation [Creating Memories]."""
 
     lot: str
     bids: SealedChoices
@@ -231,7 +231,7 @@ class Auction:
 
 @dataclass(slots=True)
 class KingTie:
-    """Owners of Memories of Kingship tied at the highest value [Kingship; spec §2.4, LD-R8]."""
+    """Owners of Memories of Kingship tied at the highest value [Kingship; LD-R8]."""
 
     owners: list[str]
     candidate: dict[str, str]
@@ -270,7 +270,7 @@ class KingTie:
 
 @dataclass(slots=True)
 class Scene:
-    """The scene in play [Framing Scenes; spec §3.3]."""
+    """The scene in play [Framing Scenes]."""
 
     framer: str
     kind: str
@@ -301,7 +301,7 @@ class Scene:
 class Conflict:
     """A conflict between two sides, ``a`` (a character) and ``b`` (a character or the opposition).
 
-    [Setting up, Resolution, Influencing, Tribute, Strain and Gain; spec §1.6, §4].
+    [Setting up, Resolution, Influencing, Tribute, Strain and Gain].
     """
 
     framer: str
@@ -406,7 +406,7 @@ class Conflict:
 
 @dataclass(slots=True)
 class Rules:
-    """The options of one game (spec §1.1)."""
+    """The options of one game (docs/rules/lost-days.md, "Options")."""
 
     starting_purse: int = 11
     opposition_dice_min: int = 0
@@ -428,7 +428,7 @@ class Rules:
 
 @dataclass(slots=True)
 class LostDaysState:
-    """Everything on the table. Only sealed bids are secret (spec §1.7)."""
+    """Everything on the table. Only sealed bids are secret (while an auction of Creating Memories runs)."""
 
     seats: tuple[str, ...]
     rules: Rules

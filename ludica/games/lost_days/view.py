@@ -1,6 +1,6 @@
 """What each seat sees, and the terminal face of it.
 
-Everything on the table is public [spec §1.7] except a sealed bid before the reveal, which only
+Everything on the table is public except a sealed bid before the reveal, which only
 its bidder sees (LD-R7): other seats see only who has bid. The bid's secret token
 (``sealed-bid:<seat>:<memory>:<amount>``) appears in the bidder's view and private story only.
 """

@@ -1,4 +1,4 @@
-"""The dice arithmetic of the draft, as pure functions (spec §8).
+"""The dice arithmetic of the draft, as pure functions (the counts of [Getting things done]).
 
 >>> lowered_trait_value(5, [4, 3, 3, 3])   # Jane's "Quick temper": 13 against 5
 2

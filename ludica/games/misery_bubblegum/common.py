@@ -47,7 +47,7 @@ PHASES = {
     "reclaim": "RECLAIM",
     "over": "GAME_OVER",
 }
-"""The phase names of spec §4 for each context."""
+"""The phase names for each context (docs/rules/misery-bubblegum.md, "Phases")."""
 
 
 def context(state: MiseryState) -> str:

@@ -284,7 +284,8 @@ NOBODY_LEFT = Pending((), "GAME_OVER", "nobody can act any more")
 
 
 def who_decides(state: MiseryState, ctx: str) -> Pending:
-    """The pending decision in context ``ctx``: the chance seat, the seats deciding, or nobody (spec §4)."""
+    """The pending decision in context ``ctx``: the chance seat, the seats deciding, or nobody
+    (docs/rules/misery-bubblegum.md, "Phases")."""
     attempt = state.attempt
     if attempt is not None:
         if ctx == "meaning" or ctx == "wipe":

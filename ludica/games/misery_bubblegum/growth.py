@@ -1,4 +1,4 @@
-"""Getting better: success dice raise the Traits used in the action (spec §5.8, MB-R15)."""
+"""Getting better: success dice raise the Traits used in the action ([Getting Better], MB-R15)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""What must always hold (spec §1.8): above all, dice conservation per colour (§1.2)."""
+"""What must always hold (docs/rules/misery-bubblegum.md, "Invariants checked"): above all, dice conservation
+per colour."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ from .state import ATTRIBUTES, GM, MiseryState
 
 
 def dice_of(state: MiseryState, colour: str) -> int:
-    """Every die of one player's colour, wherever it sits (spec §1.2)."""
+    """Every die of one player's colour, wherever it sits."""
     c = state.characters[colour]
     total = sum(c.pool.values()) + c.misery + c.spare
     total += sum(other.influence.get(colour, 0) for other in state.characters.values())

@@ -1,4 +1,4 @@
-"""What the action means: the arrow, the resource created, and the five outcomes (spec §5.7).
+"""What the action means: the arrow, the resource created, and the five outcomes ([What does it mean?]).
 
 [What does it mean?], [Natural and unnatural resources], [Desires], [Threats], [Promises], [Misery].
 """

@@ -1,6 +1,6 @@
 """The action procedure's automatic steps: rolling, the count, the deciders, stage changes, cleanup.
 
-[Getting things done] and spec §5: A1 declare, A2 opposition, A3 roll, A4 rerolls, A5 count,
+[Getting things done], step by step: A1 declare, A2 opposition, A3 roll, A4 rerolls, A5 count,
 A6 success, A7 meaning, A8 getting better, A9 reclaim, A10 cleanup. The decisions of people are
 in :mod:`.rules`; what follows by itself is here.
 """
@@ -131,7 +131,7 @@ def next_reroller(state: MiseryState, passed: bool) -> None:
 
 # -- A5 ----------------------------------------------------------------------------------------
 def count_participant(state: MiseryState, part: Participant) -> None:
-    """[Getting things done], [Threats], [Promises]; spec §5.5, MB-R28, MB-R29, MB-R30."""
+    """[Getting things done], [Threats], [Promises]; MB-R28, MB-R29, MB-R30."""
     blocked = blocked_faces(state, part.seat)
     promises = []
     desires = []

@@ -1,4 +1,5 @@
-"""Reclaim: every roller's dice go back along the arrow, the rest to Misery (spec §5.9).
+"""Reclaim: every roller's dice go back along the arrow, the rest to Misery ([Getting things done], [Misery,
+Misery, Misery]).
 
 [What does it mean?], [Desires], [Promises]; MB-R29, MB-R30, MB-R34, MB-R35, MB-R46.
 """
@@ -37,7 +38,7 @@ def rolled_count(part: Participant) -> int:
 
 
 def misery_after(state: MiseryState, part: Participant, reclaim_count: int | None, denied: list[str]) -> int:
-    """Misery after the reclaim moves, before denials (spec §5.9 steps 1-4)."""
+    """Misery after the reclaim moves, before denials (the reclaim's first four steps)."""
     me = state.characters[part.seat]
     keeps = len([d for d in part.penalising if d in state.resources and d not in denied])
     to_misery, _, owed = reclaim_split(

@@ -1,4 +1,4 @@
-"""Opposition, choosing dice, rerolls with Traits and the success decision (spec §5.2-§5.6)."""
+"""Opposition, choosing dice, rerolls with Traits and the success decision ([Getting things done])."""
 
 from __future__ import annotations
 
@@ -233,11 +233,12 @@ def _count_events(state: MiseryState) -> list[Event]:
 
 # -- A6 success ----------------------------------------------------------------------------------
 def check_decide_success(state: MiseryState, seat: str, args: Args) -> None:
-    """MB-R11: whoever wins the success contest declares success or failure at will."""
+    """Nothing to check: either result may be declared (see :func:`play_decide_success`)."""
     return None
 
 
 def play_decide_success(state: MiseryState, seat: str, args: Args) -> list[Event]:
+    """MB-R11: whoever wins the success contest declares success or failure at will."""
     attempt = state.attempt
     assert attempt is not None
     attempt.succeeded = args["succeeds"]

@@ -1,4 +1,5 @@
-"""The chance steps' effects: the action roll, rerolls, Misery rolls, unaligned and spare dice (spec §9)."""
+"""The chance steps' effects: the action roll, rerolls, Misery rolls, unaligned and spare dice ([Getting
+things done], [Misery, Misery, Misery])."""
 
 from __future__ import annotations
 
@@ -18,7 +19,8 @@ from .state import (
 
 # -- chance ------------------------------------------------------------------------------------
 def chance_size(state: MiseryState) -> tuple[str, int]:
-    """The pending chance step: its type and how many dice it rolls (spec §9)."""
+    """The pending chance step: its type and how many dice it rolls (every roll of [Getting things done] and
+    [Misery, Misery, Misery])."""
     attempt = state.attempt
     assert attempt is not None and attempt.chance is not None
     kind = str(attempt.chance["type"])

@@ -1,9 +1,10 @@
 """The state of a Misery Bubblegum session: character sheets, Traits, resources, the action under way.
 
-Everything is public [spec §1.7]: dice sit physically on the sheets and every declaration is
+Everything is public (docs/rules/misery-bubblegum.md, "Seats and visibility"): dice sit physically on the
+sheets and every declaration is
 spoken aloud. Dice of one colour in one place are interchangeable, so pools, Misery, Spare,
 influence and provisional Traits hold counts; rolled dice have identity (:class:`Die` with the
-owner's colour) because Traits reroll and outcomes assign particular dice [spec §1.2].
+owner's colour) because Traits reroll and outcomes assign particular dice.
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ GM = "gm"
 
 @dataclass(frozen=True, slots=True)
 class Settings(Value):
-    """The configuration of a session [spec §1.1]."""
+    """The configuration of a session (docs/rules/misery-bubblegum.md, "Options")."""
 
     gm: bool = True
     dice_per_player: int = 20
@@ -112,7 +113,7 @@ class Declaration:
 
 @dataclass(slots=True)
 class Participant:
-    """The caller or an opponent in one action, with the dice rolled and the count of §5.5."""
+    """The caller or an opponent in one action, with the dice rolled and the count of Getting things done."""
 
     seat: str
     pool: str

@@ -1,4 +1,4 @@
-"""The attribute triangle: the missing diagram of [What does it mean?], reconstructed (MB-R1, spec §2).
+"""The attribute triangle: the missing diagram of [What does it mean?], reconstructed (MB-R1).
 
 An arrow starts at the pool rolled and ends at the pool that receives the reclaimed dice; it
 names the one resource kind the meaning-decider may create or modify, on others or on self.

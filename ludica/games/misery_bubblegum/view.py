@@ -1,6 +1,7 @@
 """What a seat sees, and its plain-text face for the terminal.
 
-Everything is public (spec §1.7), so every seat and a spectator see the same table; the view
+Everything is public (docs/rules/misery-bubblegum.md, "Seats and visibility"), so every seat and a spectator
+see the same table; the view
 only adds which seat is looking.
 """
 
