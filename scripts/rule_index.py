@@ -370,7 +370,7 @@ def build(book: GameBook) -> Index:
     return Index(book, known, problems)
 
 
-SUBJECT = re.compile(r"^\**\s*[:,—-]?\s*([a-z][^.;()\[\]]{3,70}?)\s*(?:[.;:()\[\]]|$)")
+SUBJECT = re.compile(r"^\**\s*[:,—-]?\s*([a-z][^.,;()\[\]]{3,70}?)\s*([.,;:()\[\]]|$)")
 
 
 def subject(text: str, heading: str) -> str:
@@ -378,7 +378,10 @@ def subject(text: str, heading: str) -> str:
     table; …`` -> ``a card to the table``), or "" when it is not followed by a clause of its own."""
     after = text.partition(f"[{heading}]")[2]
     found = SUBJECT.match(after.strip())
-    return found.group(1).strip() if found else ""
+    words = len(found.group(1).split()) if found else 0
+    if found is None or words < 2 or (not found.group(2) and words < 3):
+        return ""  # nothing, or a clause the line cuts short
+    return found.group(1).strip()
 
 
 def _unique(entries: dict[str, Entry]) -> list[Entry]:

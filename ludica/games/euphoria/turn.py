@@ -396,8 +396,8 @@ def _side(st: EuphoriaState, seat: str, option: str, ctx: list, ev: Events) -> N
 
 @answer("keep_recruit")
 def _keep(st: EuphoriaState, seat: str, option: str, ctx: list, ev: Events) -> None:
-    """Fight the establishment: the kept recruit is hidden, activated at once if its faction is
-    revealed, and starred at once at tier 4."""
+    """**[Ethical Dilemma Cards]** fight the establishment: the kept recruit is hidden, activated at
+    once if its faction is revealed, and starred at once at tier 4."""
     p = st.players[seat]
     p.discarded.extend(r for r in p.dealt if r != option)
     p.dealt = []

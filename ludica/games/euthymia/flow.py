@@ -309,8 +309,10 @@ def play_card(state: EuthymiaState, seat: str, card: str, events: Events) -> Non
 
 
 def resolve_conflict(state: EuthymiaState, events: Events) -> None:
-    """[The Conflict]: the last card's rank against the Aspect's Strength; [Changing the Strength of the
-    Aspect]; then the status checks."""
+    """[The Conflict]: the last card's rank against the Aspect's Strength;
+    [Changing the Strength of the Aspect]; then the status checks:
+    [Dying] at a Strength of ten;
+    [Becoming an Ideal Citizen] when every Strength is zero."""
     conflict = state.conflict
     ap = state.active_player
     assert conflict is not None and ap is not None

@@ -362,7 +362,7 @@ def _stone_name(pos: int) -> str:
 
 
 def _announce(state: GreatCityState, sc: Scene) -> Event:
-    """The GM reads the name, not the judgment (R-GC-24)."""
+    """[Using Resources] after a reaction the GM reads the pair's name, not its judgment (R-GC-24)."""
     pair = pair_of(state, sc)
     sc.announced = pair
     return say("name", f"The oracle names the pair {O.pair_bits(pair)}: {O.PAIR_NAMES[pair]}")

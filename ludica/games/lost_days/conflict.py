@@ -290,6 +290,7 @@ def narratable(state: LostDaysState, c: Conflict, side: str) -> list[str]:
 
 
 def may_bring(state: LostDaysState, c: Conflict, side: str) -> bool:
+    """[Staking Memories] the owner of the memory at stake may bring it in, whatever its relevance (LD-R37)."""
     return c.staked is not None and state.memories[c.staked].owner == c.controller(side) and not c.brought[side]
 
 

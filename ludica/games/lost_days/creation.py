@@ -162,6 +162,8 @@ def bid_token(seat: str, lot: str, amount: int) -> str:
 
 
 def check_place_bid(state: LostDaysState, action: Action) -> None:
+    """[The 4 Rounds of Memory Creation] each character wins one memory a round: a winner bids no
+    more this round (LD-R2); one sealed bid a memory (LD-R7)."""
     auction = state.auction
     assert auction is not None
     if action.seat not in auction.bids.seats:

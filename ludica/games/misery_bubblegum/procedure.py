@@ -131,7 +131,8 @@ def next_reroller(state: MiseryState, passed: bool) -> None:
 
 # -- A5 ----------------------------------------------------------------------------------------
 def count_participant(state: MiseryState, part: Participant) -> None:
-    """[Getting things done], [Threats], [Promises]; MB-R28, MB-R29, MB-R30."""
+    """[Getting things done], [Threats], [Promises]; MB-R28, MB-R29, MB-R30.
+    [Desires] a Desire penalises its holder when its value exceeds his success dice."""
     blocked = blocked_faces(state, part.seat)
     promises = []
     desires = []
