@@ -12,7 +12,6 @@ Seat-advantage warnings test every seat and correct for how many were tested (Ho
 from __future__ import annotations
 
 import math
-import random
 from collections import Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -21,39 +20,20 @@ from typing import Any
 
 from ..core.game import Game
 from .batch import BOT_ERROR, REFUSED, STEP_LIMIT, STOPPED
+from .inference import bootstrap_mean, holm, score_p_value, wilson
 
 Z95 = 1.959963984540054
+"""The normal quantile of a 95% two-sided band (the time series' bands of a mean)."""
 
 
-# -- intervals -----------------------------------------------------------------------------------
-def wilson(k: int, n: int) -> tuple[float, float]:
-    """Wilson's 95% interval of a share ``k/n``."""
-    if n == 0:
-        return (0.0, 1.0)
-    p = k / n
-    z2 = Z95 * Z95
-    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
-    half = Z95 * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
-    return (max(0.0, centre - half), min(1.0, centre + half))
-
-
-def bootstrap_mean(values: Sequence[float], *, seed: int = 0, rounds: int = 2000) -> tuple[float, float]:
-    """The 95% percentile-bootstrap interval of the mean of ``values`` (seeded: reproducible)."""
-    if not values:
-        return (math.nan, math.nan)
-    rng = random.Random(seed)
-    n = len(values)
-    means = sorted(fmean(rng.choices(values, k=n)) for _ in range(rounds))
-    return (means[int(0.025 * rounds)], means[int(0.975 * rounds) - 1])
-
-
+# -- intervals (the libraries of :mod:`ludica.lab.inference`) ------------------------------------
 def is_share(values: Sequence[float]) -> bool:
     """Whether every value is 0 or 1: a share of games (Wilson's interval, not the bootstrap)."""
     return bool(values) and all(v in (0.0, 1.0) for v in values)
 
 
 def interval(
-    values: Sequence[float], *, share: bool | None = None, seed: int = 0, rounds: int = 2000
+    values: Sequence[float], *, share: bool | None = None, seed: int = 0, rounds: int = 1000
 ) -> tuple[float, float]:
     """The 95% interval of the mean: Wilson's for a share of games (``share``; by default when
     every value is 0 or 1), else the seeded bootstrap."""
@@ -63,28 +43,21 @@ def interval(
 
 
 def paired_diff(
-    a: dict[int, float], b: dict[int, float], *, seed: int = 0, rounds: int = 2000
+    a: dict[int, float], b: dict[int, float], *, seed: int = 0, rounds: int = 1000
 ) -> tuple[float, float, float, int]:
     """``(mean of B − A, low, high, pairs)`` over the games both arms have (by index): the 95%
     percentile bootstrap of the mean of the per-game differences (seeded, reproducible). The
     interval has zero width only when every pair differs by the same amount (e.g. identical games)."""
-    common = sorted(set(a) & set(b))
-    diffs = [b[i] - a[i] for i in common]
+    diffs = paired_diffs(a, b)
     if not diffs:
         return (math.nan, math.nan, math.nan, 0)
-    rng = random.Random(seed)
-    n = len(diffs)
-    means = sorted(fmean(rng.choices(diffs, k=n)) for _ in range(rounds))
-    return (fmean(diffs), means[int(0.025 * rounds)], means[int(0.975 * rounds) - 1], n)
+    lo, hi = bootstrap_mean(diffs, seed=seed, rounds=rounds)
+    return (fmean(diffs), lo, hi, len(diffs))
 
 
-def bootstrap_diff(a: Sequence[float], b: Sequence[float], *, seed: int = 0, rounds: int = 2000) -> tuple[float, float]:
-    """The 95% percentile-bootstrap interval of ``mean(b) - mean(a)`` (independent samples)."""
-    if not a or not b:
-        return (math.nan, math.nan)
-    rng = random.Random(seed)
-    diffs = sorted(fmean(rng.choices(b, k=len(b))) - fmean(rng.choices(a, k=len(a))) for _ in range(rounds))
-    return (diffs[int(0.025 * rounds)], diffs[int(0.975 * rounds) - 1])
+def paired_diffs(a: dict[int, float], b: dict[int, float]) -> list[float]:
+    """B − A game by game, over the games both arms have (by index, in index order)."""
+    return [b[i] - a[i] for i in sorted(set(a) & set(b))]
 
 
 # -- per-game figures ----------------------------------------------------------------------------
@@ -251,26 +224,7 @@ def _player_seats(record: dict[str, Any]) -> list[str]:
 def p_value(rate: Rate) -> float:
     """Two-sided p-value of the score test of ``rate`` against its fair share (the test whose
     inversion is Wilson's interval: p < 0.05 exactly when the interval excludes the fair share)."""
-    n, p0 = rate.games, rate.fair
-    if n == 0:
-        return 1.0
-    if p0 <= 0.0 or p0 >= 1.0:
-        return 1.0 if rate.wins == n * p0 else 0.0
-    z = (rate.wins - n * p0) / math.sqrt(n * p0 * (1 - p0))
-    return math.erfc(abs(z) / math.sqrt(2))
-
-
-def holm(p_values: Sequence[float]) -> list[float]:
-    """Holm's adjusted p-values (step-down, family-wise error at most the level for any number of
-    tests): the k-th smallest is multiplied by ``m - k``, kept monotone, capped at 1."""
-    m = len(p_values)
-    order = sorted(range(m), key=lambda i: p_values[i])
-    out = [1.0] * m
-    running = 0.0
-    for k, i in enumerate(order):
-        running = max(running, min(1.0, (m - k) * p_values[i]))
-        out[i] = running
-    return out
+    return score_p_value(rate.wins, rate.games, rate.fair)
 
 
 def seat_tests(records: Sequence[dict[str, Any]]) -> list[tuple[Rate, float]]:

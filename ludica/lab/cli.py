@@ -45,11 +45,13 @@ from .analysis import (
     interval,
     p_value,
     paired_diff,
+    paired_diffs,
     seat_rates,
     shares,
     warnings,
 )
 from .batch import Batch, Interrupted, run, summaries
+from .inference import CORRECTION, fdr, paired_p_values, require_stats
 from .playthrough import NAMES
 from .ray_backend import require_ray
 from .report import Arm, require_matplotlib, write_report
@@ -87,10 +89,17 @@ def typed_option(meta: GameMeta, item: str, flag: str = "--option") -> tuple[str
         else:
             value = raw
     except ValueError:
-        kind = type(model).__name__
-        raise ConfigError(f"option {key!r} takes a {kind} (like {model!r}), not {raw!r}", rule="lab") from None
+        raise ConfigError(f"option {key!r} takes {kind_of(model)} (like {model!r}), not {raw!r}", rule="lab") from None
     spec.check(value)
     return key, value
+
+
+KINDS = {bool: "a switch (true or false)", int: "a whole number", float: "a number", list: "a JSON list"}
+
+
+def kind_of(model: Any) -> str:
+    """An option's kind of value in words (``a whole number``), for a refusal."""
+    return KINDS.get(type(model), "a JSON object" if isinstance(model, dict) else "text")
 
 
 def options_of(meta: GameMeta, items: Sequence[str] | None, flag: str = "--option") -> dict[str, Any]:
@@ -217,18 +226,47 @@ def _fmt(x: float) -> str:
     return "-" if math.isnan(x) else f"{x:.3g}" if abs(x) < 1000 else f"{x:.0f}"
 
 
+def constant(values: Any) -> bool:
+    """Whether a figure has the same value in every game (``players``, 0 deaths in all): not a
+    figure with an interval but a fact of the settings, said once on one line."""
+    values = list(values)
+    return bool(values) and min(values) == max(values)
+
+
+def constants_line(named: dict[str, Any]) -> str:
+    """``the same in every game: players 4, ...`` (empty when there is none)."""
+    if not named:
+        return ""
+    return "The same in every game (not figures): " + ", ".join(f"{k} {_fmt(v)}" for k, v in named.items())
+
+
 def figure_rows(arm: Arm) -> tuple[list[str], list[list[str]]]:
-    """Each figure's mean and 95% interval: Wilson's for a share of games, the bootstrap else."""
+    """Each figure's mean and 95% interval: Wilson's for a share of games, the bootstrap else. A
+    number equal in every game is a constant, not a figure (:func:`figure_constants`); a share
+    stays, even at 0 or 1 (an end that never happens is a finding)."""
     rows = []
     yes_no = shares(arm.records)
     for name, values in figures(arm.records, get_game(arm.batch.game).meta.end_reasons).items():
         if not values:
             continue
         share = " = " in name or name in yes_no
+        if not share and constant(values):
+            continue
         lo, hi = interval(values, share=share, seed=_seed(name, arm.batch), rounds=1000)
         kind = "Wilson" if share else "bootstrap"
         rows.append([name, _fmt(fmean(values)), f"[{_fmt(lo)}, {_fmt(hi)}] {kind}", str(len(values))])
     return ["figure", "mean", "95% CI", "games"], rows
+
+
+def figure_constants(*arms: Arm) -> dict[str, float]:
+    """The numbers (not shares) equal in every game of every arm given, with their value."""
+    found: dict[str, list[float]] = {}
+    for arm in arms:
+        yes_no = shares(arm.records)
+        for name, values in figures(arm.records, get_game(arm.batch.game).meta.end_reasons).items():
+            if values and " = " not in name and name not in yes_no:
+                found.setdefault(name, []).extend(values)
+    return {name: values[0] for name, values in found.items() if constant(values)}
 
 
 PAIRED = (
@@ -236,24 +274,56 @@ PAIRED = (
     "bots (common random numbers); its 95% interval is a paired bootstrap of the per-game differences "
     "(1000 resamples, seeded)."
 )
+STAR = (
+    "* marks a difference whose paired t-test gives p below 5% after Benjamini-Hochberg's correction for the "
+    "{m} figures tested: with no real difference, the chance of even one * in the table is at most 5%; among "
+    "the starred, at most 5% are false alarms on average."
+)
+UNPAIRED = (
+    "A and B were not dealt with the same seeds (A from seed {a}, B from seed {b}): game i of A and game i "
+    "of B are different deals, so B - A is read over the pairs by index, without the narrowing that common "
+    "random numbers give."
+)
+
+
+def paired_note(a: Arm, b: Arm, rows: Sequence[Sequence[str]]) -> str:
+    """How B − A was read (paired when both arms were dealt from the same seed) and what * means."""
+    star = STAR.format(m=len(rows))
+    if a.batch.seed != b.batch.seed:
+        return UNPAIRED.format(a=a.batch.seed, b=b.batch.seed) + " " + star
+    return PAIRED + " " + star
 
 
 def compare_rows(a: Arm, b: Arm) -> tuple[list[str], list[list[str]]]:
-    """Each figure under A and B, and B − A over the pairs of games with its paired interval."""
+    """Each figure under A and B, and B − A over the pairs of games with its paired interval; the
+    star from the paired t-test of each figure, corrected for the number of figures (Holm). A
+    number equal in every game of both arms is not a figure (:func:`figure_constants`)."""
     declared = get_game(a.batch.game).meta.end_reasons
     fa, fb = figures_by_game(a.records, declared), figures_by_game(b.records, declared)
     align_by_game(fa, fb)
+    yes_no = shares(a.records) | shares(b.records)
     rows = []
+    tests: list[list[float]] = []
     for name in [*fa, *(k for k in fb if k not in fa)]:
         va, vb = fa.get(name, {}), fb.get(name, {})
         if not va and not vb:
             continue
+        if " = " not in name and name not in yes_no and constant([*va.values(), *vb.values()]):
+            continue
         ma = fmean(va.values()) if va else math.nan
         mb = fmean(vb.values()) if vb else math.nan
         diff, lo, hi, pairs = paired_diff(va, vb, seed=_seed(name, a.batch), rounds=1000)
-        mark = " *" if not math.isnan(lo) and (lo > 0 or hi < 0) else ""
-        rows.append([name, _fmt(ma), _fmt(mb), _fmt(diff) + mark, f"[{_fmt(lo)}, {_fmt(hi)}]", str(pairs)])
-    return ["figure", "A", "B", "B - A (* CI excludes 0)", "95% CI of B - A (paired)", "pairs"], rows
+        tests.append(paired_diffs(va, vb))
+        rows.append([name, _fmt(ma), _fmt(mb), _fmt(diff), f"[{_fmt(lo)}, {_fmt(hi)}]", str(pairs)])
+    for row, p in zip(rows, fdr(paired_p_values(tests)), strict=True):
+        row[3] += " *" if p < 0.05 else ""
+        row.insert(4, _fmt_p(p))
+    head = ["figure", "A", "B", f"B - A (* p < 5%, {CORRECTION})", f"p ({CORRECTION})"]
+    return [*head, "95% CI of B - A (paired)", "pairs"], rows
+
+
+def _fmt_p(p: float) -> str:
+    return "<0.001" if p < 0.001 else f"{p:.2g}"
 
 
 def sameness(a: Arm, b: Arm) -> tuple[str, list[DesignWarning]]:
@@ -305,6 +375,8 @@ def print_warnings(label: str, found: list[Any]) -> None:
 def describe(game: Game[Any], arm: Arm) -> None:
     """The terminal's account of one batch."""
     print_table(f"{game.meta.title} — {arm.label}: {len(arm.records)} games", *figure_rows(arm))
+    if line := constants_line(figure_constants(arm)):
+        console.print(line)
     if has_winners(arm.records):
         print_rates(f"Win rate by seat — {arm.label}", seat_rates(arm.records))
         print_rates(f"Win rate by bot — {arm.label}", bot_rates(arm.records), seats=False)
@@ -316,6 +388,7 @@ def describe(game: Game[Any], arm: Arm) -> None:
 # -- commands ------------------------------------------------------------------------------------
 def check_extras(args: argparse.Namespace) -> None:
     """Say what to install before playing anything, not after."""
+    require_stats()
     if args.report:
         require_matplotlib()
     if args.ray is not None:
@@ -369,8 +442,11 @@ def cmd_compare(args: argparse.Namespace) -> int:
             raise
         arms.append(Arm(f"{label} ({changed})", batch, records))
     a, b = arms
-    print_table(f"{game.meta.title}: {a.label} vs {b.label}", *compare_rows(a, b))
-    console.print(PAIRED)
+    rows = compare_rows(a, b)
+    print_table(f"{game.meta.title}: {a.label} vs {b.label}", *rows)
+    console.print(paired_note(a, b, rows[1]))
+    if line := constants_line(figure_constants(a, b)):
+        console.print(line)
     line, same = sameness(a, b)
     console.print(line)
     found: dict[str, list[DesignWarning]] = {}
@@ -456,6 +532,7 @@ def cmd_report(args: argparse.Namespace) -> int:
         raise ConfigError("report takes one file (a batch) or two (A and B of a comparison)", rule="report")
     to_csv = args.out.endswith(".csv")
     if not to_csv:
+        require_stats()
         require_matplotlib()
     tags = ("A", "B") if len(args.files) == 2 else ("",)
     arms = []
@@ -475,7 +552,9 @@ def cmd_report(args: argparse.Namespace) -> int:
         a, b = arms
         rows = compare_rows(a, b)
         print_table(f"{game.meta.title}: {a.label} vs {b.label}", *rows)
-        console.print(PAIRED)
+        console.print(paired_note(a, b, rows[1]))
+        if line := constants_line(figure_constants(a, b)):
+            console.print(line)
         line, same = sameness(a, b)
         console.print(line)
         if same:
