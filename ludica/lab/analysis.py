@@ -196,22 +196,64 @@ def bot_rates(records: Sequence[dict[str, Any]]) -> list[Rate]:
     return _rates(records, lambda r: dict(r["bots"]))
 
 
+def order_rates(records: Sequence[dict[str, Any]]) -> list[Rate]:
+    """Win rate by place in the turn order (``1st``, ``2nd``…) where the game decides the order
+    (its summary's ``turn_order``: the seats in the order they play, e.g. Euphoria's opening roll
+    picks the first player); empty for a game whose order is its seats'."""
+    return _rates(records, _places)
+
+
+def attributes(records: Sequence[dict[str, Any]]) -> list[str]:
+    """What the game says of each seat in its summary's ``by_seat`` (Euphoria: the starting
+    recruit, its faction), in the order it names them."""
+    names: dict[str, None] = {}
+    for r in records:
+        names.update(dict.fromkeys((r.get("summary") or {}).get("by_seat") or {}))
+    return list(names)
+
+
+def attribute_rates(records: Sequence[dict[str, Any]], attribute: str) -> list[Rate]:
+    """Win rate by the value of one of the seats' :func:`attributes` (each recruit, faction…)."""
+    return _rates(records, lambda r: ((r.get("summary") or {}).get("by_seat") or {}).get(attribute))
+
+
+def _places(record: dict[str, Any]) -> dict[str, str] | None:
+    order = record.get("summary", {}).get("turn_order")
+    if not isinstance(order, list) or not order:
+        return None
+    return {seat: ordinal(k + 1) for k, seat in enumerate(order)}
+
+
+def ordinal(n: int) -> str:
+    """``1st``, ``2nd``, ``3rd``, ``4th``…"""
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
 def _rates(records: Sequence[dict[str, Any]], label: Any) -> list[Rate]:
     wins: Counter[str] = Counter()
     plays: Counter[str] = Counter()
     fair: dict[str, list[float]] = defaultdict(list)
     for r in records:
-        if not r["winners"]:
+        labels = label(r)
+        if not r["winners"] or labels is None:
             continue
         players = [s for s in r["bots"] if s in _player_seats(r)]
         share = len(r["winners"]) / len(players)
         for seat in players:
-            who = label(r)[seat]
+            who = labels.get(seat)
+            if who is None:
+                continue
             plays[who] += 1
             fair[who].append(share)
             if seat in r["winners"]:
                 wins[who] += 1
-    return [Rate(w, wins[w], plays[w], fmean(fair[w])) for w in sorted(plays)]
+    return [Rate(w, wins[w], plays[w], fmean(fair[w])) for w in sorted(plays, key=_natural)]
+
+
+def _natural(who: str) -> tuple[int, str]:
+    """``p2`` before ``p10``, ``2nd`` before ``10th``."""
+    digits = "".join(c for c in who if c.isdigit())
+    return (int(digits) if digits else 0, who)
 
 
 def _player_seats(record: dict[str, Any]) -> list[str]:
@@ -229,7 +271,11 @@ def p_value(rate: Rate) -> float:
 
 def seat_tests(records: Sequence[dict[str, Any]]) -> list[tuple[Rate, float]]:
     """Each seat's win rate with its Holm-adjusted p-value against its fair share."""
-    rates = seat_rates(records)
+    return rate_tests(seat_rates(records))
+
+
+def rate_tests(rates: list[Rate]) -> list[tuple[Rate, float]]:
+    """Each win rate with its Holm-adjusted p-value against its fair share."""
     return list(zip(rates, holm([p_value(r) for r in rates]), strict=True))
 
 
@@ -333,7 +379,13 @@ def warnings(game: Game[Any], records: Sequence[dict[str, Any]], *, saturation: 
             side = "more" if rate.rate > rate.fair else "less"
             message = f"seat {rate.who} wins {side} than its share: {rate.text()}, p = {p:.2g} (Holm)"
             out.append(DesignWarning("seat advantage", message))
-    if any(p < 0.05 for _, p in tests):
+    order = rate_tests(order_rates(records))
+    for rate, p in order:
+        if p < 0.05:
+            side = "more" if rate.rate > rate.fair else "less"
+            message = f"the {rate.who} player wins {side} than its share: {rate.text()}, p = {p:.2g} (Holm)"
+            out.append(DesignWarning("turn-order advantage", message))
+    if any(p < 0.05 for _, p in [*tests, *order]):
         out.append(DesignWarning("seat advantage, read with care", SEAT_CAVEAT.format(m=len(tests))))
     offered: Counter[str] = Counter()
     taken: Counter[str] = Counter()

@@ -36,6 +36,8 @@ from .analysis import (
     DesignWarning,
     Rate,
     align_by_game,
+    attribute_rates,
+    attributes,
     bot_rates,
     differing_games,
     figures,
@@ -43,9 +45,11 @@ from .analysis import (
     has_winners,
     holm,
     interval,
+    order_rates,
     p_value,
     paired_diff,
     paired_diffs,
+    rate_tests,
     seat_rates,
     shares,
     warnings,
@@ -352,15 +356,42 @@ def print_table(title: str, head: Sequence[str], rows: Sequence[Sequence[str]]) 
     console.print(table)
 
 
-def print_rates(label: str, rates: list[Rate], *, seats: bool = True) -> None:
-    """Win rates with their Wilson intervals; for seats, the p-value against the fair share,
-    corrected for the number of seats (Holm)."""
+def print_rates(label: str, rates: list[Rate], *, seats: bool = True, who: str = "seat") -> None:
+    """Win rates with their Wilson intervals; for seats (or places in the turn order), the
+    p-value against the fair share, corrected for their number (Holm)."""
     if not seats:
         print_table(label, ["who", "win rate [95% CI]"], [[r.who, r.text()] for r in rates])
         return
     adjusted = holm([p_value(r) for r in rates])
     rows = [[r.who, r.text(), f"{p:.2g}", "yes" if p < 0.05 else ""] for r, p in zip(rates, adjusted, strict=True)]
-    print_table(label, ["seat", "win rate [95% CI]", "p vs fair (Holm)", "differs from fair"], rows)
+    print_table(label, [who, "win rate [95% CI]", "p vs fair (Holm)", "differs from fair"], rows)
+
+
+def print_seat_rates(title: str, arm: Arm) -> None:
+    """Win rate by seat, and by place in the turn order where the game decides the order."""
+    print_rates(f"{title} — {arm.label}", seat_rates(arm.records))
+    if order := order_rates(arm.records):
+        print_rates(f"Win rate by turn order — {arm.label}", order, who="turn order")
+    print_ranked(arm)
+
+
+def ranked_rows(rates: list[Rate], ends: int = 5) -> list[list[str]]:
+    """Rates ranked from most to least wins, each with its Holm-adjusted p against its fair share
+    over all of them; more than ``2 * ends``: both ends, the middle said in one row."""
+    tests = sorted(rate_tests(rates), key=lambda t: (-t[0].rate, t[0].who))
+    rows = [[str(k + 1), r.who, r.text(), _fmt_p(p), "yes" if p < 0.05 else ""] for k, (r, p) in enumerate(tests)]
+    if len(rows) > 2 * ends:
+        middle = ["…", f"{len(rows) - 2 * ends} more between", "", "", ""]
+        rows = [*rows[:ends], middle, *rows[-ends:]]
+    return rows
+
+
+def print_ranked(arm: Arm) -> None:
+    """Win rate by each seat attribute the game names (recruit, faction), ranked, both ends."""
+    for attribute in attributes(arm.records):
+        rates = attribute_rates(arm.records, attribute)
+        head = ["rank", attribute, "win rate [95% CI]", f"p vs fair (Holm, {len(rates)} tested)", "differs from fair"]
+        print_table(f"Win rate by {attribute}, ranked — {arm.label}", head, ranked_rows(rates))
 
 
 def print_warnings(label: str, found: list[Any]) -> None:
@@ -378,7 +409,7 @@ def describe(game: Game[Any], arm: Arm) -> None:
     if line := constants_line(figure_constants(arm)):
         console.print(line)
     if has_winners(arm.records):
-        print_rates(f"Win rate by seat — {arm.label}", seat_rates(arm.records))
+        print_seat_rates("Win rate by seat", arm)
         print_rates(f"Win rate by bot — {arm.label}", bot_rates(arm.records), seats=False)
     finished = summaries(arm.records)
     if finished:
@@ -458,7 +489,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
         if finished:
             print_table(f"The game's own figures — {arm.label}", ["figure", "value"], game.report(finished))
         if has_winners(arm.records):
-            print_rates(f"Seat advantage — {arm.label}", seat_rates(arm.records))
+            print_seat_rates("Seat advantage", arm)
         found[arm.label] = warnings(game, arm.records)
         print_warnings(arm.label, found[arm.label])
     if args.out:
