@@ -28,6 +28,7 @@ from ..core.game import Config, Game
 from ..core.match import Match
 from ..core.registry import get_game
 from ..workers import worker_pool
+from .mechanics import mechanics_of
 
 STEP_LIMIT = "step_limit"
 """The lab's own end reason: the driver stopped the game at its step bound (never the rules)."""
@@ -158,6 +159,9 @@ def play_game(batch: Batch, index: int) -> dict[str, Any]:
     limit = batch.max_steps if batch.max_steps is not None else game.meta.max_steps
     offered: Counter[str] = Counter()
     taken: Counter[str] = Counter()
+    mechanics = mechanics_of(batch.game)
+    mechanics_offered: Counter[str] = Counter()
+    mechanics_taken: Counter[str] = Counter()
     sampler = Sampler(game)
     sampler.look(match.state)
     decisions = 0
@@ -173,7 +177,10 @@ def play_game(batch: Batch, index: int) -> dict[str, Any]:
         else:
             seat = pending.seats[order.randrange(len(pending.seats))] if len(pending.seats) > 1 else pending.seats[0]
             legal = game.legal_actions(match.state, seat)
-            offered.update({a.type for a in legal})
+            types = {a.type for a in legal}
+            offered.update(types)
+            if mechanics.patterns:
+                mechanics.count(legal, types, mechanics_offered)
             try:
                 action, trusted = _decide(match, seat, bots[seat], legal)
             except Exception as exc:  # a bot's bug ends this game, not the batch
@@ -186,6 +193,8 @@ def play_game(batch: Batch, index: int) -> dict[str, Any]:
                 error = f"{seat} ({specs[seat]}) at step {steps}: {action.notation()} refused: {exc}"
                 break
             taken[action.type] += 1
+            if mechanics.patterns:
+                mechanics_taken.update(mechanics.taken(action))
             decisions += 1
         steps += 1
         sampler.look(match.state)
@@ -210,6 +219,8 @@ def play_game(batch: Batch, index: int) -> dict[str, Any]:
         "timeline": sampler.to_json(),
         "actions_offered": dict(offered),
         "actions_taken": dict(taken),
+        "mechanics_offered": dict(mechanics_offered),
+        "mechanics_taken": dict(mechanics_taken),
     }
 
 

@@ -55,7 +55,9 @@ from .analysis import (
     warnings,
 )
 from .batch import Batch, Interrupted, run, summaries
+from .coverage import coverage_line, coverage_rows, coverage_warnings, house_rule_warnings
 from .inference import CORRECTION, fdr, paired_p_values, require_stats
+from .mechanics import mechanics_of
 from .playthrough import NAMES
 from .ray_backend import require_ray
 from .report import Arm, require_matplotlib, write_report
@@ -394,6 +396,32 @@ def print_ranked(arm: Arm) -> None:
         print_table(f"Win rate by {attribute}, ranked — {arm.label}", head, ranked_rows(rates))
 
 
+def reference_of(batch: Batch, args: argparse.Namespace, records: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Random play under the same settings (``--coverage N`` games, from the same seed), what
+    the coverage is read against; the batch itself when its bots are all random; none for 0."""
+    if not args.coverage:
+        return []
+    if set(batch.bots.values()) == {"random"}:
+        return records
+    reference = Batch(
+        batch.game, batch.players, dict(batch.options), {"*": "random"}, args.coverage, batch.seed, batch.max_steps
+    )
+    return play(reference, args, f"{batch.game}: random play, for coverage")
+
+
+def print_coverage(arm: Arm, reference: list[dict[str, Any]]) -> None:
+    """The coverage table (declared mechanics, then the action types random play takes) and its line."""
+    if not reference:
+        return
+    declared = mechanics_of(arm.batch.game).patterns
+    print_table(
+        f"Coverage — {arm.label}, against {len(reference)} games of random play",
+        *coverage_rows(arm.records, reference, declared),
+    )
+    if line := coverage_line(arm.records, reference):
+        console.print(line)
+
+
 def print_warnings(label: str, found: list[Any]) -> None:
     if not found:
         console.print(f"[green]{label}: no warning.[/green]")
@@ -435,7 +463,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     records = play(batch, args, f"simulating {args.game}", args.out)
     arm = Arm(label, batch, records)
     describe(game, arm)
-    found = warnings(game, records)
+    reference = reference_of(batch, args, records)
+    print_coverage(arm, reference)
+    found = warnings(game, records) + coverage_warnings(records, reference, batch.game)
     print_warnings(label, found)
     if args.out:
         write_records(args.out, records, batch)
@@ -476,21 +506,28 @@ def cmd_compare(args: argparse.Namespace) -> int:
     rows = compare_rows(a, b)
     print_table(f"{game.meta.title}: {a.label} vs {b.label}", *rows)
     console.print(paired_note(a, b, rows[1]))
-    if line := constants_line(figure_constants(a, b)):
-        console.print(line)
+    if constants := constants_line(figure_constants(a, b)):
+        console.print(constants)
     line, same = sameness(a, b)
     console.print(line)
     found: dict[str, list[DesignWarning]] = {}
-    if same:
-        found["A and B"] = same
-        print_warnings("A and B", same)
+    references = {arm.label: reference_of(arm.batch, args, arm.records) for arm in arms}
+    options = {**a.batch.options, **b.batch.options}
+    differing = [k for k in options if a.batch.options.get(k) != b.batch.options.get(k)]
+    both = same + house_rule_warnings(game.meta.id, differing, [(arm.label, arm.records) for arm in arms])
+    if both:
+        found["A and B"] = both
+        print_warnings("A and B", both)
     for arm in arms:
+        print_coverage(arm, references[arm.label])
         finished = summaries(arm.records)
         if finished:
             print_table(f"The game's own figures — {arm.label}", ["figure", "value"], game.report(finished))
         if has_winners(arm.records):
             print_seat_rates("Seat advantage", arm)
-        found[arm.label] = warnings(game, arm.records)
+        found[arm.label] = warnings(game, arm.records) + coverage_warnings(
+            arm.records, references[arm.label], arm.batch.game
+        )
         print_warnings(arm.label, found[arm.label])
     if args.out:
         for arm, tag in zip(arms, "AB", strict=True):
@@ -512,7 +549,8 @@ def cmd_compare(args: argparse.Namespace) -> int:
 
 RECORD_KEYS = {
     "index", "seed", "bots", "players", "end_reason", "winners", "steps", "turns", "decisions", "error",
-    "timeline", "actions_offered", "actions_taken", "game", "options", "seats",
+    "timeline", "actions_offered", "actions_taken", "game", "options", "seats", "mechanics_offered",
+    "mechanics_taken",
 }  # fmt: skip
 
 
@@ -661,6 +699,14 @@ def _common(p: argparse.ArgumentParser) -> None:
         "FILE.csv (a flat table)",
     )
     p.add_argument("--report", metavar="DIR", help="write an HTML report with its plots into DIR")
+    p.add_argument(
+        "--coverage",
+        type=int,
+        default=20,
+        metavar="N",
+        help="read which moves the bots make against N games of random play with the same settings "
+        "(default 20; 0: no coverage)",
+    )
 
 
 def register(sub: Any) -> None:

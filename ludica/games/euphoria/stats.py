@@ -94,3 +94,23 @@ def sample(st: EuphoriaState) -> dict[str, float]:
         "artifacts (mean)": sum(len(p.hand) for p in players) / n,
         "markets built": len(st.built),
     }
+
+
+# -- for the lab's coverage: the mechanics a designer names, by the actions that realise them -----
+MECHANICS: dict[str, tuple[str, ...]] = {
+    "trade offered": ("offer_trade",),
+    "trade accepted": ("answer_trade answer=accept",),
+    "second recruit kept": ("keep_recruit",),
+    "recruit ability used": ("use_ability",),
+    "dilemma resolved": ("resolve_dilemma",),
+    "artifact discarded": ("discard_artifact",),
+    "worker sacrificed": ("sacrifice",),
+    "star placed": ("place_star",),
+}
+"""Each mechanic -> the actions that realise it (an action type, or a type with parameter values)."""
+OPTION_MECHANICS: dict[str, tuple[str, ...]] = {
+    "trades_per_turn": ("trade offered", "trade accepted"),
+    "recruit_draft": ("second recruit kept",),
+    "printing": ("recruit ability used", "second recruit kept"),
+}
+"""Each option or house rule -> the mechanics it touches (the lab warns when none came into play)."""
