@@ -338,7 +338,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stdout.flush()  # a closed pipe shows here, not in Python's own flush at exit
         return status
     except (LudicaError, UserError) as exc:
-        console.print(f"ludica: {exc}", style="red", markup=False)
+        console.print(f"ludica: {exc}", style="red", markup=False, soft_wrap=True)  # one line, whatever the width
         return 2
     except BrokenPipeError:
         return quiet_broken_pipe()

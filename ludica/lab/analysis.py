@@ -86,9 +86,10 @@ def figures_by_game(records: Sequence[dict[str, Any]], declared: Sequence[str] =
     out: dict[str, dict[int, float]] = defaultdict(dict)
     indices = [int(r.get("index", k)) for k, r in enumerate(records)]
     reasons = [*declared, *sorted({r["end_reason"] for r in records} - set(declared))]
+    unit = length_unit(records)
     for i, r in zip(indices, records, strict=True):
         out["steps"][i] = r["steps"]
-        out["turns"][i] = r["turns"]
+        out[unit][i] = r["turns"]
         for reason in reasons:
             out[f"end_reason = {reason}"][i] = float(r["end_reason"] == reason)
     finished = [(i, r["summary"]) for i, r in zip(indices, records, strict=True) if r["end_reason"] not in STOPPED]
@@ -108,6 +109,12 @@ def figures_by_game(records: Sequence[dict[str, Any]], declared: Sequence[str] =
                 for kind in sorted(kinds):  # type: ignore[type-var]
                     out[f"{key} = {kind}"] = {i: float(v == kind) for i, v in values}
     return dict(out)
+
+
+def length_unit(records: Sequence[dict[str, Any]]) -> str:
+    """What a record's ``turns`` counts: the game's own turns when its summary has them
+    (Euphoria), else the players' decisions (a game without turns: Lost Days, the Great City)."""
+    return "turns" if any("turns" in (r.get("summary") or {}) for r in records) else "decisions"
 
 
 def align_by_game(a: dict[str, dict[int, float]], b: dict[str, dict[int, float]]) -> None:

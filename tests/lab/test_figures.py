@@ -80,3 +80,12 @@ def test_constants_are_not_figures_and_different_seeds_are_not_called_the_same()
     assert "not dealt with the same seeds (A from seed 0, B from seed 500)" in note
     assert "same seed" not in paired_note(a, b, rows).replace("not dealt with the same seeds", "")
     assert "dealt with the same seed" in paired_note(a, a, rows)
+
+
+def test_game_length_is_named_by_what_it_counts() -> None:
+    from ludica.lab.analysis import figures, length_unit
+
+    with_turns = [_record(i, "p1", ["p1", "p2", "p3", "p4"], turns=40) for i in range(3)]
+    without = [_record(i, "p1", ["p1", "p2", "p3", "p4"]) for i in range(3)]
+    assert length_unit(with_turns) == "turns" and "turns" in figures(with_turns)
+    assert length_unit(without) == "decisions" and "decisions" in figures(without) and "turns" not in figures(without)

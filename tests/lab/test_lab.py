@@ -237,3 +237,20 @@ def test_a_bot_that_fails_ends_its_game_not_the_batch(capsys: pytest.CaptureFixt
     assert "3 of 3 games" in out and "a bot failed" in out and "ZeroDivisionError('oops')" in out
     record = play_game(Batch("pig", NAMES[:2], bots={"*": "random", "p2": "broken"}), 0)
     assert record["end_reason"] == "bot_error" and "p2 (broken)" in record["error"]
+
+
+def test_an_unreachable_ray_cluster_is_one_line_at_once(capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("ray")
+    import socket
+    import time
+
+    with socket.socket() as probe:  # a port where nothing listens once closed
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    start = time.monotonic()
+    assert main(["simulate", "pig", "--games", "2", "--ray", f"127.0.0.1:{port}"]) == 2
+    captured = capsys.readouterr()
+    lines = [line for line in captured.out.splitlines() if line.strip()]
+    assert len(lines) == 1 and lines[0].startswith(f"ludica: cannot use the Ray cluster at 127.0.0.1:{port}: ")
+    assert "Traceback" not in captured.out + captured.err and not captured.err.strip()
+    assert time.monotonic() - start < 30  # Ray alone retried for 60-300 s
