@@ -397,14 +397,21 @@ def print_ranked(arm: Arm) -> None:
 
 
 def reference_of(batch: Batch, args: argparse.Namespace, records: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Random play under the same settings (``--coverage N`` games, from the same seed), what
-    the coverage is read against; the batch itself when its bots are all random; none for 0."""
+    """Random play under the same settings (``--coverage N`` games, no more than the batch's, from
+    the same seed), what the coverage is read against; the batch itself when its bots are all
+    random; none for 0."""
     if not args.coverage:
         return []
     if set(batch.bots.values()) == {"random"}:
         return records
     reference = Batch(
-        batch.game, batch.players, dict(batch.options), {"*": "random"}, args.coverage, batch.seed, batch.max_steps
+        batch.game,
+        batch.players,
+        dict(batch.options),
+        {"*": "random"},
+        min(args.coverage, batch.games),
+        batch.seed,
+        batch.max_steps,
     )
     return play(reference, args, f"{batch.game}: random play, for coverage")
 
@@ -705,7 +712,7 @@ def _common(p: argparse.ArgumentParser) -> None:
         default=20,
         metavar="N",
         help="read which moves the bots make against N games of random play with the same settings "
-        "(default 20; 0: no coverage)",
+        "(default 20, at most --games; 0: no coverage)",
     )
 
 
