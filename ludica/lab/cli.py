@@ -650,7 +650,7 @@ def cmd_report(args: argparse.Namespace) -> int:
 def _command(args: argparse.Namespace) -> str:
     """The command that gives these figures again, rebuilt from the parsed arguments."""
     words = ["ludica", args.command, args.game]
-    for flag in ("players", "names", "games", "seed", "max_steps", "jobs"):
+    for flag in ("players", "names", "games", "seed", "max_steps", "jobs", "coverage"):
         value = getattr(args, flag, None)
         if value is not None:
             words += [f"--{flag.replace('_', '-')}", str(value)]

@@ -254,3 +254,26 @@ def test_an_unreachable_ray_cluster_is_one_line_at_once(capsys: pytest.CaptureFi
     assert len(lines) == 1 and lines[0].startswith(f"ludica: cannot use the Ray cluster at 127.0.0.1:{port}: ")
     assert "Traceback" not in captured.out + captured.err and not captured.err.strip()
     assert time.monotonic() - start < 30  # Ray alone retried for 60-300 s
+
+
+@pytest.mark.parametrize("module", ["statsmodels.stats.proportion", "scipy.stats"])
+def test_without_the_statistics_the_lab_imports_and_says_what_to_install(
+    module: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setitem(sys.modules, module, None)  # import fails as if it were not installed
+    import importlib
+
+    for name in ("analysis", "batch", "cli", "coverage", "inference", "mechanics", "report"):
+        importlib.import_module(f"ludica.lab.{name}")  # the modules import without the extra
+    assert main(["simulate", "pig", "--games", "2"]) == 2
+    out = " ".join(capsys.readouterr().out.split())
+    assert "need scipy and statsmodels" in out and "pip install 'ludica[lab]'" in out and "Traceback" not in out
+
+
+def test_the_tournament_without_the_extra_prints_win_rates(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setitem(sys.modules, "openskill.models", None)
+    assert main(["tournament", "pig", "--bots", "random,random", "--games", "2"]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "win rate" in out and "intervals and ratings need" in out and "Traceback" not in out
