@@ -95,7 +95,7 @@ def test_compare_prints_each_figure_with_its_difference(capsys: pytest.CaptureFi
     assert "*" in steps  # a game to 30 points is longer than a game to 10, beyond doubt
     page = (tmp_path / "index.html").read_text()
     assert "A (target=10)" in page and "B (target=30)" in page
-    assert "ludica compare pig --games 12 --seed 0 --jobs 1 --a target=10 --b target=30" in page
+    assert "ludica compare pig --games 12 --seed 0 --jobs 1 --coverage 20 --a target=10 --b target=30" in page
 
 
 def test_compare_two_kinds_of_players(tmp_path: Path) -> None:
