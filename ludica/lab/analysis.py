@@ -287,7 +287,8 @@ def rate_tests(rates: list[Rate]) -> list[tuple[Rate, float]]:
 
 
 SEAT_CAVEAT = (
-    "each seat is tested against its fair share at 95%, corrected for the {m} seats tested (Holm); across "
+    "each seat (and place in the turn order) is tested against its fair share at 95%, corrected for the {m} "
+    "seats tested (Holm); across "
     "many batches some still raise a warning by chance alone: confirm with a bigger batch or another seed "
     "before acting on it"
 )

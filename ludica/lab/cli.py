@@ -380,7 +380,7 @@ def print_seat_rates(title: str, arm: Arm) -> None:
 def ranked_rows(rates: list[Rate], ends: int = 5) -> list[list[str]]:
     """Rates ranked from most to least wins, each with its Holm-adjusted p against its fair share
     over all of them; more than ``2 * ends``: both ends, the middle said in one row."""
-    tests = sorted(rate_tests(rates), key=lambda t: (-t[0].rate, t[0].who))
+    tests = sorted(rate_tests(rates), key=lambda t: (-t[0].rate, -t[0].games, t[0].who))
     rows = [[str(k + 1), r.who, r.text(), _fmt_p(p), "yes" if p < 0.05 else ""] for k, (r, p) in enumerate(tests)]
     if len(rows) > 2 * ends:
         middle = ["…", f"{len(rows) - 2 * ends} more between", "", "", ""]
