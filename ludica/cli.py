@@ -79,19 +79,21 @@ def cmd_games(args: argparse.Namespace) -> int:
 def show_game(game_id: str) -> int:
     """``ludica games GAME``: a game's facts and every option with its documentation."""
     meta = get_game(game_id).meta
-    console.print(f"[bold]{meta.title}[/bold] ({meta.id}) — {meta.players_min}-{meta.players_max} players")
-    console.print(meta.description, markup=False)
+    wide = lab_cli.console  # full width into a file or a pipe (rich would cut option names at 80 columns)
+    wide.print(f"[bold]{meta.title}[/bold] ({meta.id}) — {meta.players_min}-{meta.players_max} players")
+    wide.print(meta.description, markup=False)
     if not meta.options:
-        console.print("This game has no options.")
+        wide.print("This game has no options.")
         return 0
     table = Table(title="Options (ludica play/simulate … --option NAME=VALUE)")
     for column in ("option", "default", "values", "what it does"):
-        table.add_column(column)
+        table.add_column(column, no_wrap=column == "option", overflow="fold")
     for o in meta.options:
-        values = ", ".join(map(json.dumps, o.choices)) if o.choices else type(o.default).__name__
-        doc = ("house rule: " if o.house_rule else "") + o.doc
+        values = ", ".join(map(json.dumps, o.choices)) if o.choices else lab_cli.kind_of(o.default).removeprefix("a ")
+        tagged = o.house_rule and not o.doc.lower().startswith("house rule")
+        doc = ("house rule: " if tagged else "") + o.doc
         table.add_row(o.name, json.dumps(o.default), values, doc)
-    console.print(table)
+    wide.print(table)
     return 0
 
 
@@ -336,7 +338,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stdout.flush()  # a closed pipe shows here, not in Python's own flush at exit
         return status
     except (LudicaError, UserError) as exc:
-        console.print(f"ludica: {exc}", style="red", markup=False)
+        console.print(f"ludica: {exc}", style="red", markup=False, soft_wrap=True)  # one line, whatever the width
         return 2
     except BrokenPipeError:
         return quiet_broken_pipe()

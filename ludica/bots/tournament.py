@@ -1,5 +1,7 @@
 """Strength, measured: seat-rotated matches between bots, win rates with 95% confidence
-intervals (Wilson) and a Bradley–Terry rating on the Elo scale.
+intervals (Wilson's, from statsmodels) and a rating with its uncertainty (openskill's
+Plackett–Luce model: a skill ``mu`` and its standard deviation ``sigma``), both from the ``lab``
+extra (``pip install 'ludica[lab]'``; without it the table shows the win rates alone and says why).
 
 ``ludica tournament euphoria --bots ismcts,random,random,random --games 40 --players 4``
 
@@ -16,6 +18,11 @@ the rotated seats: one bot (``--gm``, default ``heuristic``) plays it in every g
 command says so. A game whose rules name no winners (Euthymia, Misery Bubblegum) has nothing to
 rank and is refused.
 
+The rating reads each game as a ranking of the bots that sat in it: a bot with a winning seat
+ahead of the others, those tied behind it (a bot holding several seats is one entrant, ranked
+by its best seat). Games are rated in index order, so the ratings are the same whatever
+``--jobs``.
+
 It belongs with the bots, not the lab: it measures bots, not rule sets (the lab's ``simulate`` and
 ``compare`` measure rules and may use it).
 """
@@ -24,7 +31,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import random
 import sys
 from collections.abc import Callable, Iterator, Sequence
@@ -42,7 +48,6 @@ from .play import play_match
 AHEAD = 8
 """Games handed to each worker ahead of the results (enough to keep it busy, few to cancel at Ctrl-C)."""
 NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal")
-Z95 = 1.959963984540054
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,6 +70,9 @@ class Standing:
     played: int = 0
     wins: float = 0.0
     rating: float | None = None
+    """openskill's ``mu`` (the model's default scale: a new bot starts at 25)."""
+    sigma: float | None = None
+    """openskill's ``sigma``: the rating's standard deviation (``mu ± 2 sigma``: about 95%)."""
     per_game: list[tuple[int, float]] = field(default_factory=list)
 
     @property
@@ -83,7 +91,9 @@ class Standing:
 
 
 def game_interval(per_game: Sequence[tuple[int, float]], *, rounds: int = 2000) -> tuple[float, float]:
-    """The 95% interval of ``sum(wins) / sum(seats)`` over games given as ``(seats, wins)``."""
+    """The 95% interval of ``sum(wins) / sum(seats)`` over games given as ``(seats, wins)``:
+    Wilson's when every game has the same number of seats, else a seeded percentile bootstrap of
+    the ratio over games (``scipy.stats.bootstrap``)."""
     if not per_game:
         return (0.0, 1.0)
     sizes = {seats for seats, _ in per_game}
@@ -91,13 +101,20 @@ def game_interval(per_game: Sequence[tuple[int, float]], *, rounds: int = 2000) 
         seats = sizes.pop()
         lo, hi = wilson(sum(w for _, w in per_game), len(per_game))
         return (lo / seats, hi / seats)
-    rng = random.Random(len(per_game))
-    rates = []
-    for _ in range(rounds):
-        sample = rng.choices(per_game, k=len(per_game))
-        rates.append(sum(w for _, w in sample) / sum(s for s, _ in sample))
-    rates.sort()
-    return (rates[int(0.025 * rounds)], rates[int(0.975 * rounds) - 1])
+    import numpy as np
+    from scipy.stats import bootstrap
+
+    seats_of = np.array([s for s, _ in per_game], dtype=float)
+    wins_of = np.array([w for _, w in per_game], dtype=float)
+    result = bootstrap(
+        (seats_of, wins_of),
+        lambda s, w, axis=-1: w.sum(axis=axis) / s.sum(axis=axis),
+        paired=True,
+        n_resamples=rounds,
+        method="percentile",
+        rng=np.random.default_rng(len(per_game)),
+    )
+    return (float(result.confidence_interval.low), float(result.confidence_interval.high))
 
 
 @dataclass(slots=True)
@@ -108,6 +125,15 @@ class Tournament:
     results: list[GameResult] = field(default_factory=list)
 
     def standings(self) -> list[Standing]:
+        """Each bot's record with its openskill rating (needs the ``lab`` extra)."""
+        table = self.tally()
+        rated = ratings(self.results, [t.bot for t in table], self.players)
+        for standing in table:
+            standing.rating, standing.sigma = rated.get(standing.bot, (None, None))
+        return table
+
+    def tally(self) -> list[Standing]:
+        """Each bot's seats, wins and wins per game (no library needed)."""
         table = {b: Standing(b) for b in dict.fromkeys(self.bots)}
         for r in self.results:
             share = 1.0 / len(r.winners) if r.winners else 0.0
@@ -120,9 +146,6 @@ class Tournament:
                 mine.setdefault(bot, []).append(won)
             for bot, wins in mine.items():
                 table[bot].per_game.append((len(wins), sum(wins)))
-        ratings = bradley_terry(self.results, list(table), self.players)
-        for name, rating in ratings.items():
-            table[name].rating = rating
         return list(table.values())
 
 
@@ -131,62 +154,51 @@ def _players(r: GameResult, players: int) -> list[str]:
     return list(r.lineup)[:players]
 
 
-def wilson(wins: float, n: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval of a proportion (95% by default).
+def wilson(wins: float, n: int) -> tuple[float, float]:
+    """Wilson's 95% interval of a proportion (statsmodels' ``proportion_confint``).
 
     >>> [round(x, 3) for x in wilson(8, 10)]
     [0.49, 0.943]
     """
     if n == 0:
         return (0.0, 1.0)
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    from statsmodels.stats.proportion import proportion_confint
+
+    lo, hi = proportion_confint(wins, n, alpha=0.05, method="wilson")
+    return (0.0 if wins <= 0 else float(lo), 1.0 if wins >= n else float(hi))
 
 
-def pairwise(results: Sequence[GameResult], players: int) -> dict[tuple[str, str], float]:
-    """(a, b) -> how many times bot a beat bot b: each winner beats each loser of the game
-    (shared between tied winners); two seats of the same bot tell nothing."""
-    wins: dict[tuple[str, str], float] = {}
-    for r in results:
-        if not r.winners:
-            continue
-        share = 1.0 / len(r.winners)
-        seats = _players(r, players)
-        for w in r.winners:
-            for loser in seats:
-                a, b = r.lineup[w], r.lineup[loser]
-                if loser not in r.winners and a != b:
-                    wins[a, b] = wins.get((a, b), 0.0) + share
-    return wins
-
-
-def bradley_terry(
-    results: Sequence[GameResult], bots: list[str], players: int, *, prior: float = 0.5
-) -> dict[str, float]:
-    """Bradley–Terry strengths fitted by minorization–maximization (Hunter 2004), as Elo points
-    (400 log10 of the strength) with the mean at 0. Each pair gets ``prior`` virtual wins each
-    way, so that a bot that always wins still has a finite rating. Empty when no game has a
-    winner."""
-    wins = pairwise(results, players)
-    if len(bots) < 2 or not wins:
+def ratings(results: Sequence[GameResult], bots: list[str], players: int) -> dict[str, tuple[float, float]]:
+    """Each bot's openskill rating ``(mu, sigma)`` (Plackett–Luce) after the games in index
+    order; each game ranks its bots (a winning seat first, the rest tied behind; a bot with
+    several seats is one entrant). Empty when no game has a winner or only one bot played."""
+    rated = [r for r in sorted(results, key=lambda r: r.index) if r.winners]
+    if len(bots) < 2 or not rated:
         return {}
-    w = {(a, b): wins.get((a, b), 0.0) + prior for a in bots for b in bots if a != b}
-    p = dict.fromkeys(bots, 1.0)
-    for _ in range(500):
-        new = {}
-        for a in bots:
-            total = sum(w[a, b] for b in bots if b != a)
-            denom = sum((w[a, b] + w[b, a]) / (p[a] + p[b]) for b in bots if b != a)
-            new[a] = total / denom
-        norm = math.exp(sum(math.log(v) for v in new.values()) / len(new))
-        new = {a: v / norm for a, v in new.items()}
-        done = max(abs(new[a] - p[a]) for a in bots) < 1e-9
-        p = new
-        if done:
-            break
-    return {a: 400 * math.log10(v) for a, v in p.items()}
+    from openskill.models import PlackettLuce
+
+    model = PlackettLuce()
+    current = {b: model.rating(name=b) for b in bots}
+    for r in rated:
+        present = list(dict.fromkeys(r.lineup[s] for s in _players(r, players)))
+        if len(present) < 2:
+            continue
+        winners = {r.lineup[w] for w in r.winners}
+        teams = model.rate([[current[b]] for b in present], ranks=[0 if b in winners else 1 for b in present])
+        for b, (rating,) in zip(present, teams, strict=True):
+            current[b] = rating
+    return {b: (float(x.mu), float(x.sigma)) for b, x in current.items()}
+
+
+def have_ratings() -> bool:
+    """Whether the ``lab`` extra's libraries (statsmodels, scipy, openskill) are installed."""
+    try:
+        import openskill.models  # noqa: F401
+        import scipy.stats  # noqa: F401
+        import statsmodels.stats.proportion  # noqa: F401
+    except ImportError:
+        return False
+    return True
 
 
 def lineups(bots: Sequence[str], seats: Sequence[str], games: int) -> Iterator[dict[str, str]]:
@@ -381,15 +393,22 @@ def command(args: argparse.Namespace) -> int:
         console.print(f"ludica: stopped (Ctrl-C): {count} games finished{kept}", soft_wrap=True)
         return 130
     table = Table(title=f"{args.game}: {args.games} games, {result.players} players (parity {1 / result.players:.0%})")
-    headings = ("bot", "games", "seats played", "wins", "win rate (per seat)", "95% interval (by game)", "rating (Elo)")
+    full = have_ratings()
+    headings = ["bot", "games", "seats played", "wins", "win rate (per seat)"]
+    headings += ["95% interval (by game)", "rating (openskill mu ± 2 sigma)"] if full else []
     for heading in headings:
         table.add_column(heading, no_wrap=True)
-    for s in result.standings():
-        lo, hi = s.interval()
-        rating = f"{s.rating:+.0f}" if s.rating is not None else "-"
-        row = (s.bot, str(s.games), str(s.played), f"{s.wins:g}", f"{s.rate:.1%}", f"{lo:.1%} – {hi:.1%}", rating)
+    standings = result.standings() if full else result.tally()
+    for s in standings:
+        row = [s.bot, str(s.games), str(s.played), f"{s.wins:g}", f"{s.rate:.1%}"]
+        if full:
+            lo, hi = s.interval()
+            rating = f"{s.rating:.1f} ± {2 * s.sigma:.1f}" if s.rating is not None and s.sigma is not None else "-"
+            row += [f"{lo:.1%} – {hi:.1%}", rating]
         table.add_row(*row)
     console.print(table)
+    if not full:
+        console.print("intervals and ratings need statsmodels, scipy and openskill: pip install 'ludica[lab]'")
     if referees:
         console.print(f"{', '.join(referees)} (the referee, not ranked) played by {args.gm} in every game (--gm)")
     unfinished = sum(1 for r in result.results if not r.winners)

@@ -12,7 +12,6 @@ Seat-advantage warnings test every seat and correct for how many were tested (Ho
 from __future__ import annotations
 
 import math
-import random
 from collections import Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -21,39 +20,20 @@ from typing import Any
 
 from ..core.game import Game
 from .batch import BOT_ERROR, REFUSED, STEP_LIMIT, STOPPED
+from .inference import bootstrap_mean, holm, score_p_value, wilson
 
 Z95 = 1.959963984540054
+"""The normal quantile of a 95% two-sided band (the time series' bands of a mean)."""
 
 
-# -- intervals -----------------------------------------------------------------------------------
-def wilson(k: int, n: int) -> tuple[float, float]:
-    """Wilson's 95% interval of a share ``k/n``."""
-    if n == 0:
-        return (0.0, 1.0)
-    p = k / n
-    z2 = Z95 * Z95
-    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
-    half = Z95 * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
-    return (max(0.0, centre - half), min(1.0, centre + half))
-
-
-def bootstrap_mean(values: Sequence[float], *, seed: int = 0, rounds: int = 2000) -> tuple[float, float]:
-    """The 95% percentile-bootstrap interval of the mean of ``values`` (seeded: reproducible)."""
-    if not values:
-        return (math.nan, math.nan)
-    rng = random.Random(seed)
-    n = len(values)
-    means = sorted(fmean(rng.choices(values, k=n)) for _ in range(rounds))
-    return (means[int(0.025 * rounds)], means[int(0.975 * rounds) - 1])
-
-
+# -- intervals (the libraries of :mod:`ludica.lab.inference`) ------------------------------------
 def is_share(values: Sequence[float]) -> bool:
     """Whether every value is 0 or 1: a share of games (Wilson's interval, not the bootstrap)."""
     return bool(values) and all(v in (0.0, 1.0) for v in values)
 
 
 def interval(
-    values: Sequence[float], *, share: bool | None = None, seed: int = 0, rounds: int = 2000
+    values: Sequence[float], *, share: bool | None = None, seed: int = 0, rounds: int = 1000
 ) -> tuple[float, float]:
     """The 95% interval of the mean: Wilson's for a share of games (``share``; by default when
     every value is 0 or 1), else the seeded bootstrap."""
@@ -63,28 +43,21 @@ def interval(
 
 
 def paired_diff(
-    a: dict[int, float], b: dict[int, float], *, seed: int = 0, rounds: int = 2000
+    a: dict[int, float], b: dict[int, float], *, seed: int = 0, rounds: int = 1000
 ) -> tuple[float, float, float, int]:
     """``(mean of B − A, low, high, pairs)`` over the games both arms have (by index): the 95%
     percentile bootstrap of the mean of the per-game differences (seeded, reproducible). The
     interval has zero width only when every pair differs by the same amount (e.g. identical games)."""
-    common = sorted(set(a) & set(b))
-    diffs = [b[i] - a[i] for i in common]
+    diffs = paired_diffs(a, b)
     if not diffs:
         return (math.nan, math.nan, math.nan, 0)
-    rng = random.Random(seed)
-    n = len(diffs)
-    means = sorted(fmean(rng.choices(diffs, k=n)) for _ in range(rounds))
-    return (fmean(diffs), means[int(0.025 * rounds)], means[int(0.975 * rounds) - 1], n)
+    lo, hi = bootstrap_mean(diffs, seed=seed, rounds=rounds)
+    return (fmean(diffs), lo, hi, len(diffs))
 
 
-def bootstrap_diff(a: Sequence[float], b: Sequence[float], *, seed: int = 0, rounds: int = 2000) -> tuple[float, float]:
-    """The 95% percentile-bootstrap interval of ``mean(b) - mean(a)`` (independent samples)."""
-    if not a or not b:
-        return (math.nan, math.nan)
-    rng = random.Random(seed)
-    diffs = sorted(fmean(rng.choices(b, k=len(b))) - fmean(rng.choices(a, k=len(a))) for _ in range(rounds))
-    return (diffs[int(0.025 * rounds)], diffs[int(0.975 * rounds) - 1])
+def paired_diffs(a: dict[int, float], b: dict[int, float]) -> list[float]:
+    """B − A game by game, over the games both arms have (by index, in index order)."""
+    return [b[i] - a[i] for i in sorted(set(a) & set(b))]
 
 
 # -- per-game figures ----------------------------------------------------------------------------
@@ -113,9 +86,10 @@ def figures_by_game(records: Sequence[dict[str, Any]], declared: Sequence[str] =
     out: dict[str, dict[int, float]] = defaultdict(dict)
     indices = [int(r.get("index", k)) for k, r in enumerate(records)]
     reasons = [*declared, *sorted({r["end_reason"] for r in records} - set(declared))]
+    unit = length_unit(records)
     for i, r in zip(indices, records, strict=True):
         out["steps"][i] = r["steps"]
-        out["turns"][i] = r["turns"]
+        out[unit][i] = r["turns"]
         for reason in reasons:
             out[f"end_reason = {reason}"][i] = float(r["end_reason"] == reason)
     finished = [(i, r["summary"]) for i, r in zip(indices, records, strict=True) if r["end_reason"] not in STOPPED]
@@ -135,6 +109,12 @@ def figures_by_game(records: Sequence[dict[str, Any]], declared: Sequence[str] =
                 for kind in sorted(kinds):  # type: ignore[type-var]
                     out[f"{key} = {kind}"] = {i: float(v == kind) for i, v in values}
     return dict(out)
+
+
+def length_unit(records: Sequence[dict[str, Any]]) -> str:
+    """What a record's ``turns`` counts: the game's own turns when its summary has them
+    (Euphoria), else the players' decisions (a game without turns: Lost Days, the Great City)."""
+    return "turns" if any("turns" in (r.get("summary") or {}) for r in records) else "decisions"
 
 
 def align_by_game(a: dict[str, dict[int, float]], b: dict[str, dict[int, float]]) -> None:
@@ -223,22 +203,64 @@ def bot_rates(records: Sequence[dict[str, Any]]) -> list[Rate]:
     return _rates(records, lambda r: dict(r["bots"]))
 
 
+def order_rates(records: Sequence[dict[str, Any]]) -> list[Rate]:
+    """Win rate by place in the turn order (``1st``, ``2nd``…) where the game decides the order
+    (its summary's ``turn_order``: the seats in the order they play, e.g. Euphoria's opening roll
+    picks the first player); empty for a game whose order is its seats'."""
+    return _rates(records, _places)
+
+
+def attributes(records: Sequence[dict[str, Any]]) -> list[str]:
+    """What the game says of each seat in its summary's ``by_seat`` (Euphoria: the starting
+    recruit, its faction), in the order it names them."""
+    names: dict[str, None] = {}
+    for r in records:
+        names.update(dict.fromkeys((r.get("summary") or {}).get("by_seat") or {}))
+    return list(names)
+
+
+def attribute_rates(records: Sequence[dict[str, Any]], attribute: str) -> list[Rate]:
+    """Win rate by the value of one of the seats' :func:`attributes` (each recruit, faction…)."""
+    return _rates(records, lambda r: ((r.get("summary") or {}).get("by_seat") or {}).get(attribute))
+
+
+def _places(record: dict[str, Any]) -> dict[str, str] | None:
+    order = record.get("summary", {}).get("turn_order")
+    if not isinstance(order, list) or not order:
+        return None
+    return {seat: ordinal(k + 1) for k, seat in enumerate(order)}
+
+
+def ordinal(n: int) -> str:
+    """``1st``, ``2nd``, ``3rd``, ``4th``…"""
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
 def _rates(records: Sequence[dict[str, Any]], label: Any) -> list[Rate]:
     wins: Counter[str] = Counter()
     plays: Counter[str] = Counter()
     fair: dict[str, list[float]] = defaultdict(list)
     for r in records:
-        if not r["winners"]:
+        labels = label(r)
+        if not r["winners"] or labels is None:
             continue
         players = [s for s in r["bots"] if s in _player_seats(r)]
         share = len(r["winners"]) / len(players)
         for seat in players:
-            who = label(r)[seat]
+            who = labels.get(seat)
+            if who is None:
+                continue
             plays[who] += 1
             fair[who].append(share)
             if seat in r["winners"]:
                 wins[who] += 1
-    return [Rate(w, wins[w], plays[w], fmean(fair[w])) for w in sorted(plays)]
+    return [Rate(w, wins[w], plays[w], fmean(fair[w])) for w in sorted(plays, key=_natural)]
+
+
+def _natural(who: str) -> tuple[int, str]:
+    """``p2`` before ``p10``, ``2nd`` before ``10th``."""
+    digits = "".join(c for c in who if c.isdigit())
+    return (int(digits) if digits else 0, who)
 
 
 def _player_seats(record: dict[str, Any]) -> list[str]:
@@ -251,36 +273,22 @@ def _player_seats(record: dict[str, Any]) -> list[str]:
 def p_value(rate: Rate) -> float:
     """Two-sided p-value of the score test of ``rate`` against its fair share (the test whose
     inversion is Wilson's interval: p < 0.05 exactly when the interval excludes the fair share)."""
-    n, p0 = rate.games, rate.fair
-    if n == 0:
-        return 1.0
-    if p0 <= 0.0 or p0 >= 1.0:
-        return 1.0 if rate.wins == n * p0 else 0.0
-    z = (rate.wins - n * p0) / math.sqrt(n * p0 * (1 - p0))
-    return math.erfc(abs(z) / math.sqrt(2))
-
-
-def holm(p_values: Sequence[float]) -> list[float]:
-    """Holm's adjusted p-values (step-down, family-wise error at most the level for any number of
-    tests): the k-th smallest is multiplied by ``m - k``, kept monotone, capped at 1."""
-    m = len(p_values)
-    order = sorted(range(m), key=lambda i: p_values[i])
-    out = [1.0] * m
-    running = 0.0
-    for k, i in enumerate(order):
-        running = max(running, min(1.0, (m - k) * p_values[i]))
-        out[i] = running
-    return out
+    return score_p_value(rate.wins, rate.games, rate.fair)
 
 
 def seat_tests(records: Sequence[dict[str, Any]]) -> list[tuple[Rate, float]]:
     """Each seat's win rate with its Holm-adjusted p-value against its fair share."""
-    rates = seat_rates(records)
+    return rate_tests(seat_rates(records))
+
+
+def rate_tests(rates: list[Rate]) -> list[tuple[Rate, float]]:
+    """Each win rate with its Holm-adjusted p-value against its fair share."""
     return list(zip(rates, holm([p_value(r) for r in rates]), strict=True))
 
 
 SEAT_CAVEAT = (
-    "each seat is tested against its fair share at 95%, corrected for the {m} seats tested (Holm); across "
+    "each seat (and place in the turn order) is tested against its fair share at 95%, corrected for the {m} "
+    "seats tested (Holm); across "
     "many batches some still raise a warning by chance alone: confirm with a bigger batch or another seed "
     "before acting on it"
 )
@@ -379,7 +387,13 @@ def warnings(game: Game[Any], records: Sequence[dict[str, Any]], *, saturation: 
             side = "more" if rate.rate > rate.fair else "less"
             message = f"seat {rate.who} wins {side} than its share: {rate.text()}, p = {p:.2g} (Holm)"
             out.append(DesignWarning("seat advantage", message))
-    if any(p < 0.05 for _, p in tests):
+    order = rate_tests(order_rates(records))
+    for rate, p in order:
+        if p < 0.05:
+            side = "more" if rate.rate > rate.fair else "less"
+            message = f"the {rate.who} player wins {side} than its share: {rate.text()}, p = {p:.2g} (Holm)"
+            out.append(DesignWarning("turn-order advantage", message))
+    if any(p < 0.05 for _, p in [*tests, *order]):
         out.append(DesignWarning("seat advantage, read with care", SEAT_CAVEAT.format(m=len(tests))))
     offered: Counter[str] = Counter()
     taken: Counter[str] = Counter()

@@ -20,14 +20,15 @@ from concurrent.futures import as_completed
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..bots.base import Bot, make_bot, situation
+from ..bots.base import Bot, Situation, make_bot
 from ..bots.random_bot import RandomBot
-from ..core.actions import fill
+from ..core.actions import Action, fill, matches
 from ..core.errors import ConfigError, LudicaError
 from ..core.game import Config, Game
 from ..core.match import Match
 from ..core.registry import get_game
 from ..workers import worker_pool
+from .mechanics import mechanics_of
 
 STEP_LIMIT = "step_limit"
 """The lab's own end reason: the driver stopped the game at its step bound (never the rules)."""
@@ -126,11 +127,23 @@ class Sampler:
         }
 
 
-def _decide(match: Match[Any], seat: str, bot: Bot, legal: list[Any]) -> tuple[Any, bool]:
-    """The bot's action and whether it is trusted (taken from the listed actions by the lab)."""
+def _decide(match: Match[Any], seat: str, bot: Bot, legal: list[Action]) -> tuple[Action, bool]:
+    """The bot's action and whether it is trusted: taken from the listed actions by the lab, or
+    one of them (the very object or an instance of a template: what the full check would find
+    first, at the cost of listing the legal actions again). An action not listed gets the full
+    check, which refuses it naming the rule."""
     if isinstance(bot, RandomBot):  # the same draw as RandomBot.decide, without building a view
         return fill(bot.rng.choice(legal), bot.rng), True
-    return bot.decide(situation(match, seat)).as_action(), False
+    state = match.state
+    action = bot.decide(Situation(match.game, seat, None, legal, len(match.actions), state=state)).as_action()
+    return action, _listed(legal, action)
+
+
+def _listed(legal: list[Action], action: Action) -> bool:
+    for template in legal:
+        if template is action:
+            return True
+    return any(template.type == action.type and matches(template, action) for template in legal)
 
 
 def play_game(batch: Batch, index: int) -> dict[str, Any]:
@@ -146,6 +159,9 @@ def play_game(batch: Batch, index: int) -> dict[str, Any]:
     limit = batch.max_steps if batch.max_steps is not None else game.meta.max_steps
     offered: Counter[str] = Counter()
     taken: Counter[str] = Counter()
+    mechanics = mechanics_of(batch.game)
+    mechanics_offered: Counter[str] = Counter()
+    mechanics_taken: Counter[str] = Counter()
     sampler = Sampler(game)
     sampler.look(match.state)
     decisions = 0
@@ -157,11 +173,14 @@ def play_game(batch: Batch, index: int) -> dict[str, Any]:
         if pending.is_over:
             break
         if pending.is_chance:
-            match.deal(trusted=True)
+            match.deal(trusted=True, pending=pending)
         else:
             seat = pending.seats[order.randrange(len(pending.seats))] if len(pending.seats) > 1 else pending.seats[0]
             legal = game.legal_actions(match.state, seat)
-            offered.update({a.type for a in legal})
+            types = {a.type for a in legal}
+            offered.update(types)
+            if mechanics.patterns:
+                mechanics.count(legal, types, mechanics_offered)
             try:
                 action, trusted = _decide(match, seat, bots[seat], legal)
             except Exception as exc:  # a bot's bug ends this game, not the batch
@@ -169,11 +188,13 @@ def play_game(batch: Batch, index: int) -> dict[str, Any]:
                 failed = True
                 break
             try:
-                match.apply(action, trusted=trusted)
+                match.apply(action, trusted=trusted, pending=pending)
             except LudicaError as exc:
                 error = f"{seat} ({specs[seat]}) at step {steps}: {action.notation()} refused: {exc}"
                 break
             taken[action.type] += 1
+            if mechanics.patterns:
+                mechanics_taken.update(mechanics.taken(action))
             decisions += 1
         steps += 1
         sampler.look(match.state)
@@ -198,6 +219,8 @@ def play_game(batch: Batch, index: int) -> dict[str, Any]:
         "timeline": sampler.to_json(),
         "actions_offered": dict(offered),
         "actions_taken": dict(taken),
+        "mechanics_offered": dict(mechanics_offered),
+        "mechanics_taken": dict(mechanics_taken),
     }
 
 

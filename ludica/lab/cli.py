@@ -36,6 +36,8 @@ from .analysis import (
     DesignWarning,
     Rate,
     align_by_game,
+    attribute_rates,
+    attributes,
     bot_rates,
     differing_games,
     figures,
@@ -43,13 +45,19 @@ from .analysis import (
     has_winners,
     holm,
     interval,
+    order_rates,
     p_value,
     paired_diff,
+    paired_diffs,
+    rate_tests,
     seat_rates,
     shares,
     warnings,
 )
 from .batch import Batch, Interrupted, run, summaries
+from .coverage import coverage_line, coverage_rows, coverage_warnings, house_rule_warnings
+from .inference import CORRECTION, fdr, paired_p_values, require_stats
+from .mechanics import mechanics_of
 from .playthrough import NAMES
 from .ray_backend import require_ray
 from .report import Arm, require_matplotlib, write_report
@@ -87,10 +95,17 @@ def typed_option(meta: GameMeta, item: str, flag: str = "--option") -> tuple[str
         else:
             value = raw
     except ValueError:
-        kind = type(model).__name__
-        raise ConfigError(f"option {key!r} takes a {kind} (like {model!r}), not {raw!r}", rule="lab") from None
+        raise ConfigError(f"option {key!r} takes {kind_of(model)} (like {model!r}), not {raw!r}", rule="lab") from None
     spec.check(value)
     return key, value
+
+
+KINDS = {bool: "a switch (true or false)", int: "a whole number", float: "a number", list: "a JSON list"}
+
+
+def kind_of(model: Any) -> str:
+    """An option's kind of value in words (``a whole number``), for a refusal."""
+    return KINDS.get(type(model), "a JSON object" if isinstance(model, dict) else "text")
 
 
 def options_of(meta: GameMeta, items: Sequence[str] | None, flag: str = "--option") -> dict[str, Any]:
@@ -217,18 +232,47 @@ def _fmt(x: float) -> str:
     return "-" if math.isnan(x) else f"{x:.3g}" if abs(x) < 1000 else f"{x:.0f}"
 
 
+def constant(values: Any) -> bool:
+    """Whether a figure has the same value in every game (``players``, 0 deaths in all): not a
+    figure with an interval but a fact of the settings, said once on one line."""
+    values = list(values)
+    return bool(values) and min(values) == max(values)
+
+
+def constants_line(named: dict[str, Any]) -> str:
+    """``the same in every game: players 4, ...`` (empty when there is none)."""
+    if not named:
+        return ""
+    return "The same in every game (not figures): " + ", ".join(f"{k} {_fmt(v)}" for k, v in named.items())
+
+
 def figure_rows(arm: Arm) -> tuple[list[str], list[list[str]]]:
-    """Each figure's mean and 95% interval: Wilson's for a share of games, the bootstrap else."""
+    """Each figure's mean and 95% interval: Wilson's for a share of games, the bootstrap else. A
+    number equal in every game is a constant, not a figure (:func:`figure_constants`); a share
+    stays, even at 0 or 1 (an end that never happens is a finding)."""
     rows = []
     yes_no = shares(arm.records)
     for name, values in figures(arm.records, get_game(arm.batch.game).meta.end_reasons).items():
         if not values:
             continue
         share = " = " in name or name in yes_no
+        if not share and constant(values):
+            continue
         lo, hi = interval(values, share=share, seed=_seed(name, arm.batch), rounds=1000)
         kind = "Wilson" if share else "bootstrap"
         rows.append([name, _fmt(fmean(values)), f"[{_fmt(lo)}, {_fmt(hi)}] {kind}", str(len(values))])
     return ["figure", "mean", "95% CI", "games"], rows
+
+
+def figure_constants(*arms: Arm) -> dict[str, float]:
+    """The numbers (not shares) equal in every game of every arm given, with their value."""
+    found: dict[str, list[float]] = {}
+    for arm in arms:
+        yes_no = shares(arm.records)
+        for name, values in figures(arm.records, get_game(arm.batch.game).meta.end_reasons).items():
+            if values and " = " not in name and name not in yes_no:
+                found.setdefault(name, []).extend(values)
+    return {name: values[0] for name, values in found.items() if constant(values)}
 
 
 PAIRED = (
@@ -236,24 +280,56 @@ PAIRED = (
     "bots (common random numbers); its 95% interval is a paired bootstrap of the per-game differences "
     "(1000 resamples, seeded)."
 )
+STAR = (
+    "* marks a difference whose paired t-test gives p below 5% after Benjamini-Hochberg's correction for the "
+    "{m} figures tested: with no real difference, the chance of even one * in the table is at most 5%; among "
+    "the starred, at most 5% are false alarms on average."
+)
+UNPAIRED = (
+    "A and B were not dealt with the same seeds (A from seed {a}, B from seed {b}): game i of A and game i "
+    "of B are different deals, so B - A is read over the pairs by index, without the narrowing that common "
+    "random numbers give."
+)
+
+
+def paired_note(a: Arm, b: Arm, rows: Sequence[Sequence[str]]) -> str:
+    """How B − A was read (paired when both arms were dealt from the same seed) and what * means."""
+    star = STAR.format(m=len(rows))
+    if a.batch.seed != b.batch.seed:
+        return UNPAIRED.format(a=a.batch.seed, b=b.batch.seed) + " " + star
+    return PAIRED + " " + star
 
 
 def compare_rows(a: Arm, b: Arm) -> tuple[list[str], list[list[str]]]:
-    """Each figure under A and B, and B − A over the pairs of games with its paired interval."""
+    """Each figure under A and B, and B − A over the pairs of games with its paired interval; the
+    star from the paired t-test of each figure, corrected for the number of figures (Holm). A
+    number equal in every game of both arms is not a figure (:func:`figure_constants`)."""
     declared = get_game(a.batch.game).meta.end_reasons
     fa, fb = figures_by_game(a.records, declared), figures_by_game(b.records, declared)
     align_by_game(fa, fb)
+    yes_no = shares(a.records) | shares(b.records)
     rows = []
+    tests: list[list[float]] = []
     for name in [*fa, *(k for k in fb if k not in fa)]:
         va, vb = fa.get(name, {}), fb.get(name, {})
         if not va and not vb:
             continue
+        if " = " not in name and name not in yes_no and constant([*va.values(), *vb.values()]):
+            continue
         ma = fmean(va.values()) if va else math.nan
         mb = fmean(vb.values()) if vb else math.nan
         diff, lo, hi, pairs = paired_diff(va, vb, seed=_seed(name, a.batch), rounds=1000)
-        mark = " *" if not math.isnan(lo) and (lo > 0 or hi < 0) else ""
-        rows.append([name, _fmt(ma), _fmt(mb), _fmt(diff) + mark, f"[{_fmt(lo)}, {_fmt(hi)}]", str(pairs)])
-    return ["figure", "A", "B", "B - A (* CI excludes 0)", "95% CI of B - A (paired)", "pairs"], rows
+        tests.append(paired_diffs(va, vb))
+        rows.append([name, _fmt(ma), _fmt(mb), _fmt(diff), f"[{_fmt(lo)}, {_fmt(hi)}]", str(pairs)])
+    for row, p in zip(rows, fdr(paired_p_values(tests)), strict=True):
+        row[3] += " *" if p < 0.05 else ""
+        row.insert(4, _fmt_p(p))
+    head = ["figure", "A", "B", f"B - A (* p < 5%, {CORRECTION})", f"p ({CORRECTION})"]
+    return [*head, "95% CI of B - A (paired)", "pairs"], rows
+
+
+def _fmt_p(p: float) -> str:
+    return "<0.001" if p < 0.001 else f"{p:.2g}"
 
 
 def sameness(a: Arm, b: Arm) -> tuple[str, list[DesignWarning]]:
@@ -282,15 +358,75 @@ def print_table(title: str, head: Sequence[str], rows: Sequence[Sequence[str]]) 
     console.print(table)
 
 
-def print_rates(label: str, rates: list[Rate], *, seats: bool = True) -> None:
-    """Win rates with their Wilson intervals; for seats, the p-value against the fair share,
-    corrected for the number of seats (Holm)."""
+def print_rates(label: str, rates: list[Rate], *, seats: bool = True, who: str = "seat") -> None:
+    """Win rates with their Wilson intervals; for seats (or places in the turn order), the
+    p-value against the fair share, corrected for their number (Holm)."""
     if not seats:
         print_table(label, ["who", "win rate [95% CI]"], [[r.who, r.text()] for r in rates])
         return
     adjusted = holm([p_value(r) for r in rates])
     rows = [[r.who, r.text(), f"{p:.2g}", "yes" if p < 0.05 else ""] for r, p in zip(rates, adjusted, strict=True)]
-    print_table(label, ["seat", "win rate [95% CI]", "p vs fair (Holm)", "differs from fair"], rows)
+    print_table(label, [who, "win rate [95% CI]", "p vs fair (Holm)", "differs from fair"], rows)
+
+
+def print_seat_rates(title: str, arm: Arm) -> None:
+    """Win rate by seat, and by place in the turn order where the game decides the order."""
+    print_rates(f"{title} — {arm.label}", seat_rates(arm.records))
+    if order := order_rates(arm.records):
+        print_rates(f"Win rate by turn order — {arm.label}", order, who="turn order")
+    print_ranked(arm)
+
+
+def ranked_rows(rates: list[Rate], ends: int = 5) -> list[list[str]]:
+    """Rates ranked from most to least wins, each with its Holm-adjusted p against its fair share
+    over all of them; more than ``2 * ends``: both ends, the middle said in one row."""
+    tests = sorted(rate_tests(rates), key=lambda t: (-t[0].rate, -t[0].games, t[0].who))
+    rows = [[str(k + 1), r.who, r.text(), _fmt_p(p), "yes" if p < 0.05 else ""] for k, (r, p) in enumerate(tests)]
+    if len(rows) > 2 * ends:
+        middle = ["…", f"{len(rows) - 2 * ends} more between", "", "", ""]
+        rows = [*rows[:ends], middle, *rows[-ends:]]
+    return rows
+
+
+def print_ranked(arm: Arm) -> None:
+    """Win rate by each seat attribute the game names (recruit, faction), ranked, both ends."""
+    for attribute in attributes(arm.records):
+        rates = attribute_rates(arm.records, attribute)
+        head = ["rank", attribute, "win rate [95% CI]", f"p vs fair (Holm, {len(rates)} tested)", "differs from fair"]
+        print_table(f"Win rate by {attribute}, ranked — {arm.label}", head, ranked_rows(rates))
+
+
+def reference_of(batch: Batch, args: argparse.Namespace, records: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Random play under the same settings (``--coverage N`` games, no more than the batch's, from
+    the same seed), what the coverage is read against; the batch itself when its bots are all
+    random; none for 0."""
+    if not args.coverage:
+        return []
+    if set(batch.bots.values()) == {"random"}:
+        return records
+    reference = Batch(
+        batch.game,
+        batch.players,
+        dict(batch.options),
+        {"*": "random"},
+        min(args.coverage, batch.games),
+        batch.seed,
+        batch.max_steps,
+    )
+    return play(reference, args, f"{batch.game}: random play, for coverage")
+
+
+def print_coverage(arm: Arm, reference: list[dict[str, Any]]) -> None:
+    """The coverage table (declared mechanics, then the action types random play takes) and its line."""
+    if not reference:
+        return
+    declared = mechanics_of(arm.batch.game).patterns
+    print_table(
+        f"Coverage — {arm.label}, against {len(reference)} games of random play",
+        *coverage_rows(arm.records, reference, declared),
+    )
+    if line := coverage_line(arm.records, reference):
+        console.print(line)
 
 
 def print_warnings(label: str, found: list[Any]) -> None:
@@ -305,8 +441,10 @@ def print_warnings(label: str, found: list[Any]) -> None:
 def describe(game: Game[Any], arm: Arm) -> None:
     """The terminal's account of one batch."""
     print_table(f"{game.meta.title} — {arm.label}: {len(arm.records)} games", *figure_rows(arm))
+    if line := constants_line(figure_constants(arm)):
+        console.print(line)
     if has_winners(arm.records):
-        print_rates(f"Win rate by seat — {arm.label}", seat_rates(arm.records))
+        print_seat_rates("Win rate by seat", arm)
         print_rates(f"Win rate by bot — {arm.label}", bot_rates(arm.records), seats=False)
     finished = summaries(arm.records)
     if finished:
@@ -316,6 +454,7 @@ def describe(game: Game[Any], arm: Arm) -> None:
 # -- commands ------------------------------------------------------------------------------------
 def check_extras(args: argparse.Namespace) -> None:
     """Say what to install before playing anything, not after."""
+    require_stats()
     if args.report:
         require_matplotlib()
     if args.ray is not None:
@@ -331,7 +470,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     records = play(batch, args, f"simulating {args.game}", args.out)
     arm = Arm(label, batch, records)
     describe(game, arm)
-    found = warnings(game, records)
+    reference = reference_of(batch, args, records)
+    print_coverage(arm, reference)
+    found = warnings(game, records) + coverage_warnings(records, reference, batch.game)
     print_warnings(label, found)
     if args.out:
         write_records(args.out, records, batch)
@@ -369,21 +510,31 @@ def cmd_compare(args: argparse.Namespace) -> int:
             raise
         arms.append(Arm(f"{label} ({changed})", batch, records))
     a, b = arms
-    print_table(f"{game.meta.title}: {a.label} vs {b.label}", *compare_rows(a, b))
-    console.print(PAIRED)
+    rows = compare_rows(a, b)
+    print_table(f"{game.meta.title}: {a.label} vs {b.label}", *rows)
+    console.print(paired_note(a, b, rows[1]))
+    if constants := constants_line(figure_constants(a, b)):
+        console.print(constants)
     line, same = sameness(a, b)
     console.print(line)
     found: dict[str, list[DesignWarning]] = {}
-    if same:
-        found["A and B"] = same
-        print_warnings("A and B", same)
+    references = {arm.label: reference_of(arm.batch, args, arm.records) for arm in arms}
+    options = {**a.batch.options, **b.batch.options}
+    differing = [k for k in options if a.batch.options.get(k) != b.batch.options.get(k)]
+    both = same + house_rule_warnings(game.meta.id, differing, [(arm.label, arm.records) for arm in arms])
+    if both:
+        found["A and B"] = both
+        print_warnings("A and B", both)
     for arm in arms:
+        print_coverage(arm, references[arm.label])
         finished = summaries(arm.records)
         if finished:
             print_table(f"The game's own figures — {arm.label}", ["figure", "value"], game.report(finished))
         if has_winners(arm.records):
-            print_rates(f"Seat advantage — {arm.label}", seat_rates(arm.records))
-        found[arm.label] = warnings(game, arm.records)
+            print_seat_rates("Seat advantage", arm)
+        found[arm.label] = warnings(game, arm.records) + coverage_warnings(
+            arm.records, references[arm.label], arm.batch.game
+        )
         print_warnings(arm.label, found[arm.label])
     if args.out:
         for arm, tag in zip(arms, "AB", strict=True):
@@ -405,7 +556,8 @@ def cmd_compare(args: argparse.Namespace) -> int:
 
 RECORD_KEYS = {
     "index", "seed", "bots", "players", "end_reason", "winners", "steps", "turns", "decisions", "error",
-    "timeline", "actions_offered", "actions_taken", "game", "options", "seats",
+    "timeline", "actions_offered", "actions_taken", "game", "options", "seats", "mechanics_offered",
+    "mechanics_taken",
 }  # fmt: skip
 
 
@@ -456,6 +608,7 @@ def cmd_report(args: argparse.Namespace) -> int:
         raise ConfigError("report takes one file (a batch) or two (A and B of a comparison)", rule="report")
     to_csv = args.out.endswith(".csv")
     if not to_csv:
+        require_stats()
         require_matplotlib()
     tags = ("A", "B") if len(args.files) == 2 else ("",)
     arms = []
@@ -475,7 +628,9 @@ def cmd_report(args: argparse.Namespace) -> int:
         a, b = arms
         rows = compare_rows(a, b)
         print_table(f"{game.meta.title}: {a.label} vs {b.label}", *rows)
-        console.print(PAIRED)
+        console.print(paired_note(a, b, rows[1]))
+        if line := constants_line(figure_constants(a, b)):
+            console.print(line)
         line, same = sameness(a, b)
         console.print(line)
         if same:
@@ -495,7 +650,7 @@ def cmd_report(args: argparse.Namespace) -> int:
 def _command(args: argparse.Namespace) -> str:
     """The command that gives these figures again, rebuilt from the parsed arguments."""
     words = ["ludica", args.command, args.game]
-    for flag in ("players", "names", "games", "seed", "max_steps", "jobs"):
+    for flag in ("players", "names", "games", "seed", "max_steps", "jobs", "coverage"):
         value = getattr(args, flag, None)
         if value is not None:
             words += [f"--{flag.replace('_', '-')}", str(value)]
@@ -551,6 +706,14 @@ def _common(p: argparse.ArgumentParser) -> None:
         "FILE.csv (a flat table)",
     )
     p.add_argument("--report", metavar="DIR", help="write an HTML report with its plots into DIR")
+    p.add_argument(
+        "--coverage",
+        type=int,
+        default=20,
+        metavar="N",
+        help="read which moves the bots make against N games of random play with the same settings "
+        "(default 20, at most --games; 0: no coverage)",
+    )
 
 
 def register(sub: Any) -> None:

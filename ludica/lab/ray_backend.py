@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import os
 import signal
+import socket
 import sys
 from pathlib import Path
 from typing import Any
@@ -80,7 +81,10 @@ def connect(ray: Any, address: str, cpus: int) -> None:
             finally:
                 signal.signal(signal.SIGINT, previous)
             return
+        reachable(target)
         ray.init(address=target, **quiet)
+    except ConfigError:
+        raise
     except Exception as exc:  # Ray's errors are many and deep: one line, naming the cluster
         first = (str(exc).strip().splitlines() or [type(exc).__name__])[0][:200]
         hint = (
@@ -91,6 +95,25 @@ def connect(ray: Any, address: str, cpus: int) -> None:
         )
         where = target or "this machine"
         raise ConfigError(f"cannot use the Ray cluster at {where}: {first}{hint}", rule="lab") from None
+
+
+def reachable(address: str, *, timeout: float = 3.0) -> None:
+    """Refuse at once, in one line, a cluster address where nothing answers (Ray itself would
+    retry for a minute or more, logging as it goes). ``auto`` and addresses without a port are
+    left to Ray; ``ray://HOST:PORT`` (Ray Client) is probed at its port."""
+    host, sep, port = address.removeprefix("ray://").rpartition(":")
+    if not sep or not port.isdigit() or not host:
+        return
+    try:
+        with socket.create_connection((host.strip("[]"), int(port)), timeout=timeout):
+            return
+    except OSError as exc:
+        why = exc.strerror or type(exc).__name__
+        raise ConfigError(
+            f"cannot use the Ray cluster at {address}: nothing answers there ({why}); is 'ray start --head' "
+            "running on it, at that port?",
+            rule="lab",
+        ) from None
 
 
 def use_token_if_any() -> None:

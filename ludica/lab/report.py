@@ -18,7 +18,7 @@ from typing import Any
 
 from ..core.errors import ConfigError
 from ..core.game import Game
-from .analysis import DesignWarning, bot_rates, has_winners, seat_rates, timeline, timeline_bands
+from .analysis import DesignWarning, bot_rates, has_winners, length_unit, seat_rates, timeline, timeline_bands
 from .batch import Batch
 
 COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd")
@@ -75,7 +75,8 @@ def _length(plt: Any, ax: Any, arms: Sequence[Arm]) -> None:
     bins = shared_bins(samples)
     for k, (arm, sample) in enumerate(zip(arms, samples, strict=True)):
         ax.hist(sample, bins=bins, alpha=0.55, color=COLOURS[k], label=arm.label, histtype="stepfilled")
-    ax.set_xlabel("turns per game (the same bins for every arm)")
+    unit = length_unit([r for arm in arms for r in arm.records])
+    ax.set_xlabel(f"{unit} per game (the same bins for every arm)")
     ax.set_ylabel("games")
     ax.set_ylim(bottom=0)
     ax.set_title("Game length")
@@ -170,7 +171,8 @@ def make_figures(game: Game[Any], arms: Sequence[Arm]) -> list[tuple[str, str, A
         fig.tight_layout()
         out.append((stem, caption, fig))
 
-    one("length", "Game length distribution (turns per game)", _length)
+    unit = length_unit([r for arm in arms for r in arm.records])
+    one("length", f"Game length distribution ({unit} per game)", _length)
     one("end_reasons", "End reasons (share of games)", _ends, game.meta.end_reasons)
     if any(has_winners(arm.records) for arm in arms):
         one("win_by_seat", "Win rate by seat, with 95% Wilson intervals", _rates, "seat")

@@ -1,5 +1,5 @@
-"""The tournament on tiny batches: seat rotation, win rates with Wilson intervals, Bradley–Terry
-ratings, the same results whatever the number of worker processes, and the command."""
+"""The tournament on tiny batches: seat rotation, win rates with Wilson intervals, openskill
+ratings with their uncertainty, the same results whatever the number of worker processes, and the command."""
 
 from __future__ import annotations
 
@@ -12,9 +12,9 @@ from ludica.bots.tournament import (
     AHEAD,
     GameResult,
     Tournament,
-    bradley_terry,
     game_interval,
     lineups,
+    ratings,
     run,
     split_bots,
     wilson,
@@ -38,14 +38,14 @@ def test_wilson_interval() -> None:
     assert wilson(0, 0) == (0.0, 1.0)
 
 
-def test_bradley_terry_orders_the_stronger_bot_first() -> None:
+def test_ratings_order_the_stronger_bot_first_with_their_uncertainty() -> None:
     results = [GameResult(i, {"p1": "strong", "p2": "weak"}, ("p1",) if i % 4 else ("p2",), 10, "") for i in range(40)]
-    ratings = bradley_terry(results, ["strong", "weak"], 2)
-    assert ratings["strong"] > 0 > ratings["weak"]
-    assert abs(ratings["strong"] + ratings["weak"]) < 1e-6  # mean 0
-    # 30 wins to 10 is 3:1, about 190 Elo points apart (with the half-win prior, a little less)
-    assert 170 < ratings["strong"] - ratings["weak"] < 195
-    assert bradley_terry([], ["a", "b"], 2) == {}
+    rated = ratings(results, ["strong", "weak"], 2)
+    (strong, s_sigma), (weak, w_sigma) = rated["strong"], rated["weak"]
+    assert strong - weak > 2 * max(s_sigma, w_sigma)  # 30 wins to 10: apart by more than two sigmas
+    assert 0 < s_sigma < 25 / 3 and 0 < w_sigma < 25 / 3  # narrower than a new bot's
+    assert ratings(list(reversed(results)), ["strong", "weak"], 2) == rated  # rated in index order
+    assert ratings([], ["a", "b"], 2) == {}
 
 
 def test_a_tiny_tournament_is_the_same_with_one_or_two_processes() -> None:
@@ -84,7 +84,7 @@ def test_the_command_prints_rates_intervals_and_ratings(tmp_path: Path, capsys: 
     argv = ["tournament", "pig", "--bots", "heuristic,random", "--games", "4", "--players", "2", "--out", str(out)]
     assert main(argv) == 0
     printed = capsys.readouterr().out
-    for words in ("win rate", "95% interval", "rating (Elo)", "heuristic", "random", "parity 50%"):
+    for words in ("win rate", "95% interval", "rating (openskill", "heuristic", "random", "parity 50%"):
         assert words in printed
     lines = [json.loads(line) for line in out.read_text().splitlines()]
     assert len(lines) == 4 and all(set(r) >= {"lineup", "winners", "steps"} for r in lines)

@@ -12,7 +12,7 @@ import pytest
 
 from ludica.cli import main
 from ludica.core import ConfigError, get_game
-from ludica.lab.analysis import bootstrap_diff, bootstrap_mean, figures, seat_rates, warnings, wilson
+from ludica.lab.analysis import bootstrap_mean, figures, seat_rates, warnings, wilson
 from ludica.lab.batch import STEP_LIMIT, Batch, play_game, run
 from ludica.lab.cli import bots_of, typed_option
 from ludica.lab.playthrough import NAMES
@@ -77,7 +77,7 @@ def test_bot_specs_for_every_seat_and_one_seat() -> None:
         (["simulate", "pig", "--bot", "p9=random"], "no seat 'p9'"),
         (["simulate", "pig", "--bot", "genius"], "no bot 'genius'"),
         (["simulate", "pig", "--option", "target=7"], "must be one of"),
-        (["compare", "pig", "--a", "target=x"], "takes a int"),
+        (["compare", "pig", "--a", "target=x"], "takes a whole number (like 10)"),
     ],
 )
 def test_user_mistakes_are_one_line(argv: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
@@ -95,7 +95,7 @@ def test_compare_prints_each_figure_with_its_difference(capsys: pytest.CaptureFi
     assert "*" in steps  # a game to 30 points is longer than a game to 10, beyond doubt
     page = (tmp_path / "index.html").read_text()
     assert "A (target=10)" in page and "B (target=30)" in page
-    assert "ludica compare pig --games 12 --seed 0 --jobs 1 --a target=10 --b target=30" in page
+    assert "ludica compare pig --games 12 --seed 0 --jobs 1 --coverage 20 --a target=10 --b target=30" in page
 
 
 def test_compare_two_kinds_of_players(tmp_path: Path) -> None:
@@ -186,8 +186,7 @@ def test_intervals() -> None:
     assert bootstrap_mean(values, seed=1) == bootstrap_mean(values, seed=1)
     lo, hi = bootstrap_mean(values, seed=1)
     assert lo < 3.0 < hi
-    lo, hi = bootstrap_diff(values, [v + 2 for v in values], seed=1)
-    assert 1.0 < lo < 2.0 < hi < 3.0
+    assert wilson(0, 1000) == (0.0, pytest.approx(0.00383, abs=1e-5))  # not 2.17e-19
 
 
 def test_figures_and_seat_rates_of_records() -> None:
@@ -238,3 +237,43 @@ def test_a_bot_that_fails_ends_its_game_not_the_batch(capsys: pytest.CaptureFixt
     assert "3 of 3 games" in out and "a bot failed" in out and "ZeroDivisionError('oops')" in out
     record = play_game(Batch("pig", NAMES[:2], bots={"*": "random", "p2": "broken"}), 0)
     assert record["end_reason"] == "bot_error" and "p2 (broken)" in record["error"]
+
+
+def test_an_unreachable_ray_cluster_is_one_line_at_once(capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("ray")
+    import socket
+    import time
+
+    with socket.socket() as probe:  # a port where nothing listens once closed
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    start = time.monotonic()
+    assert main(["simulate", "pig", "--games", "2", "--ray", f"127.0.0.1:{port}"]) == 2
+    captured = capsys.readouterr()
+    lines = [line for line in captured.out.splitlines() if line.strip()]
+    assert len(lines) == 1 and lines[0].startswith(f"ludica: cannot use the Ray cluster at 127.0.0.1:{port}: ")
+    assert "Traceback" not in captured.out + captured.err and not captured.err.strip()
+    assert time.monotonic() - start < 30  # Ray alone retried for 60-300 s
+
+
+@pytest.mark.parametrize("module", ["statsmodels.stats.proportion", "scipy.stats"])
+def test_without_the_statistics_the_lab_imports_and_says_what_to_install(
+    module: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setitem(sys.modules, module, None)  # import fails as if it were not installed
+    import importlib
+
+    for name in ("analysis", "batch", "cli", "coverage", "inference", "mechanics", "report"):
+        importlib.import_module(f"ludica.lab.{name}")  # the modules import without the extra
+    assert main(["simulate", "pig", "--games", "2"]) == 2
+    out = " ".join(capsys.readouterr().out.split())
+    assert "need scipy and statsmodels" in out and "pip install 'ludica[lab]'" in out and "Traceback" not in out
+
+
+def test_the_tournament_without_the_extra_prints_win_rates(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setitem(sys.modules, "openskill.models", None)
+    assert main(["tournament", "pig", "--bots", "random,random", "--games", "2"]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "win rate" in out and "intervals and ratings need" in out and "Traceback" not in out

@@ -182,9 +182,14 @@ def reveal_recruits(st: EuphoriaState, ev: Events) -> None:
     begin_play(st, ev)
 
 
+def first_player(st: EuphoriaState) -> str:
+    """The highest opening roll starts; a tie goes to the tied player seated first."""
+    return max(st.seats, key=lambda s: (sum(st.opening.get(s, ())), -st.seats.index(s)))
+
+
 def begin_play(st: EuphoriaState, ev: Events) -> None:
     st.phase = "play"
-    first = max(st.seats, key=lambda s: (sum(st.opening[s]), -st.seats.index(s)))
+    first = first_player(st)
     ev.append(Event("first", f"{first} rolled highest and starts"))
     push(st, Task("start_turn", (first,)))
 

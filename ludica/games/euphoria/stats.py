@@ -1,13 +1,14 @@
-"""Figures of finished games for ``ludica simulate``: game length in turns, win rate by seat, by
-starting (active) recruit and by faction, and how games end."""
+"""Figures of finished games for ``ludica simulate``: game length in turns, how games end, the
+markets built; and for the lab's own tables, the turn order (the opening roll's first player) and
+each seat's starting recruit and its faction (``by_seat``: win rates ranked with intervals)."""
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any
 
 from ...core.summary import describe, distribution
 from .oracle import COMMODITIES, RECRUITS, RESOURCES
+from .setup import first_player
 from .state import EuphoriaState
 
 
@@ -24,39 +25,29 @@ def summary(st: EuphoriaState, steps: int) -> dict[str, Any]:
         "end": st.end_reason or "unfinished",
         "end_reason": end_reason(st) or "unfinished",
         "markets_built": len(st.built),
+        "turn_order": turn_order(st),
+        "by_seat": {
+            "starting recruit": {s: st.players[s].active[0] for s in st.seats if st.players[s].active},
+            "faction (starting recruit)": {
+                s: RECRUITS[st.players[s].active[0]].faction for s in st.seats if st.players[s].active
+            },
+        },
     }
 
 
-def _rate(wins: Counter[str], plays: Counter[str], top: int = 10) -> str:
-    rows = sorted(plays, key=lambda k: (-wins[k] / plays[k], k))[:top]
-    return " · ".join(f"{k} {100 * wins[k] / plays[k]:.0f}% of {plays[k]}" for k in rows)
+def turn_order(st: EuphoriaState) -> list[str]:
+    """The seats in the order they play: from the first player (the opening roll's) clockwise,
+    for the lab's win rate by turn order (a seat is not a place in the turn order here)."""
+    first = st.seats.index(first_player(st))
+    return [*st.seats[first:], *st.seats[:first]]
 
 
 def report_lines(summaries: list[dict[str, Any]]) -> list[tuple[str, str]]:
     lines: list[tuple[str, str]] = [("games", str(len(summaries)))]
     lines.append(("game length (turns)", describe([s["turns"] for s in summaries])))
     lines.append(("game length (steps)", describe([s["steps"] for s in summaries])))
-    seat_wins: Counter[str] = Counter()
-    seat_plays: Counter[str] = Counter()
-    rec_wins: Counter[str] = Counter()
-    rec_plays: Counter[str] = Counter()
-    fac_wins: Counter[str] = Counter()
-    fac_plays: Counter[str] = Counter()
-    for s in summaries:
-        for i in range(s["players"]):
-            seat_plays[f"p{i + 1}"] += 1
-        for w in s["winner_seat"].split(","):
-            seat_wins[w] += 1
-        for r in s["starting_recruits"]:
-            rec_plays[r] += 1
-            fac_plays[RECRUITS[r].faction] += 1
-        for r in s["winner_recruit"].split(","):
-            rec_wins[r] += 1
-        for f in s["winner_faction"].split(","):
-            fac_wins[f] += 1
-    lines.append(("win rate by seat", _rate(seat_wins, seat_plays)))
-    lines.append(("win rate by faction (active recruit)", _rate(fac_wins, fac_plays)))
-    lines.append(("win rate by starting recruit (top 10)", _rate(rec_wins, rec_plays)))
+    # Win rates by seat, by turn order, by faction and by starting recruit: the lab's tables, with
+    # their intervals and the correction for how many are ranked (the summary's ``by_seat``).
     lines.append(("how games end", distribution(s["end"] for s in summaries)))
     lines.append(("markets built", describe([s["markets_built"] for s in summaries])))
     return lines
@@ -103,3 +94,23 @@ def sample(st: EuphoriaState) -> dict[str, float]:
         "artifacts (mean)": sum(len(p.hand) for p in players) / n,
         "markets built": len(st.built),
     }
+
+
+# -- for the lab's coverage: the mechanics a designer names, by the actions that realise them -----
+MECHANICS: dict[str, tuple[str, ...]] = {
+    "trade offered": ("offer_trade",),
+    "trade accepted": ("answer_trade answer=accept",),
+    "second recruit kept": ("keep_recruit",),
+    "recruit ability used": ("use_ability",),
+    "dilemma resolved": ("resolve_dilemma",),
+    "artifact discarded": ("discard_artifact",),
+    "worker sacrificed": ("sacrifice",),
+    "star placed": ("place_star",),
+}
+"""Each mechanic -> the actions that realise it (an action type, or a type with parameter values)."""
+OPTION_MECHANICS: dict[str, tuple[str, ...]] = {
+    "trades_per_turn": ("trade offered", "trade accepted"),
+    "recruit_draft": ("second recruit kept",),
+    "printing": ("recruit ability used", "second recruit kept"),
+}
+"""Each option or house rule -> the mechanics it touches (the lab warns when none came into play)."""

@@ -87,3 +87,22 @@ def sample(state: EuthymiaState) -> dict[str, float]:
     out["glass (mean)"] = sum(state.glass.values()) / len(state.players) if state.glass else 0.0
     out["deaths so far"] = state.stats["deaths"]
     return out
+
+
+# -- for the lab's coverage: the mechanics a designer names, by the actions that realise them -----
+MECHANICS: dict[str, tuple[str, ...]] = {
+    "pour": ("pour",),
+    "more cards declared": ("declare_more_cards",),
+    "final round triggered": ("trigger_final_round",),
+    "Committee Member change proposed": ("propose_cm_change",),
+    "conflict launched": ("launch_conflict",),
+    "drink": ("drink",),
+}
+"""Each mechanic -> the actions that realise it (an action type, or a type with parameter values)."""
+OPTION_MECHANICS: dict[str, tuple[str, ...]] = {
+    "TIE_BREAK_POURS": ("pour",),
+    "CM_PROPOSALS_PER_HOUR": ("Committee Member change proposed",),
+    "HR_FORCED_LAUNCH": ("conflict launched",),
+    "FINAL_ROUND_AT_S": ("final round triggered",),
+}
+"""Each option or house rule -> the mechanics it touches (the lab warns when none came into play)."""

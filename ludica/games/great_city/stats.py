@@ -92,3 +92,27 @@ def sample(state: GreatCityState) -> dict[str, float]:
         "player purse (mean)": sum(state.purse[s] for s in players) / len(players),
         "GM purse": state.purse["gm"],
     }
+
+
+# -- for the lab's coverage: the mechanics a designer names, by the actions that realise them -----
+MECHANICS: dict[str, tuple[str, ...]] = {
+    "flip with scarabs": ("flip source=free_scarab", "flip source=vested_scarab"),
+    "flip with a trait": ("flip source=trait",),
+    "flip with a tie": ("flip source=tie",),
+    "city stone": ("flip_city_stone", "vest_city_stone"),
+    "gift of scarabs": ("give_scarabs",),
+    "undo of a flip": ("undo_flip",),
+    "tie bought": ("buy_tie",),
+    "fate funded": ("fund_fate",),
+    "judgment accepted": ("accept_judgment",),
+}
+"""Each mechanic -> the actions that realise it (an action type, or a type with parameter values)."""
+OPTION_MECHANICS: dict[str, tuple[str, ...]] = {
+    "undo_random_flip": ("undo of a flip",),
+    "hr_trait_cap_3": ("flip with a trait",),
+    "gm_may_accept": ("judgment accepted",),
+    "reflip_model": ("flip with scarabs", "flip with a trait", "flip with a tie"),
+    "fate_contributions": ("fate funded",),
+    "ante_increment_source": ("flip with scarabs",),
+}
+"""Each option or house rule -> the mechanics it touches (the lab warns when none came into play)."""

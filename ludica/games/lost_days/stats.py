@@ -92,3 +92,23 @@ def sample(state: LostDaysState) -> dict[str, float]:
         "coins on own memories (mean)": sum(state.memory_coins(s) for s in state.seats) / n,
         "sane elves": len(state.sane()),
     }
+
+
+# -- for the lab's coverage: the mechanics a designer names, by the actions that realise them -----
+MECHANICS: dict[str, tuple[str, ...]] = {
+    "memory sold": ("sell_memory",),
+    "trade accepted": ("accept_trade",),
+    "reroll influence": ("influence effect=reroll",),
+    "extra die influence": ("influence effect=extra_die",),
+    "bid raised": ("raise_bid",),
+    "memory vetoed": ("veto_memory",),
+    "tribute paid with a memory": ("pay_tribute_memory",),
+    "conflict withdrawn": ("withdraw_conflict",),
+}
+"""Each mechanic -> the actions that realise it (an action type, or a type with parameter values)."""
+OPTION_MECHANICS: dict[str, tuple[str, ...]] = {
+    "market_minimum": ("memory sold",),
+    "opposition_dice_min": ("reroll influence", "extra die influence"),
+    "tie_rule": ("reroll influence",),
+}
+"""Each option or house rule -> the mechanics it touches (the lab warns when none came into play)."""

@@ -102,3 +102,22 @@ def sample(state: MiseryState) -> dict[str, float]:
     out["spare dice (mean)"] = sum(c.spare for c in chars) / n
     out["dice held by others (mean)"] = sum(sum(c.influence.values()) for c in chars) / n
     return out
+
+
+# -- for the lab's coverage: the mechanics a designer names, by the actions that realise them -----
+MECHANICS: dict[str, tuple[str, ...]] = {
+    "Trait reroll": ("use_trait",),
+    "promise fulfilled": ("fulfil_promise",),
+    "blocking die removed": ("remove_blocking_die",),
+    "Trait offered": ("offer_trait",),
+    "desire addressed": ("address_desire",),
+    "Misery spent": ("spend_misery",),
+    "Trait increased": ("increase_trait",),
+    "resource activated": ("activate_resource",),
+}
+"""Each mechanic -> the actions that realise it (an action type, or a type with parameter values)."""
+OPTION_MECHANICS: dict[str, tuple[str, ...]] = {
+    "max_traits": ("Trait offered", "Trait increased"),
+    "trait_reroll_scope": ("Trait reroll",),
+}
+"""Each option or house rule -> the mechanics it touches (the lab warns when none came into play)."""
