@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-ELSEWHERE = {"docs/lab.md"}
+ELSEWHERE: set[str] = set()
 """Pages being rewritten on their own (the lab's guide): checked once that rewrite lands."""
 PAGES = [
     page
