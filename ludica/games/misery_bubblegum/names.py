@@ -11,7 +11,7 @@ from typing import Any
 from ...core import Action, IntRange
 from ...core.names import Namer
 from .reclaim import reclaim_orientation, rolled_count
-from .state import MiseryState
+from .state import CONFIDENCE, INSIGHT, PASSION, MiseryState
 from .triangle import ARROWS
 
 ACTION_TITLES = {
@@ -157,6 +157,32 @@ class MiseryNamer(Namer):
 
     def action_effect(self, action: Action) -> str | None:
         return ACTION_EFFECTS.get(action.type)
+
+    # -- computed consequences in the rulebook's words (DESIGN.md principle 16) -----------------
+    QUIET_KEYS = Namer.QUIET_KEYS | {"created", "still_to_answer", "actions_done", "number"}
+
+    def word_change(self, change: Any) -> str | None:
+        """Pools, ratings, Misery and Spare by the book's names ("Passion pool −2", "Misery +3")."""
+        path, key = change.path, change.key
+        if len(path) >= 2 and path[-2] in ("pool", "rating") and key in (PASSION, CONFIDENCE, INSIGHT) and change.delta:
+            owner = self._owner(path, self._found)
+            whose = "" if owner in (None, self.viewer) else f"{self.seat(str(owner))}'s "
+            what = "pool" if path[-2] == "pool" else "rating"
+            sign = "+" if change.delta > 0 else "−"
+            return f"{whose}{key.capitalize()} {what} {sign}{abs(change.delta)}"
+        if key in ("misery", "spare") and change.delta:
+            owner = self._owner(path, self._found)
+            whose = "" if owner in (None, self.viewer) else f"{self.seat(str(owner))}'s "
+            sign = "+" if change.delta > 0 else "−"
+            return f"{whose}{key.capitalize()} {sign}{abs(change.delta)}"
+        return super().word_change(change)
+
+    def field_default(self, action: Action, param: str, spec: Any) -> int:
+        """Reclaim as many dice as the rules allow unless a smaller number is typed: 0 would send
+        every rolled die into Misery ([What does it mean?])."""
+        if action.type == "reclaim" and param == "reclaim_count":
+            return int(spec.hi)
+        return super().field_default(action, param, spec)
 
     def situation(self) -> str | None:
         attempt = self.state.attempt
