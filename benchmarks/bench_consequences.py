@@ -6,7 +6,8 @@ consequence through the namer (``Namer.consequence``: the hand-written effect an
 floor, ``ludica.core.consequence``). Prints, per game, the share of options that had a hand-written
 effect alone (``action_effect`` or a value's ``effect``: what front ends showed before the floor)
 and the share that has a consequence now, and the time to compute all consequences of one
-decision (mean and worst, pure-Python build when ``LUDICA_PURE=1``).
+decision (mean and worst, pure-Python build when ``LUDICA_PURE=1``), and again when the same decision is
+shown a second time (remembered per seat's view).
 
     LUDICA_PURE=1 python benchmarks/bench_consequences.py [--games 3] [--every 7]
 """
@@ -47,13 +48,17 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=2, help="seeded games per game")
     parser.add_argument("--every", type=int, default=7, help="look at every n-th step")
     args = parser.parse_args()
-    print(f"{'game':18} {'options':>7} {'hand-written':>12} {'now':>6} {'ms/decision':>12} {'worst ms':>9}")
+    print(
+        f"{'game':18} {'options':>7} {'hand-written':>12} {'now':>6} {'ms/decision':>12} {'worst ms':>9}"
+        f" {'again ms':>9}"
+    )
     totals = [0, 0, 0]
     for game_id in available():
         meta = get_game(game_id).meta
         players = min(4, meta.players_max) if meta.players_min < 4 else meta.players_min
         options = written = said = 0
-        times = []
+        times: list[float] = []
+        warm: list[float] = []
         for seed in range(args.games):
             for match, seat in decisions(game_id, players, seed, args.every):
                 namer = namer_of(match, seat)
@@ -65,12 +70,17 @@ def main() -> None:
                     written += bool(namer.action_effect(action) or namer.values_effect(action))
                     said += bool(namer.consequence(action))
                 times.append((time.perf_counter() - began) * 1000)
+                began = time.perf_counter()
+                again = namer_of(match, seat)  # the same decision shown again: remembered
+                for template in legal:
+                    again.consequence(filled_in(template))
+                warm.append((time.perf_counter() - began) * 1000)
         totals = [totals[0] + options, totals[1] + written, totals[2] + said]
         mean = statistics.mean(times) if times else 0.0
         worst = max(times) if times else 0.0
         print(
             f"{game_id:18} {options:7} {written / max(options, 1):12.0%} {said / max(options, 1):6.0%}"
-            f" {mean:12.1f} {worst:9.1f}"
+            f" {mean:12.1f} {worst:9.1f} {statistics.mean(warm) if warm else 0.0:9.1f}"
         )
     options, written, said = totals
     print(f"{'all':18} {options:7} {written / max(options, 1):12.0%} {said / max(options, 1):6.0%}")

@@ -304,6 +304,39 @@ def stable(game: Any, state: Any, action: Action, redeals: int = REDEALS, seed: 
     return result
 
 
+KEPT = 2048
+"""At most this many consequences are remembered (then all are forgotten)."""
+
+_KEPT: dict[tuple[str, str, str], Consequence] = {}
+
+
+def remembered(game: Any, state: Any, action: Action) -> Consequence:
+    """:func:`consequence`, remembered per game, seat's view and action: a front end that shows
+    the same decision again (another render, another viewer's page) computes it once. With hidden
+    information the seat's view is the key (the answer depends only on what the seat knows: the
+    redeals), so two states the seat cannot tell apart share it; otherwise the whole position."""
+    import json
+
+    hidden = bool(getattr(game.meta, "hidden_information", False))
+    try:
+        known = game.view(state, action.seat) if hidden else game.to_position(state)
+        seen = json.dumps(known, sort_keys=True, default=str)
+    except (TypeError, ValueError):
+        return consequence(game, state, action)
+    key = (str(game.meta.id), seen, str(action))
+    found = _KEPT.get(key)
+    if found is None:
+        if len(_KEPT) >= KEPT:
+            _KEPT.clear()
+        found = _KEPT[key] = consequence(game, state, action)
+    return found
+
+
+def forget() -> None:
+    """Forget every remembered consequence (:func:`remembered`)."""
+    _KEPT.clear()
+
+
 def sample_value(spec: Any) -> Any:
     """A value a field accepts, to compute a consequence before anything is typed: the lowest
     number of a range, a placeholder text."""

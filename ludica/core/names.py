@@ -272,14 +272,9 @@ class Namer:
     def computed(self, action: Action, fields: Mapping[str, Any] | None = None) -> Any:
         """The :class:`~ludica.core.consequence.Consequence` of ``action`` (fields filled from
         ``fields`` or their lowest value), computed once per namer (a namer lives one screen)."""
-        from .consequence import consequence, filled_in
+        from .consequence import filled_in, remembered
 
-        concrete = filled_in(action, fields)
-        key = str(concrete)
-        cache: dict[str, Any] = self.__dict__.setdefault("_consequences", {})
-        if key not in cache:
-            cache[key] = consequence(self.game, self.state, concrete)
-        return cache[key]
+        return remembered(self.game, self.state, filled_in(action, fields))
 
     def word_consequence(self, found: Any) -> str | None:
         """A :class:`~ludica.core.consequence.Consequence` in words: each change the seat sees
@@ -306,7 +301,8 @@ class Namer:
         elif found.chance is not None:
             parts.append(self.word_chance(found.chance))
         elif found.next_seats and found.action.seat not in found.next_seats:
-            parts.append(f"then {listing([self.seat(s) for s in found.next_seats])} decides")
+            who = [self.seat(s) for s in found.next_seats]
+            parts.append(f"then {listing(who)} {'decides' if len(who) == 1 else 'decide'}")
         elif found.next_phase and self.game is not None and found.next_phase != self._phase():
             parts.append(f"then you: {self.action_title(found.next_phase).lower()}")
         if not parts:

@@ -24,7 +24,7 @@ from ludica.bots.base import make_bot
 from ludica.bots.play import bot_step
 from ludica.bots.random_bot import RandomBot, random_step
 from ludica.core import Match, available, get_game
-from ludica.core.consequence import Consequence, changes, filled_in
+from ludica.core.consequence import Consequence, changes, filled_in, forget
 from ludica.core.names import Namer, namer_of
 from ludica.lab.playthrough import default_config
 
@@ -93,6 +93,7 @@ def _check(match: Match[Any], seat: str) -> list[str]:
         if seen[0] != result:
             problems.append(f"{where}: reads as {seen[1]} ({text!r}) though its result differs")
         if other is not None:
+            forget()  # computed afresh from the redeal, not remembered from the true state
             there = namer_of(match, seat)
             there.state = other
             if there.consequence(action) != text:

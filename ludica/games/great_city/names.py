@@ -281,6 +281,11 @@ class GreatCityNamer(Namer):
             return self._reading(change.after)
         if len(path) >= 3 and path[-3] == "stones" and key == "sign" and path[-2].isdigit():
             return f"{self.stone(int(path[-2]) + 1)} turns {'+' if change.after == '+' else '−'}"
+        if "vested" in path and change.delta:
+            n, color = abs(change.delta), key if key in O.COLORS else ""
+            scarabs = f"{n} scarab{'s' if n != 1 else ''}"
+            where = f"under the {color} stone" if color else "under the stones"
+            return f"{scarabs} vested {where} {'spent' if change.delta < 0 else 'added'}" if color else None
         if key == "used_traits" and change.added:
             used = [str(t[1]).capitalize() for t in change.added if isinstance(t, tuple) and len(t) >= 2]
             return f"the trait {', '.join(used)} is used this scene" if used else None

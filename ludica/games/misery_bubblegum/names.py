@@ -58,7 +58,15 @@ VALUE_NAMES = {
 }
 
 
+RATINGS_EFFECT = (
+    "fixed for the whole game: when your arrow points towards the others you reclaim up to your rating in "
+    "that pool; towards yourself, Misery takes what your rating exceeds the dice left in the pool "
+    "[Character Attributes]"
+)
+"""What setting the ratings commits (MB-R4, spec §5.9)."""
+
 ACTION_EFFECTS = {
+    "set_ratings": RATINGS_EFFECT,
     "pass_opposition": "the action goes ahead without you; your dice stay in your pools",
     "pass_reroll": "the dice stand as they are",
     "end_meaning": "what the action means is settled; the dice are reclaimed next",
@@ -159,7 +167,16 @@ class MiseryNamer(Namer):
         return ACTION_EFFECTS.get(action.type)
 
     # -- computed consequences in the rulebook's words (DESIGN.md principle 16) -----------------
-    QUIET_KEYS = Namer.QUIET_KEYS | {"created", "still_to_answer", "actions_done", "number"}
+    QUIET_KEYS = Namer.QUIET_KEYS | {
+        "created",
+        "still_to_answer",
+        "actions_done",
+        "number",
+        "participants",
+        "stage",
+        "type",
+        "phase",
+    }
 
     def word_change(self, change: Any) -> str | None:
         """Pools, ratings, Misery and Spare by the book's names ("Passion pool −2", "Misery +3")."""
@@ -176,6 +193,12 @@ class MiseryNamer(Namer):
             sign = "+" if change.delta > 0 else "−"
             return f"{whose}{key.capitalize()} {sign}{abs(change.delta)}"
         return super().word_change(change)
+
+    def word_chance(self, step: Any) -> str:
+        n = len(getattr(step, "sides", ()))
+        if step.type == "roll_action" and n:
+            return f"then {n} dice are rolled: each die showing its challenge or more is a success"
+        return super().word_chance(step)
 
     def field_default(self, action: Action, param: str, spec: Any) -> int:
         """Reclaim as many dice as the rules allow unless a smaller number is typed: 0 would send
