@@ -292,7 +292,7 @@ class Terminal:
         options = choices(legal)
         news = self.show_news(seat, namer)
         notes = [choice_note(namer, c) for c in options]  # each one-button choice's consequence
-        asked = len(options) + sum(1 for n in notes if n) if len(options) > 1 or options[0].single else 6
+        asked = len(options) + sum(2 for n in notes if n) if len(options) > 1 or options[0].single else 6
         self.show_face(seat, budget=HEIGHT - 4 - news - min(asked, PAGE))
         self.narration = None
         if len(options) == 1 and not options[0].single:  # one choice: straight to its first question

@@ -247,10 +247,21 @@ def option_note(namer: Any, composition: Composition, param: str, value: Any) ->
         after = None
     if after is not None and after.ask() is None:
         said.append(namer.consequence(after.action()))
+    elif after is not None and _only_text_left(after):  # what is left is a text to write: its words change nothing
+        said.append(namer.consequence(after.remaining[0], after.picked))
     parts = [p for p in said if p]
     if len(parts) == 2 and parts[0] in parts[1]:
         return parts[1]
     return " — ".join(dict.fromkeys(parts)) if parts else None
+
+
+def _only_text_left(composition: Composition) -> bool:
+    step = composition.ask()
+    if step is None or step.values or not isinstance(step.field, Text) or len(composition.remaining) != 1:
+        return False
+    template = composition.remaining[0]
+    open_params = [k for k in composition.choice.params if k not in composition.picked]
+    return all(isinstance(template.args.get(k), Text) or composition.settled(k)[0] for k in open_params)
 
 
 def choice_note(namer: Any, choice: Choice) -> str | None:

@@ -109,6 +109,19 @@ class Consequence:
     """``(path, seat)`` for the entries of the view that belong to a seat (an object of a list
     with a ``seat`` field), so a change under ``players.2`` is said as that seat's."""
 
+    entries: tuple[tuple[Path, str], ...] = ()
+    """``(path, id)`` for the entries of the view's lists that carry an ``id`` (a resource, a
+    memory), so a change of one of its fields names it."""
+
+    def entry(self, path: Sequence[str]) -> str | None:
+        """The id of the innermost entry of the view holding ``path``, if it has one."""
+        best: tuple[int, str] | None = None
+        for prefix, ident in self.entries:
+            inside = len(prefix) < len(path) and tuple(path[: len(prefix)]) == prefix
+            if inside and (best is None or len(prefix) > best[0]):
+                best = (len(prefix), ident)
+        return best[1] if best else None
+
     def owner(self, path: Sequence[str]) -> str | None:
         """The seat an entry of the view at ``path`` belongs to, if the view says so."""
         for prefix, seat in self.owners:
@@ -165,20 +178,21 @@ OWNER_KEYS = ("seat", "owner")
 """The fields that say which seat an entry of a view belongs to."""
 
 
-def owners(view: Any, path: Path = ()) -> list[tuple[Path, str]]:
-    """``(path, seat)`` of every object in a list of ``view`` that names its seat (:data:`OWNER_KEYS`)."""
+def owners(view: Any, path: Path = (), keys: tuple[str, ...] = OWNER_KEYS) -> list[tuple[Path, str]]:
+    """``(path, value)`` of every object in a list of ``view`` with one of ``keys`` (by default
+    the seat it belongs to, :data:`OWNER_KEYS`)."""
     out: list[tuple[Path, str]] = []
     if isinstance(view, Mapping):
         if path and path[-1].isdigit():
-            seat = next((view[k] for k in OWNER_KEYS if isinstance(view.get(k), str)), None)
+            seat = next((view[k] for k in keys if isinstance(view.get(k), str)), None)
             if seat is not None:
                 out.append((path, seat))
         for k, v in view.items():
-            out += owners(v, (*path, str(k)))
+            out += owners(v, (*path, str(k)), keys)
     elif isinstance(view, list | tuple):
         for i, v in enumerate(view):
             if isinstance(v, Mapping | list | tuple):
-                out += owners(v, (*path, str(i)))
+                out += owners(v, (*path, str(i)), keys)
     return out
 
 
@@ -193,9 +207,41 @@ def _multiset_diff(before: tuple[Any, ...], after: tuple[Any, ...]) -> tuple[tup
     return tuple(added), tuple(left)
 
 
+_MISSING: Any = object()
+
+
+def _differing(before: Any, after: Any, path: Path, old: dict[Path, Any], new: dict[Path, Any]) -> None:
+    """The leaves of the parts of two views that differ (:func:`flatten` of those parts only:
+    equal subtrees, most of a view, are skipped at once)."""
+    if before is not _MISSING and after is not _MISSING and type(before) is type(after) and before == after:
+        return
+    if isinstance(before, Mapping) and isinstance(after, Mapping):
+        for k, v in after.items():
+            _differing(before.get(k, _MISSING), v, (*path, str(k)), old, new)
+        for k, v in before.items():
+            if k not in after:
+                old.update(flatten(v, (*path, str(k))))
+        return
+    both_lists = isinstance(before, list | tuple) and isinstance(after, list | tuple)
+    if both_lists:
+        leafy = all(len(x) <= LIST_LEAF and all(_scalar(v) or _small(v) for v in x) for x in (before, after))
+        if not leafy:  # walked by index: the common part pairwise, the rest whole
+            for i in range(max(len(before), len(after))):
+                x = before[i] if i < len(before) else _MISSING
+                y = after[i] if i < len(after) else _MISSING
+                _differing(x, y, (*path, str(i)), old, new)
+            return
+    if before is not _MISSING:
+        old.update(flatten(before, path))
+    if after is not _MISSING:
+        new.update(flatten(after, path))
+
+
 def changes(before: Any, after: Any) -> list[Change]:
     """The leaves of two views that differ, in the order of the later view (then removed ones)."""
-    old, new = flatten(before), flatten(after)
+    old: dict[Path, Any] = {}
+    new: dict[Path, Any] = {}
+    _differing(before, after, (), old, new)
     out = []
     for path, value in new.items():
         was = old.get(path)
@@ -229,18 +275,62 @@ def _played(game: Any, state: Any, action: Action) -> tuple[Any, str]:
     return after, ""
 
 
-def _diff(game: Any, state: Any, action: Action) -> tuple[list[Change], Any, str]:
+def _diff(game: Any, state: Any, action: Action, before: Any = None) -> tuple[list[Change], Any, str]:
     after, refused = _played(game, state, action)
     if after is None:
         return [], None, refused
-    return changes(game.view(state, action.seat), game.view(after, action.seat)), after, ""
+    seen = before if before is not None else game.view(state, action.seat)
+    return changes(seen, game.view(after, action.seat)), after, ""
 
 
-def _owned(game: Any, state: Any, seat: str) -> tuple[tuple[Path, str], ...]:
-    return tuple(owners(game.view(state, seat)))
+WORLDS_KEPT = 64
+_WORLDS: dict[tuple[str, str, str, int, int], list[tuple[Any, Any]]] = {}
 
 
-def consequence(game: Any, state: Any, action: Action, *, redeals: int = REDEALS, seed: int = 0) -> Consequence:
+def _worlds(game: Any, state: Any, seat: str, redeals: int, seed: int, known: str | None) -> list[tuple[Any, Any]]:
+    """The redeals of ``state`` for ``seat`` with the seat's view of each (with ``redeals`` 0, a
+    copy of the state itself): made once per decision when ``known`` (what the seat knows, as
+    text) names it, so every option of that decision is played in the same worlds without dealing
+    them again."""
+    key = (str(game.meta.id), seat, known or "", redeals, seed)
+    found = _WORLDS.get(key) if known is not None else None
+    if found is None:
+        found = []
+        for n in range(redeals):
+            other = game.redeal(state, seat, random.Random(f"consequence {seed} {n}"))
+            found.append((other, game.view(other, seat)))
+        if redeals == 0:  # nothing hidden: the state itself (a copy: the caller's state moves on)
+            found.append((game.copy(state), game.view(state, seat)))
+        if known is not None:
+            if len(_WORLDS) >= WORLDS_KEPT:
+                _WORLDS.clear()
+            _WORLDS[key] = found
+    return found
+
+
+_OWNERS: dict[tuple[str, str, str], tuple[tuple[tuple[Path, str], ...], tuple[tuple[Path, str], ...]]] = {}
+
+
+def _owned(
+    game: Any, state: Any, seat: str, known: str | None = None
+) -> tuple[tuple[tuple[Path, str], ...], tuple[tuple[Path, str], ...]]:
+    """:func:`owners` of the seat's view and its entries' ids, found once per decision when
+    ``known`` names it."""
+    key = (str(game.meta.id), seat, known or "")
+    found = _OWNERS.get(key) if known is not None else None
+    if found is None:
+        seen = game.view(state, seat)
+        found = (tuple(owners(seen)), tuple(owners(seen, keys=("id",))))
+        if known is not None:
+            if len(_OWNERS) >= WORLDS_KEPT:
+                _OWNERS.clear()
+            _OWNERS[key] = found
+    return found
+
+
+def consequence(
+    game: Any, state: Any, action: Action, *, redeals: int = REDEALS, seed: int = 0, known: str | None = None
+) -> Consequence:
     """What ``action`` does for its seat: played on a copy of ``state`` (never changed), the
     seat's view compared before and after. With hidden information it is played instead on
     ``redeals`` redeals of what the seat cannot see, and only what is the same in all of them is
@@ -248,11 +338,15 @@ def consequence(game: Any, state: Any, action: Action, *, redeals: int = REDEALS
     nothing, whatever the true hidden rest."""
     hidden = bool(getattr(game.meta, "hidden_information", False)) and redeals > 0
     if not hidden:
-        found, after, refused = _diff(game, state, action)
+        ((world, before),) = _worlds(game, state, action.seat, 0, seed, known)
+        found, after, refused = _diff(game, world, action, before)
         if after is None:
             return Consequence(action, refused=refused)
-        return replace(_said(game, action, found, after, False), owners=_owned(game, state, action.seat))
-    return replace(stable(game, state, action, redeals, seed), owners=_owned(game, state, action.seat))
+        said = _said(game, action, found, after, False)
+    else:
+        said = stable(game, state, action, redeals, seed, known)
+    whose, ids = _owned(game, state, action.seat, known)
+    return replace(said, owners=whose, entries=ids)
 
 
 def _said(game: Any, action: Action, found: Sequence[Change], after: Any, uncertain: bool) -> Consequence:
@@ -274,20 +368,20 @@ def _said(game: Any, action: Action, found: Sequence[Change], after: Any, uncert
     )
 
 
-def stable(game: Any, state: Any, action: Action, redeals: int = REDEALS, seed: int = 0) -> Consequence:
+def stable(
+    game: Any, state: Any, action: Action, redeals: int = REDEALS, seed: int = 0, known: str | None = None
+) -> Consequence:
     """The consequence of ``action`` common to ``redeals`` redeals of what its seat cannot see
     (the game's :meth:`~ludica.core.game.Game.redeal`, seeded): each change made in every one of
     them, who decides next and the chance step when the same in all; ``uncertain`` when the
     redeals disagree (the result depends on the hidden rest). A redeal is a function of what the
     seat knows and of its generator, so the same answer comes from any state the seat cannot tell
     apart from ``state``."""
-    runs = []
-    for n in range(redeals):
-        try:
-            other = game.redeal(state, action.seat, random.Random(f"consequence {seed} {n}"))
-        except (NotImplementedError, LudicaError, ValueError, KeyError):
-            return Consequence(action, uncertain=True)
-        runs.append(_diff(game, other, action))
+    try:
+        worlds = _worlds(game, state, action.seat, redeals, seed, known)
+    except (NotImplementedError, LudicaError, ValueError, KeyError):
+        return Consequence(action, uncertain=True)
+    runs = [_diff(game, other, action, before) for other, before in worlds]
     refusals = [refused for _, after, refused in runs if after is None]
     if len(refusals) == len(runs):
         return Consequence(action, refused=refusals[0])
@@ -310,31 +404,44 @@ KEPT = 2048
 _KEPT: dict[tuple[str, str, str], Consequence] = {}
 
 
-def remembered(game: Any, state: Any, action: Action) -> Consequence:
-    """:func:`consequence`, remembered per game, seat's view and action: a front end that shows
-    the same decision again (another render, another viewer's page) computes it once. With hidden
-    information the seat's view is the key (the answer depends only on what the seat knows: the
-    redeals), so two states the seat cannot tell apart share it; otherwise the whole position."""
+def knowledge(game: Any, state: Any, seat: str) -> str | None:
+    """What ``seat`` knows of ``state``, as text: its view with hidden information, else the whole
+    position, and who must decide now (``None`` when it cannot be written). The key of
+    :func:`remembered`."""
     import json
 
     hidden = bool(getattr(game.meta, "hidden_information", False))
     try:
-        known = game.view(state, action.seat) if hidden else game.to_position(state)
-        seen = json.dumps(known, sort_keys=True, default=str)
+        known = game.view(state, seat) if hidden else game.to_position(state)
+        waiting = game.pending(state).to_json()  # public, and not always in the view (a sealed bid made)
+        return json.dumps([known, waiting], sort_keys=True, default=str)
     except (TypeError, ValueError):
+        return None
+
+
+def remembered(game: Any, state: Any, action: Action, known: str | None = None) -> Consequence:
+    """:func:`consequence`, remembered per game, seat's view and action: a front end that shows
+    the same decision again (another render, another viewer's page) computes it once. With hidden
+    information the seat's view is the key (the answer depends only on what the seat knows: the
+    redeals), so two states the seat cannot tell apart share it; otherwise the whole position.
+    ``known``: :func:`knowledge` of the seat, when the caller has it already."""
+    seen = known if known is not None else knowledge(game, state, action.seat)
+    if seen is None:
         return consequence(game, state, action)
     key = (str(game.meta.id), seen, str(action))
     found = _KEPT.get(key)
     if found is None:
         if len(_KEPT) >= KEPT:
             _KEPT.clear()
-        found = _KEPT[key] = consequence(game, state, action)
+        found = _KEPT[key] = consequence(game, state, action, known=seen)
     return found
 
 
 def forget() -> None:
-    """Forget every remembered consequence (:func:`remembered`)."""
+    """Forget every remembered consequence (:func:`remembered`) and imagined world."""
     _KEPT.clear()
+    _WORLDS.clear()
+    _OWNERS.clear()
 
 
 def sample_value(spec: Any) -> Any:

@@ -272,9 +272,13 @@ class Namer:
     def computed(self, action: Action, fields: Mapping[str, Any] | None = None) -> Any:
         """The :class:`~ludica.core.consequence.Consequence` of ``action`` (fields filled from
         ``fields`` or their lowest value), computed once per namer (a namer lives one screen)."""
-        from .consequence import filled_in, remembered
+        from .consequence import filled_in, knowledge, remembered
 
-        return remembered(self.game, self.state, filled_in(action, fields))
+        concrete = filled_in(action, fields)
+        known: dict[str, str | None] = self.__dict__.setdefault("_known", {})
+        if concrete.seat not in known:  # what the seat knows, written once per screen
+            known[concrete.seat] = knowledge(self.game, self.state, concrete.seat)
+        return remembered(self.game, self.state, concrete, known[concrete.seat])
 
     def word_consequence(self, found: Any) -> str | None:
         """A :class:`~ludica.core.consequence.Consequence` in words: each change the seat sees
@@ -336,6 +340,10 @@ class Namer:
         owner = self._owner(change.path, self._found)
         whose = f"{self.seat(owner)}'s " if owner is not None and owner != self.viewer else ""
         label = whose + self.view_word(change.key)
+        entry = self._found.entry(change.path) if self._found is not None else None
+        if entry is not None and change.key != "id":  # a field of a named entry: "Bo's Threat “…”: active"
+            named = self.say(entry)
+            label = f"{named}: {self.view_word(change.key)}" if named != entry else label
         delta = change.delta
         if delta is not None and change.before is not None:
             sign = "+" if delta > 0 else "−"

@@ -176,6 +176,14 @@ class MiseryNamer(Namer):
         "stage",
         "type",
         "phase",
+        "caller",
+        "intent",
+        "success_decider",
+        "meaning_decider",
+        "succeeded",
+        "outcomes",
+        "denied",
+        "chance",
     }
 
     def word_change(self, change: Any) -> str | None:
