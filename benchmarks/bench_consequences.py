@@ -6,8 +6,9 @@ consequence through the namer (``Namer.consequence``: the hand-written effect an
 floor, ``ludica.core.consequence``). Prints, per game, the share of options that had a hand-written
 effect alone (``action_effect`` or a value's ``effect``: what front ends showed before the floor)
 and the share that has a consequence now, and the time to compute all consequences of one
-decision (mean and worst, pure-Python build when ``LUDICA_PURE=1``), and again when the same decision is
-shown a second time (remembered per seat's view).
+decision (mean and worst, in CPU time of this process, so that other work on the machine does not
+count; pure-Python build when ``LUDICA_PURE=1``), and again when the same decision is shown a
+second time (remembered per seat's view).
 
     LUDICA_PURE=1 python benchmarks/bench_consequences.py [--games 3] [--every 7]
 """
@@ -63,18 +64,18 @@ def main() -> None:
             for match, seat in decisions(game_id, players, seed, args.every):
                 namer = namer_of(match, seat)
                 legal = match.legal_actions(seat)
-                began = time.perf_counter()
+                began = time.process_time()
                 for template in legal:
                     action = filled_in(template)
                     options += 1
                     written += bool(namer.action_effect(action) or namer.values_effect(action))
                     said += bool(namer.consequence(action))
-                times.append((time.perf_counter() - began) * 1000)
-                began = time.perf_counter()
+                times.append((time.process_time() - began) * 1000)
+                began = time.process_time()
                 again = namer_of(match, seat)  # the same decision shown again: remembered
                 for template in legal:
                     again.consequence(filled_in(template))
-                warm.append((time.perf_counter() - began) * 1000)
+                warm.append((time.process_time() - began) * 1000)
         totals = [totals[0] + options, totals[1] + written, totals[2] + said]
         mean = statistics.mean(times) if times else 0.0
         worst = max(times) if times else 0.0

@@ -8,8 +8,8 @@ whose computed results differ must never read the same; and with hidden informat
 consequence must read the same from a redeal of what the seat cannot see (it reveals nothing),
 and never claim a change the true state would not make.
 
-A new action a game adds without a consequence fails here. Runtime: about 40 s on one core of
-the pure build (``LUDICA_PURE=1``), bounded by :data:`DECISIONS`.
+A new action a game adds without a consequence fails here. Runtime: about 6 s of CPU for the
+58 cases on the pure build (``LUDICA_PURE=1``), bounded by :data:`DECISIONS`.
 """
 
 from __future__ import annotations
