@@ -275,6 +275,8 @@ class GreatCityNamer(Namer):
             return f"{'pays' if change.delta < 0 else 'gains'} {n} scarab{'s' if n != 1 else ''}"
         if key == "triad_name" and isinstance(change.after, str):
             return None  # the reading says it
+        if path[-2:] == ("pair", "pair"):
+            return None  # its name says it: "the reading becomes …"
         if path[-2:] == ("pair", "name") and isinstance(change.after, str):
             return f"the reading becomes {change.after}"
         if path[-2:] == ("scene", "pair") and isinstance(change.after, str):
