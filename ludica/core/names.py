@@ -236,6 +236,10 @@ class Namer:
     VIEW_WORDS: Mapping[str, str] = {}
     """A key of the game's view -> how a consequence calls it ("stars_left" -> "stars to place")."""
 
+    PHASE_WORDS: Mapping[str, str] = {}
+    """A phase id -> what comes next in it, said after "then" ("IDLE" -> "someone calls the next
+    action"); by default "then you: " and the phase's title."""
+
     CHANGES_SAID = 10
     """At most this many changes are said; the rest are counted ("and 2 more")."""
 
@@ -308,7 +312,8 @@ class Namer:
             who = [self.seat(s) for s in found.next_seats]
             parts.append(f"then {listing(who)} {'decides' if len(who) == 1 else 'decide'}")
         elif found.next_phase and self.game is not None and found.next_phase != self._phase():
-            parts.append(f"then you: {self.action_title(found.next_phase).lower()}")
+            said = self.PHASE_WORDS.get(found.next_phase)
+            parts.append(f"then {said}" if said else f"then you: {self.action_title(found.next_phase).lower()}")
         if not parts:
             parts.append("nothing you can see changes yet")
         return self.say("; ".join(parts))

@@ -75,6 +75,14 @@ ACTION_EFFECTS = {
 """What a one-button action does ([Getting things done], [What does it mean?])."""
 
 
+PHASE_WORDS = {
+    "IDLE": "someone calls the next action",
+    "MEANING": "you say what the action means",
+    "RECLAIM": "you reclaim your dice",
+}
+"""What a seat does next in a phase of the action ([Getting things done], [What does it mean?])."""
+
+
 class MiseryNamer(Namer):
     ACTION_TITLES = ACTION_TITLES
     PARAM_LABELS = PARAM_LABELS
@@ -184,7 +192,9 @@ class MiseryNamer(Namer):
         "outcomes",
         "denied",
         "chance",
+        "orientation",
     }
+    PHASE_WORDS = PHASE_WORDS
 
     def word_change(self, change: Any) -> str | None:
         """Pools, ratings, Misery and Spare by the book's names ("Passion pool −2", "Misery +3")."""
