@@ -418,7 +418,12 @@ class Terminal:
         label = namer.param_label(choice.type, step.param)
         allowed = amount_words(step)
         self.say(f"{namer.action_title(choice.type)} — {label} ({allowed})")
-        named = [(v, amount_note(namer, composition or Composition(choice), step, v)) for v in amount_values(step)]
+        composing = composition or Composition(choice)
+        lead = namer.action_effect(composing.remaining[0]) if not composing.picks else None
+        if lead:  # what the whole action commits, before its first number (ratings fixed for the game)
+            short = textwrap.shorten(lead, 2 * (WIDTH - 4), placeholder="…")
+            self.say(textwrap.fill(short, WIDTH - 1, initial_indent="  ", subsequent_indent="  "))
+        named = [(v, amount_note(namer, composing, step, v)) for v in amount_values(step)]
         named = [(v, text) for v, text in named if text and text.strip() != str(v)]
         for value, text in named[:PAGE]:
             self.say(textwrap.shorten(f"  {value:>3} = {text}", WIDTH - 1, placeholder="…"))
