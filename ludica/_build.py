@@ -31,7 +31,9 @@ STAMP = "_compiled.json"
 """The fingerprint a compiled build leaves beside ``ludica/__init__.py``."""
 
 GAMES = ("great_city", "euthymia", "misery_bubblegum", "lost_days", "euphoria")
-PURE_NAMES = frozenset({"stats.py", "bots.py", "heuristics.py", "errors.py", "names.py", "composer.py"})
+PURE_NAMES = frozenset(
+    {"stats.py", "bots.py", "heuristics.py", "errors.py", "names.py", "composer.py", "consequence.py"}
+)
 """Modules that stay pure Python: a game's statistics for designers (they import ``lab``, which is
 not compiled), the error classes (front ends subclass them), and the words for people
 (``names.py``: each game's namer subclasses the core's; ``composer.py``), which front ends use

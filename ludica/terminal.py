@@ -22,7 +22,7 @@ from rich.console import Console
 
 from .core import CHANCE, Action, IntRange, LudicaError, Match, Text, matches
 from .core.chance import ChanceStep, EachSays, Pick, Roll, Shuffle, chance_action, describe_chance
-from .core.composer import PAGE, Ask, Choice, Composition, choices, note, sections
+from .core.composer import PAGE, Ask, Choice, Composition, choice_note, choices, option_note, sections
 from .core.names import Namer, listing, namer_of, sentence_case
 from .core.records import save_record
 from .handover import SharedScreen
@@ -291,7 +291,8 @@ class Terminal:
         legal = match.legal_actions(seat)
         options = choices(legal)
         news = self.show_news(seat, namer)
-        asked = len(options) if len(options) > 1 or options[0].single else 6
+        notes = [choice_note(namer, c) for c in options]  # each one-button choice's consequence
+        asked = len(options) + sum(2 for n in notes if n) if len(options) > 1 or options[0].single else 6
         self.show_face(seat, budget=HEIGHT - 4 - news - min(asked, PAGE))
         self.narration = None
         if len(options) == 1 and not options[0].single:  # one choice: straight to its first question
@@ -299,7 +300,7 @@ class Terminal:
             return
         while True:
             self.say("")
-            self.numbered([self.choice_label(namer, c) for c in options])
+            self.numbered([self.choice_label(namer, c) for c in options], notes)
             head = self.ask(f"{namer.seat(seat)}> ", seat)
             if not head:
                 continue
@@ -351,7 +352,7 @@ class Terminal:
             if step is None:
                 return composition.action()
             try:
-                value = self.pick(namer, composition.choice, step, seat)
+                value = self.pick(namer, composition.choice, step, seat, composition)
             except Back:
                 if not composition.picks:
                     raise
@@ -362,16 +363,17 @@ class Terminal:
             except ValueError as exc:
                 self.say(f"Refused: {exc}", style="red")
 
-    def pick(self, namer: Namer, choice: Choice, step: Ask, seat: str) -> Any:
+    def pick(self, namer: Namer, choice: Choice, step: Ask, seat: str, composition: Composition | None = None) -> Any:
         """One value for ``step``: from the numbered values (by pages of :data:`PAGE`, grouped
         when the game groups them), or typed into the field. A number is never both: where the
         values are numbers (an amount of coins), the person types the number itself; where a
         number may be typed beside named values, those are lettered (``a``, ``b``…)."""
+        composing = composition if composition is not None else Composition(choice)
         if is_amount(step):
-            return self.pick_amount(namer, choice, step, seat)
+            return self.pick_amount(namer, choice, step, seat, composing)
         label = namer.param_label(choice.type, step.param)
         title = namer.action_title(choice.type)
-        detailed = any(note(namer, choice.type, step.param, v) for v in step.values)
+        detailed = any(option_note(namer, composing, step.param, v) for v in step.values)
         limit = PAGE // 2 if detailed else PAGE
         pages = sections(step.values, lambda v: namer.group(choice.type, step.param, v), limit)
         lettered = isinstance(step.field, IntRange)
@@ -380,7 +382,7 @@ class Terminal:
             if step.values:
                 heading, values = pages[page]
                 self.say(f"{title} — {label}" + (f" ({heading})" if heading else ""))
-                details = [note(namer, choice.type, step.param, v) for v in values]  # detail and effect
+                details = [option_note(namer, composing, step.param, v) for v in values]  # detail and consequence
                 self.numbered([namer.value(choice.type, step.param, v) for v in values], details, letters=lettered)
                 more = f", 'n' for the next {len(pages) - 1} page(s)" if len(pages) > 1 else ""
                 field = self.field_hint(namer, choice.type, step) if step.field is not None else ""
@@ -407,14 +409,22 @@ class Terminal:
             except UserError as exc:
                 self.say(str(exc), style="red")
 
-    def pick_amount(self, namer: Namer, choice: Choice, step: Ask, seat: str) -> int:
+    def pick_amount(
+        self, namer: Namer, choice: Choice, step: Ask, seat: str, composition: Composition | None = None
+    ) -> int:
         """A number asked on its own line: the person types the amount itself (``1`` is one
-        coin, never option 1); what a number means is said beside it when the game names it."""
+        coin, never option 1); what a number means, and what it does as the rules will apply
+        it, is said beside it."""
         label = namer.param_label(choice.type, step.param)
         allowed = amount_words(step)
         self.say(f"{namer.action_title(choice.type)} — {label} ({allowed})")
-        named = [(v, namer.value(choice.type, step.param, v)) for v in step.values]
-        named = [(v, text) for v, text in named if text.strip() != str(v)]
+        composing = composition or Composition(choice)
+        lead = namer.action_effect(composing.remaining[0]) if not composing.picks else None
+        if lead:  # what the whole action commits, before its first number (ratings fixed for the game)
+            short = textwrap.shorten(lead, 2 * (WIDTH - 4), placeholder="…")
+            self.say(textwrap.fill(short, WIDTH - 1, initial_indent="  ", subsequent_indent="  "))
+        named = [(v, amount_note(namer, composing, step, v)) for v in amount_values(step)]
+        named = [(v, text) for v, text in named if text and text.strip() != str(v)]
         for value, text in named[:PAGE]:
             self.say(textwrap.shorten(f"  {value:>3} = {text}", WIDTH - 1, placeholder="…"))
         while True:
@@ -586,6 +596,23 @@ def focus(rows: Sequence[str], phase: str = "") -> list[str]:
 
 # -- amounts and option marks -------------------------------------------------------------------
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
+
+
+def amount_values(step: Ask) -> list[int]:
+    """The numbers a person may type at an amount step: the listed ones, and a small typed range."""
+    values = [v for v in step.values if isinstance(v, int)]
+    spec = step.field
+    if isinstance(spec, IntRange) and spec.hi - spec.lo < PAGE:
+        values += [v for v in range(spec.lo, spec.hi + 1) if v not in values]
+    return sorted(values)
+
+
+def amount_note(namer: Namer, composition: Composition, step: Ask, value: int) -> str:
+    """What typing ``value`` means: its name and its consequence as the rules will apply it."""
+    named = namer.value(composition.choice.type, step.param, value)
+    said = option_note(namer, composition, step.param, value)
+    parts = [p for p in (named if named.strip() != str(value) else "", said) if p]
+    return " — ".join(parts)
 
 
 def is_amount(step: Ask) -> bool:

@@ -236,6 +236,40 @@ def note(namer: Any, kind: str, param: str, value: Any) -> str | None:
     return " — ".join(dict.fromkeys(said)) if said else None
 
 
+def option_note(namer: Any, composition: Composition, param: str, value: Any) -> str | None:
+    """What every front end says beside one option of a composer step: :func:`note`, and, when
+    picking ``value`` completes the action, the action's consequence (``namer.consequence``: the
+    hand-written effect and the one computed by the rules, DESIGN.md principle 16)."""
+    said = [note(namer, composition.choice.type, param, value)]
+    try:
+        after = composition.pick(param, value)
+    except ValueError:
+        after = None
+    if after is not None and after.ask() is None:
+        said.append(namer.consequence(after.action()))
+    elif after is not None and _only_text_left(after):  # what is left is a text to write: its words change nothing
+        said.append(namer.consequence(after.remaining[0], after.picked))
+    parts = [p for p in said if p]
+    if len(parts) == 2 and parts[0] in parts[1]:
+        return parts[1]
+    return " — ".join(dict.fromkeys(parts)) if parts else None
+
+
+def _only_text_left(composition: Composition) -> bool:
+    step = composition.ask()
+    if step is None or step.values or not isinstance(step.field, Text) or len(composition.remaining) != 1:
+        return False
+    template = composition.remaining[0]
+    open_params = [k for k in composition.choice.params if k not in composition.picked]
+    return all(isinstance(template.args.get(k), Text) or composition.settled(k)[0] for k in open_params)
+
+
+def choice_note(namer: Any, choice: Choice) -> str | None:
+    """What a front end says beside a choice that is one button (:attr:`Choice.single`): its
+    consequence; ``None`` for a choice that opens step by step (its steps say theirs)."""
+    return namer.consequence(choice.templates[0]) if choice.single else None
+
+
 def filled(before: Composition, after: Composition, picked: str | None = None) -> list[tuple[str, Any]]:
     """The parameters that picking one value (``picked``) filled at once, silently: those settled
     in ``after`` that were open in ``before``. A front end shows them (with their meaning) beside

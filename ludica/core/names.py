@@ -117,6 +117,8 @@ class Namer:
         self.players: Mapping[str, str] = players or {}
         """Seat -> the player's name from the config, for seats the game itself does not name."""
         self._table: dict[str, str] | None = None
+        self._found: Any = None
+        """The consequence being worded (:meth:`word_consequence`), for :meth:`word_change`."""
         self._pattern: re.Pattern[str] | None = None
 
     # -- ids in texts --------------------------------------------------------------------------
@@ -226,6 +228,167 @@ class Namer:
         scarab"); ``None`` when its sentence says it all. Only what the viewer may know."""
         return None
 
+    # -- consequences (DESIGN.md principle 16) -------------------------------------------------
+    QUIET_KEYS: frozenset[str] = frozenset({"text", "turn_number", "log", "story", "prompt", "clock", "steps"})
+    """Keys of the view whose changes say nothing to a player (a text restating a number, a step
+    counter); a game adds its own."""
+
+    VIEW_WORDS: Mapping[str, str] = {}
+    """A key of the game's view -> how a consequence calls it ("stars_left" -> "stars to place")."""
+
+    PHASE_WORDS: Mapping[str, str] = {}
+    """A phase id -> what comes next in it, said after "then" ("IDLE" -> "someone calls the next
+    action"); by default "then you: " and the phase's title."""
+
+    CHANGES_SAID = 10
+    """At most this many changes are said; the rest are counted ("and 2 more")."""
+
+    def consequence(self, action: Action, fields: Mapping[str, Any] | None = None) -> str | None:
+        """What ``action`` does, said beside its option in every front end (DESIGN.md principles
+        15 and 16): the hand-written effect (:meth:`action_effect`, or each value's
+        :meth:`effect`) and then the computed one (:meth:`computed`, worded by
+        :meth:`word_consequence`), without repeating. A template's fields are filled from
+        ``fields`` (else their lowest value). ``None`` only without a game and state."""
+        written = self.action_effect(action) or self.values_effect(action)
+        said = None
+        if self.game is not None and self.state is not None:
+            found = self.computed(action, fields)
+            said = self.word_consequence(found) if found is not None else None
+        parts = [p for p in (written, said) if p]
+        if written and said and said.lower() in written.lower():
+            parts = [written]
+        return "; ".join(dict.fromkeys(parts)) or None
+
+    def field_default(self, action: Action, param: str, spec: Any) -> int:
+        """The value a number field shows before anything is typed: the lowest by default; a game
+        gives one that destroys nothing where the lowest would (all dice sent away)."""
+        return int(spec.lo)
+
+    def values_effect(self, action: Action) -> str | None:
+        """The hand-written :meth:`effect` of each settled value of ``action``, in one line."""
+        said = [
+            self.effect(action.type, k, v)
+            for k, v in action.args.items()
+            if v is not None and not isinstance(v, Text | IntRange)
+        ]
+        return "; ".join(dict.fromkeys(e for e in said if e)) or None
+
+    def computed(self, action: Action, fields: Mapping[str, Any] | None = None) -> Any:
+        """The :class:`~ludica.core.consequence.Consequence` of ``action`` (fields filled from
+        ``fields`` or their lowest value), computed once per namer (a namer lives one screen)."""
+        from .consequence import filled_in, knowledge, remembered
+
+        concrete = filled_in(action, fields)
+        known: dict[str, str | None] = self.__dict__.setdefault("_known", {})
+        if concrete.seat not in known:  # what the seat knows, written once per screen
+            known[concrete.seat] = knowledge(self.game, self.state, concrete.seat)
+        return remembered(self.game, self.state, concrete, known[concrete.seat])
+
+    def word_consequence(self, found: Any) -> str | None:
+        """A :class:`~ludica.core.consequence.Consequence` in words: each change the seat sees
+        (:meth:`word_change`), the chance step that follows (:meth:`word_chance`), who decides
+        next. Games override it (or :meth:`word_change`) to say it in the rulebook's words."""
+        if found.refused:
+            return f"not allowed: {self.say(found.refused)}"
+        mine: list[str] = []
+        theirs: list[str] = []
+        self._found = found
+        for change in grouped(found.changes):
+            if change.key in self.QUIET_KEYS or any(step in self.QUIET_KEYS for step in change.path):
+                continue
+            said = self.word_change(change)
+            if said:
+                (theirs if self._owner(change.path, found) not in (None, self.viewer) else mine).append(said)
+        parts = list(dict.fromkeys(mine + theirs))
+        if len(parts) > self.CHANGES_SAID:
+            parts = [*parts[: self.CHANGES_SAID - 1], f"and {len(parts) - self.CHANGES_SAID + 1} more changes"]
+        if found.uncertain:
+            parts.append("the rest depends on what you cannot see")
+        if found.over:
+            parts.append("the game ends")
+        elif found.chance is not None:
+            parts.append(self.word_chance(found.chance))
+        elif found.next_seats and found.action.seat not in found.next_seats:
+            who = [self.seat(s) for s in found.next_seats]
+            parts.append(f"then {listing(who)} {'decides' if len(who) == 1 else 'decide'}")
+        elif found.next_phase and self.game is not None and found.next_phase != self._phase():
+            said = self.PHASE_WORDS.get(found.next_phase)
+            parts.append(f"then {said}" if said else f"then you: {self.action_title(found.next_phase).lower()}")
+        if not parts:
+            parts.append("nothing you can see changes yet")
+        return self.say("; ".join(parts))
+
+    def _phase(self) -> str:
+        try:
+            return str(self.game.pending(self.state).phase)
+        except (KeyError, AttributeError, ValueError):
+            return ""
+
+    def _owner(self, path: Sequence[str], found: Any = None) -> str | None:
+        owner = found.owner(path) if found is not None else None
+        if owner is not None:
+            return str(owner)
+        for step in path:
+            if step == "you":
+                return self.viewer
+            if self.is_seat(step):
+                return step
+        return None
+
+    def view_word(self, key: str) -> str:
+        """A key of the view as a consequence says it."""
+        return self.VIEW_WORDS.get(key) or self.VALUE_NAMES.get(key) or words(key)
+
+    def word_change(self, change: Any) -> str | None:
+        """One changed leaf of the seat's view in words ("morale −1", "hand + Book", "phase:
+        ties → scene"); ``None`` to leave it unsaid. The owner is named when it is another seat."""
+        owner = self._owner(change.path, self._found)
+        whose = f"{self.seat(owner)}'s " if owner is not None and owner != self.viewer else ""
+        label = whose + self.view_word(change.key)
+        entry = self._found.entry(change.path) if self._found is not None else None
+        if entry is not None and change.key != "id":  # a field of a named entry: "Bo's Threat “…”: active"
+            named = self.say(entry)
+            label = f"{named}: {self.view_word(change.key)}" if named != entry else label
+        delta = change.delta
+        if delta is not None and change.before is not None:
+            sign = "+" if delta > 0 else "−"
+            return f"{label} {sign}{abs(delta)}"
+        if isinstance(change.after, dict) or isinstance(change.before, dict):  # an entry came or went
+            entry = change.after if isinstance(change.after, dict) else change.before
+            shown = [self._item(k, v) for k, v in entry.items() if k not in self.QUIET_KEYS and k != "id"]
+            return f"{label} {'+' if isinstance(change.after, dict) else '−'} {', '.join(v for v in shown if v)}"
+        if change.added or change.removed:
+            moved = [f"+ {self._item(change.key, a)}" for a in change.added]
+            moved += [f"− {self._item(change.key, r)}" for r in change.removed]
+            return f"{label} {', '.join(moved)}"
+        if change.after is None:
+            return f"{label} gone"
+        if isinstance(change.after, str) and len(change.after) > 60:
+            return f"{label} changes"
+        if change.before is None:
+            return f"{label}: {self._item(change.key, change.after)}"
+        return f"{label}: {self._item(change.key, change.before)} → {self._item(change.key, change.after)}"
+
+    def _item(self, key: str, value: Any) -> str:
+        if value is None:
+            return "none"
+        if isinstance(value, tuple):
+            return listing([self._item(key, v) for v in value]) or "none"
+        return self.value("", key, value)
+
+    def word_chance(self, step: Any) -> str:
+        """What is at stake when chance comes right after an option ("then 3 dice are rolled");
+        games say the rule and the odds ("each 5–6 is a success")."""
+        sides = getattr(step, "sides", None)
+        what = words(step.type)
+        if sides:
+            kinds = sorted(set(sides))
+            dice = "/".join(f"d{s}" for s in kinds)
+            return f"then {what}: {len(sides)} {dice} rolled" if len(sides) != 1 else f"then {what}: one {dice}"
+        if step.public:
+            return f"then {what}, at random"
+        return f"then {what}, at random and kept hidden"
+
     def settled_meaning(self, kind: str, param: str) -> bool:
         """True when a parameter filled silently by the composer (one legal value left) carries
         meaning and must be shown, not folded (a tie's sign, the trait a flip uses). By default
@@ -275,6 +438,41 @@ class Namer:
         parts = [self.value(action.type, k, v) for k, v in action.args.items() if not isinstance(v, Text | IntRange)]
         title = self.action_title(action.type)
         return f"{title}: {', '.join(parts)}" if parts else title
+
+
+def grouped(changes: Sequence[Any]) -> list[Any]:
+    """Changes as a person reads them: the fields of an entry that came into a list (or left it)
+    as one change whose ``after`` (or ``before``) is the entry's fields; a list that was empty
+    becoming walked by index is no change of its own."""
+    from .consequence import Change
+
+    entries: dict[tuple[str, ...], list[Any]] = {}
+    for change in changes:
+        index = next((i for i in range(len(change.path) - 1, 0, -1) if change.path[i].isdigit()), None)
+        if index is not None and index < len(change.path) - 1:
+            entries.setdefault(change.path[: index + 1], []).append(change)
+    whole = {
+        prefix: members
+        for prefix, members in entries.items()
+        if all(c.before is None for c in members) or all(c.after is None for c in members)
+    }
+    out: list[Any] = []
+    done: set[tuple[str, ...]] = set()
+    for change in changes:
+        if (change.before == () and change.after is None) or (change.before is None and change.after == ()):
+            continue
+        prefix = next((p for p in whole if change.path[: len(p)] == p), None)
+        if prefix is None:
+            out.append(change)
+            continue
+        if prefix in done:
+            continue
+        done.add(prefix)
+        members = whole[prefix]
+        came = all(c.before is None for c in members)
+        fields = {c.path[-1]: (c.after if came else c.before) for c in members}
+        out.append(Change(prefix[:-1], None if came else fields, fields if came else None))
+    return out
 
 
 RAW_ID = re.compile(r"(?<![\w$-])(p\d+|[a-ce-z]\d+|[a-z]+(?:_[A-Za-z0-9]+)+)(?![\w-])|\$text|\{'|\{\"|'\}|\[\"|\['")

@@ -60,7 +60,8 @@ from markupsafe import Markup
 
 from ..core import CHANCE, Action, Game, IntRange, Pick, Roll, Shuffle, Text
 from ..core.chance import ChanceStep
-from ..core.composer import Composition, choices, filled, note, sections
+from ..core.composer import Composition, choices, filled, option_note, sections
+from ..core.consequence import field_values
 from ..core.names import Namer
 from ..core.registry import EXAMPLES, GAME_MODULES
 
@@ -642,7 +643,7 @@ def _node(composition: Composition, namer: Namer, index_of: dict[int, int]) -> d
                     "param": step.param,
                     "value": json.dumps(value, ensure_ascii=False, sort_keys=True),
                     "label": namer.value(kind, step.param, value),
-                    "detail": note(namer, kind, step.param, value),
+                    "detail": option_note(namer, composition, step.param, value),
                     "filled": shown,
                     "node": node,
                 }
@@ -664,6 +665,11 @@ def _leaf(template: Action, picked: dict[str, Any], namer: Namer, index_of: dict
             consequence = namer.effect(template.type, name, spec)
             if consequence:
                 field["effect"] = consequence
+            each = {v: namer.consequence(template, {**picked, p: v}) for p, v in field_values(template) if p == name}
+            if each:  # the consequence of every value, as the rules will apply it (the page shows the typed one's)
+                field["effects"] = json.dumps({str(v): said for v, said in each.items() if said}, ensure_ascii=False)
+                field["default"] = namer.field_default(template, name, spec)
+                field["now"] = each.get(field["default"])
             fields.append(field)
     return {
         "leaf": True,
@@ -672,7 +678,7 @@ def _leaf(template: Action, picked: dict[str, Any], namer: Namer, index_of: dict
         "fields": fields,
         "sentence": namer.sentence(template) if not fields else namer.action_title(template.type),
         "label": namer.choice_label(template),
-        "effect": namer.action_effect(template),
+        "effect": namer.action_effect(template) if fields else namer.consequence(template),
         "filled": [],
         "confirm": False,
     }

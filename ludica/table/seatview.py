@@ -185,7 +185,9 @@ def _render_part(
         )
 
     entries = news(room, seat, namer, said)
-    actions_key = (value_key(legal_json), value_key(chance), can_undo, can_request, undo_key, said)
+    # each option says its consequence, computed from what the seat sees and who is waited for
+    consequence_key = (value_key(view), value_key(pending_json)) if legal_json else ()
+    actions_key = (value_key(legal_json), value_key(chance), can_undo, can_request, undo_key, said, consequence_key)
     # the status line reads the seat only to mark it among the awaited: every other seat shares it
     awaited = seat if seat in pending.seats else None
     status_key = ("pending", awaited, prompt, situation, value_key(outcome_said) if outcome_said else None)

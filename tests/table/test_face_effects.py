@@ -61,12 +61,17 @@ def test_retrieval_payment_says_its_morale() -> None:
 
 
 def test_reclaim_shows_the_consequence_of_its_default() -> None:
-    """ "Reclaim dice" defaults to 0, which sends every rolled die into Misery: said beside the field."""
+    """ "Reclaim dice" defaults to the most the seat may reclaim, never to 0 (which sends every
+    rolled die into Misery); beside the field, the consequence of the value shown, and every
+    value's consequence for the page to show as one is typed."""
     match, seat = _until("misery-bubblegum", "reclaim")
     page = _page(match, seat)
     field = page[page.index('data-arg="reclaim_count"') :]
-    described = field[field.index('aria-describedby="') + 18 :].split('"')[0]
-    assert f'id="{described}">' in page and "0 sends all" in page and "into Misery" in page
+    tag = field[: field.index(">")]
+    described = tag[tag.index('aria-describedby="') + 18 :].split('"')[0]
+    assert f'id="{described}"' in page and "data-effects=" in tag
+    if 'max="0"' not in tag:
+        assert 'value="0"' not in tag
 
 
 def test_just_now_holds_what_my_own_action_caused(client: Any, opener: Any, seat_client: Any) -> None:

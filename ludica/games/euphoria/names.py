@@ -17,6 +17,7 @@ from .oracle import (
     ARTIFACT_KINDS,
     DILEMMAS,
     FACTIONS,
+    KNOWLEDGE_LIMIT,
     MARKET_SUFFIX,
     MARKETS,
     RECRUITS,
@@ -199,6 +200,20 @@ def _component_ids() -> dict[str, str]:
     return out
 
 
+VIEW_WORDS = {
+    "stars_left": "authority stars still to place",
+    "knowledge": "knowledge",
+    "morale": "morale",
+    "hidden_recruits": "face-down recruits",
+    "artifact_discards": "artifacts discarded",
+    "artifact_deck": "artifact deck",
+    "recruit_deck": "recruit deck",
+    "hand": "artifacts in hand",
+    "artifacts": "artifacts",
+}
+"""How a consequence calls the keys of the view."""
+
+
 class EuphoriaNamer(Namer):
     ACTION_TITLES = ACTION_TITLES
     PARAM_LABELS = PARAM_LABELS
@@ -245,6 +260,47 @@ class EuphoriaNamer(Namer):
         if kind == "answer_trade" and isinstance(value, str):
             return {"accept": "the goods change hands", "decline": "nothing changes hands"}.get(value)
         return None
+
+    # -- computed consequences in the rulebook's words (DESIGN.md principle 16) -----------------
+    QUIET_KEYS = Namer.QUIET_KEYS | {"turn", "waiting", "dilemma_done"}
+    VIEW_WORDS = VIEW_WORDS
+
+    def word_change(self, change: Any) -> str | None:
+        """Workers said as workers ("your worker showing 2 goes to the Farm"), allegiance tracks
+        and goods by their names."""
+        path, key = change.path, change.key
+        if key == "available" and (change.added or change.removed):
+            gone = [f"showing {v}" for v in change.removed]
+            back = [f"showing {v}" for v in change.added]
+            parts = [f"your worker {listing(gone)} leaves your hand"] if gone else []
+            parts += [f"your worker {listing(back)} comes back to your hand"] if back else []
+            return "; ".join(parts)
+        if len(path) >= 2 and path[0] in ("board", "sites") and (change.added or change.removed):
+            where = item(key)
+            moved = [f"{self._placed(w)} stands on {where}" for w in change.added if isinstance(w, tuple)]
+            moved += [f"{self._placed(w)} leaves {where}" for w in change.removed if isinstance(w, tuple)]
+            return "; ".join(moved) or None
+        if len(path) == 2 and path[0] == "allegiance" and change.delta:
+            sign = "+" if change.delta > 0 else "−"
+            return f"{FACTIONS[key].region if key in FACTIONS else key} allegiance {sign}{abs(change.delta)}"
+        return super().word_change(change)
+
+    def _placed(self, worker: tuple[Any, ...]) -> str:
+        if worker[0] == self.viewer:  # its number is said as it leaves the hand
+            return "your worker"
+        owner = f"{self.seat(str(worker[0]))}'s"
+        return f"{owner} worker showing {worker[1]}" if len(worker) >= 2 else f"{owner} worker"
+
+    def word_chance(self, step: Any) -> str:
+        if step.type == "roll_workers":
+            n = len(getattr(step, "sides", ()))
+            return (
+                f"then {n} worker{'s are' if n != 1 else ' is'} rolled: if your knowledge and the dice at hand"
+                f" total {KNOWLEDGE_LIMIT} or more, your highest worker deserts (Knowledge Checks)"
+                if n
+                else "then your workers are rolled"
+            )
+        return super().word_chance(step)
 
     def _retrieving(self) -> bool:
         prompt: Any = getattr(self.state, "prompt", None)

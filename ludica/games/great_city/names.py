@@ -264,6 +264,46 @@ class GreatCityNamer(Namer):
             said += f"; may keep a scarab from the bank on its {color} stone, to undo a flip of it later"
         return said.strip("; ") or "no class benefit"
 
+    # -- computed consequences in the rulebook's words (DESIGN.md principle 16) -----------------
+    QUIET_KEYS = Namer.QUIET_KEYS | {"triad", "triads", "flippable", "flipping", "judgment", "bits", "manner"}
+
+    def word_change(self, change: Any) -> str | None:
+        """A flip as the stone that turns and the reading it makes (R-GC-27); scarabs paid."""
+        path, key = change.path, change.key
+        if path[-2:] == ("purse", "scarabs") and change.delta:
+            n = abs(change.delta)
+            return f"{'pays' if change.delta < 0 else 'gains'} {n} scarab{'s' if n != 1 else ''}"
+        if key == "triad_name" and isinstance(change.after, str):
+            return None  # the reading says it
+        if path[-2:] == ("pair", "pair"):
+            return None  # its name says it: "the reading becomes …"
+        if path[-2:] == ("pair", "name") and isinstance(change.after, str):
+            return f"the reading becomes {change.after}"
+        if path[-2:] == ("scene", "pair") and isinstance(change.after, str):
+            return self._reading(change.after)
+        if len(path) >= 3 and path[-3] == "stones" and key == "sign" and path[-2].isdigit():
+            return f"{self.stone(int(path[-2]) + 1)} turns {'+' if change.after == '+' else '−'}"
+        if "vested" in path and change.delta:
+            n, color = abs(change.delta), key if key in O.COLORS else ""
+            scarabs = f"{n} scarab{'s' if n != 1 else ''}"
+            where = f"under the {color} stone" if color else "under the stones"
+            return f"{scarabs} vested {where} {'spent' if change.delta < 0 else 'added'}" if color else None
+        if key == "used_traits" and change.added:
+            used = [str(t[1]).capitalize() for t in change.added if isinstance(t, tuple) and len(t) >= 2]
+            return f"the trait {', '.join(used)} is used this scene" if used else None
+        if key == "ties" and isinstance(change.after, dict):
+            tie = change.after
+            sign = "positive" if tie.get("sign") == "+" else "negative"
+            source, target = self.character(str(tie.get("source"))), self.character(str(tie.get("target")))
+            return f"a {sign} tie from {source} to {target} ({tie.get('grant', 'new')})"
+        return super().word_change(change)
+
+    def _reading(self, bits: str) -> str | None:
+        digits = bits.replace(" ", "")
+        if len(digits) != 6 or set(digits) - {"0", "1"}:
+            return None
+        return f"the reading becomes {O.PAIR_NAMES[int(digits, 2)]}"
+
     def action_effect(self, action: Action) -> str | None:
         if action.type == "accept_judgment":
             judgment = self.judgment()

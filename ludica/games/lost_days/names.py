@@ -122,6 +122,12 @@ BID_EFFECT = (
 )
 """What a bid does ([Creating Memories], LD-R3)."""
 
+RAISE_EFFECT = (
+    "said in the open: every player sees it; the highest bid buys the memory and its coins go onto it as "
+    "its value; the other bids come back to their purses"
+)
+"""What a raise of a tied bid does ([Creating Memories], LD-R3: a tie is raised in the open)."""
+
 _COINS_FOR = re.compile(r"\b(\d+) coins for (\d+)\b(?! coin)")
 """A deal's story line "offers Ann 3 coins for 0": the second number is coins too."""
 _SEAL = re.compile(r" ?\(sealed-bid:[^()]*\)")
@@ -161,11 +167,36 @@ class LostDaysNamer(Namer):
             side = self.value("influence", "side", a.get("side"))
             what = f"rerolls a die of {side}" if a.get("effect") == "reroll" else f"adds a die to {side}"
             return f"{what}; {INFLUENCE_EFFECTS.get(('pay_with', str(a.get('pay_with'))), 'costs 1 coin')}"
+        if action.type in ("narrate_memory", "bring_staked_memory", "approve_memory", "veto_memory"):
+            return self._memory_dice(action)
         return ACTION_EFFECTS.get(action.type)
 
+    def _memory_dice(self, action: Action) -> str | None:
+        """What a memory brought into the conflict is worth in dice (spec §4.3, §4.4: a side rolls
+        the sum of the values of its approved memories, and the staked memory if brought)."""
+        st, conflict = self.state, self.state.conflict
+        if conflict is None:
+            return None
+        mid = conflict.offered if action.type in ("approve_memory", "veto_memory") else action.args.get("memory")
+        if action.type == "bring_staked_memory":
+            mid = conflict.staked
+        if not isinstance(mid, str) or mid not in st.memories:
+            return None
+        n = st.value(mid)
+        dice = f"{n} {'die' if n == 1 else 'dice'}"
+        if action.type == "narrate_memory":
+            return f"if the other side approves, it adds {dice} (its value) to your side's roll; a veto adds none"
+        if action.type == "bring_staked_memory":
+            return f"the memory at stake adds {dice} (its value) to your side's roll, without approval"
+        if action.type == "approve_memory":
+            return f"it adds {dice} (its value) to the other side's roll"
+        return "it adds no dice to the other side's roll"
+
     def effect(self, kind: str, param: str, value: Any) -> str | None:
-        if kind in ("place_bid", "raise_bid") and param == "amount":
+        if kind == "place_bid" and param == "amount":
             return BID_EFFECT
+        if kind == "raise_bid" and param == "amount":
+            return RAISE_EFFECT
         if kind == "influence":
             return INFLUENCE_EFFECTS.get((param, str(value)))
         return None

@@ -11,7 +11,7 @@ from typing import Any
 from ...core import Action, IntRange
 from ...core.names import Namer
 from .reclaim import reclaim_orientation, rolled_count
-from .state import MiseryState
+from .state import CONFIDENCE, INSIGHT, PASSION, MiseryState
 from .triangle import ARROWS
 
 ACTION_TITLES = {
@@ -58,13 +58,29 @@ VALUE_NAMES = {
 }
 
 
+RATINGS_EFFECT = (
+    "fixed for the whole game: when your arrow points towards the others you reclaim up to your rating in "
+    "that pool; towards yourself, Misery takes what your rating exceeds the dice left in the pool "
+    "[Character Attributes]"
+)
+"""What setting the ratings commits (MB-R4, spec §5.9)."""
+
 ACTION_EFFECTS = {
+    "set_ratings": RATINGS_EFFECT,
     "pass_opposition": "the action goes ahead without you; your dice stay in your pools",
     "pass_reroll": "the dice stand as they are",
     "end_meaning": "what the action means is settled; the dice are reclaimed next",
     "end_game": "the others are asked whether the story ends here",
 }
 """What a one-button action does ([Getting things done], [What does it mean?])."""
+
+
+PHASE_WORDS = {
+    "IDLE": "someone calls the next action",
+    "MEANING": "you say what the action means",
+    "RECLAIM": "you reclaim your dice",
+}
+"""What a seat does next in a phase of the action ([Getting things done], [What does it mean?])."""
 
 
 class MiseryNamer(Namer):
@@ -157,6 +173,57 @@ class MiseryNamer(Namer):
 
     def action_effect(self, action: Action) -> str | None:
         return ACTION_EFFECTS.get(action.type)
+
+    # -- computed consequences in the rulebook's words (DESIGN.md principle 16) -----------------
+    QUIET_KEYS = Namer.QUIET_KEYS | {
+        "created",
+        "still_to_answer",
+        "actions_done",
+        "number",
+        "participants",
+        "stage",
+        "type",
+        "phase",
+        "caller",
+        "intent",
+        "success_decider",
+        "meaning_decider",
+        "succeeded",
+        "outcomes",
+        "denied",
+        "chance",
+        "orientation",
+    }
+    PHASE_WORDS = PHASE_WORDS
+
+    def word_change(self, change: Any) -> str | None:
+        """Pools, ratings, Misery and Spare by the book's names ("Passion pool −2", "Misery +3")."""
+        path, key = change.path, change.key
+        if len(path) >= 2 and path[-2] in ("pool", "rating") and key in (PASSION, CONFIDENCE, INSIGHT) and change.delta:
+            owner = self._owner(path, self._found)
+            whose = "" if owner in (None, self.viewer) else f"{self.seat(str(owner))}'s "
+            what = "pool" if path[-2] == "pool" else "rating"
+            sign = "+" if change.delta > 0 else "−"
+            return f"{whose}{key.capitalize()} {what} {sign}{abs(change.delta)}"
+        if key in ("misery", "spare") and change.delta:
+            owner = self._owner(path, self._found)
+            whose = "" if owner in (None, self.viewer) else f"{self.seat(str(owner))}'s "
+            sign = "+" if change.delta > 0 else "−"
+            return f"{whose}{key.capitalize()} {sign}{abs(change.delta)}"
+        return super().word_change(change)
+
+    def word_chance(self, step: Any) -> str:
+        n = len(getattr(step, "sides", ()))
+        if step.type == "roll_action" and n:
+            return f"then {n} dice are rolled: each die showing its challenge or more is a success"
+        return super().word_chance(step)
+
+    def field_default(self, action: Action, param: str, spec: Any) -> int:
+        """Reclaim as many dice as the rules allow unless a smaller number is typed: 0 would send
+        every rolled die into Misery ([What does it mean?])."""
+        if action.type == "reclaim" and param == "reclaim_count":
+            return int(spec.hi)
+        return super().field_default(action, param, spec)
 
     def situation(self) -> str | None:
         attempt = self.state.attempt

@@ -459,6 +459,17 @@
       };
     }
 
+    // A number field says the consequence of the value typed, as the rules will apply it (the
+    // server computed each value's: data-effects); a value out of range says so.
+    document.addEventListener("input", (event) => {
+      const input = event.target;
+      if (!root.contains(input) || !input.dataset || !input.dataset.effects) return;
+      const said = document.getElementById(input.getAttribute("aria-describedby"));
+      if (!said) return;
+      const each = JSON.parse(input.dataset.effects);
+      said.textContent = each[String(parseInt(input.value, 10))] || `type ${input.min} to ${input.max}`;
+    });
+
     function readField(input) {
       const kind = input.dataset.kind;
       const raw = input.value;
