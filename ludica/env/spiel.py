@@ -30,7 +30,7 @@ from __future__ import annotations
 import json
 import math
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -38,6 +38,7 @@ import pyspiel
 
 from ..core.actions import CHANCE, Action
 from ..core.chance import ChanceStep, Pick, Roll, Shuffle, chance_action
+from ..core.errors import ConfigError
 from ..core.game import Config, Game
 from ..core.match import canonical_json
 from ..core.registry import GAME_MODULES, get_game
@@ -137,6 +138,36 @@ def parse_options(text: str) -> dict[str, Any]:
     return found
 
 
+BASE_PARAMETERS = ("players", "options", "max_steps")
+"""The parameters of every game; each game option of a plain type (int, float, bool, str) is a
+parameter too, by its own name (:func:`option_parameters`)."""
+
+
+def option_parameters(game: Game[Any]) -> dict[str, Any]:
+    """The game's options that ``pyspiel.load_game`` takes by name, with their defaults (an option
+    of another type, such as a list, goes through ``options``)."""
+    return {o.name: o.default for o in game.meta.options if type(o.default) in (int, float, bool, str)}
+
+
+def game_options(game: Game[Any], params: dict[str, Any]) -> dict[str, Any]:
+    """The game's options from ``load_game`` parameters: ``options`` (a JSON object), then each
+    option given by name (where it differs from its default); an option given both ways is refused."""
+    options = parse_options(str(params.get("options") or "{}"))
+    defaults = option_parameters(game)
+    for name, value in params.items():
+        if name in BASE_PARAMETERS:
+            continue
+        if name not in defaults:
+            known = ", ".join([*BASE_PARAMETERS, *defaults])
+            raise ValueError(f"{short_name(game.meta.id)} has no parameter {name!r}; its parameters: {known}")
+        if value == defaults[name] and type(value) is type(defaults[name]):
+            continue
+        if name in options and options[name] != value:
+            raise ValueError(f"{short_name(game.meta.id)}: option {name!r} is given twice (by name and in options)")
+        options[name] = value
+    return options
+
+
 @dataclass(slots=True)
 class Context:
     """What every state of one loaded game shares (kept off the states, which are deep-copied)."""
@@ -150,7 +181,13 @@ class Context:
     max_steps: int
     max_chance: int
     text_keys: frozenset[str] | None
+    known: dict[tuple[int, ...], Recall] = field(default_factory=dict)
+    """Information states built lately, by the OpenSpiel history they end (a state replayed from
+    the same history, as ``random_sim_test`` does at every step, finds them)."""
 
+
+KNOWN = 64
+"""Information states a loaded game remembers by history (forgotten all at once beyond this)."""
 
 _CONTEXTS: dict[int, Context] = {}
 
@@ -166,8 +203,11 @@ class LudicaSpielGame(pyspiel.Game):  # type: ignore[misc]
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         game = get_game(self.GAME_ID)
         params = dict(params or {})
-        options = parse_options(str(params.get("options") or "{}"))
-        config = make_config(game, params.get("players", game.meta.players_min), 0, options)
+        options = game_options(game, params)
+        try:
+            config = make_config(game, params.get("players", game.meta.players_min), 0, options)
+        except (ValueError, ConfigError) as exc:  # a ConfigError names the option or rule
+            raise ValueError(f"{short_name(game.meta.id)}: {exc}") from None
         state = game.setup(config)
         seats = tuple(game.seats(state))
         max_steps = int(params.get("max_steps", default_max_steps(game)))
@@ -380,6 +420,11 @@ class LudicaSpielState(pyspiel.State):  # type: ignore[misc]
         recall = self._recall
         if recall.seen is None:
             ctx = self.ctx
+            key = tuple(self.history())
+            found = ctx.known.get(key)
+            if found is not None:
+                recall.seen = found.copy()
+                return recall.seen
             state = ctx.game.setup(ctx.config)
             seen = Recall(len(ctx.seats))
             self._observe(state, seen, None, None)
@@ -387,6 +432,9 @@ class LudicaSpielState(pyspiel.State):  # type: ignore[misc]
                 ctx.game.play(state, action)
                 self._observe(state, seen, action, index)
             recall.seen = seen
+            if len(ctx.known) >= KNOWN:
+                ctx.known.clear()
+            ctx.known[key] = seen.copy()
         return recall.seen
 
     def information_state(self, player: int) -> str:
@@ -472,7 +520,12 @@ def _game_type(game: Game[Any]) -> pyspiel.GameType:
         provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification={"players": meta.players_min, "options": "{}", "max_steps": default_max_steps(game)},
+        parameter_specification={
+            "players": meta.players_min,
+            "options": "{}",
+            "max_steps": default_max_steps(game),
+            **option_parameters(game),
+        },
     )
 
 
