@@ -2,15 +2,15 @@
 
     python benchmarks/bench_mccfr.py                       # The Great City, 60 s per configuration
     python benchmarks/bench_mccfr.py --seconds 20 --game lost-days --max-steps 8 0
-    python benchmarks/bench_mccfr.py --sim                 # random_sim_test at every game's most players
+    python benchmarks/bench_mccfr.py --sim --sim-max-steps 500   # random_sim_test at every game's most players
 
 For each configuration (``--max-steps``: the game cut after that many moves, ``0`` for the game's
 own cap) it runs OpenSpiel's Python solver (``open_spiel.python.algorithms.external_sampling_mccfr``)
 for ``--seconds`` and prints iterations a second, the information states in its table, their mean
 length in characters, and the process's resident memory before and after (and the same run of the
 C++ solver, ``pyspiel.ExternalSamplingMCCFRSolver``, with ``--native``). ``--sim`` runs
-``pyspiel.random_sim_test`` once per game at its largest player count with the game's own cap and
-prints the moves, seconds and memory.
+``pyspiel.random_sim_test`` once per game at its largest player count (with the game's own cap,
+or ``--sim-max-steps``) and prints the seconds and memory.
 """
 
 from __future__ import annotations
@@ -81,9 +81,9 @@ def mccfr(game_id: str, max_steps: int, seconds: float, native: bool) -> None:
         )
 
 
-def sim(game_id: str) -> None:
+def sim(game_id: str, max_steps: int) -> None:
     players = get_game(game_id).meta.players_max
-    game = load(game_id, 0, players)
+    game = load(game_id, max_steps, players)
     before = rss_mb()
     start = time.perf_counter()
     pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
@@ -103,11 +103,12 @@ def main() -> None:
     parser.add_argument("--native", action="store_true", help="also run OpenSpiel's C++ solver")
     parser.add_argument("--sim", action="store_true", help="random_sim_test at every game's most players instead")
     parser.add_argument("--games", nargs="*", default=list(GAMES), help="the games of --sim")
+    parser.add_argument("--sim-max-steps", type=int, default=0, help="the cap of --sim (0: the game's own)")
     args = parser.parse_args()
     register_openspiel()
     if args.sim:
         for game_id in args.games:
-            sim(game_id)
+            sim(game_id, args.sim_max_steps)
         return
     for max_steps in args.max_steps:
         mccfr(args.game, max_steps, args.seconds, args.native)
