@@ -1,4 +1,5 @@
-"""``python -m ludica.env describe GAME``: a game's action catalogue and observation layout.
+"""``python -m ludica.env describe GAME``: a game's action catalogue and observation layout;
+``python -m ludica.env protocol GAME --agent SPEC``: the benchmark protocol (:mod:`ludica.env.protocol`).
 
 Prints every shape of the catalogue with its first index, size and parameter domains (ranked
 shapes marked), then the observation vector's slices, for the given player count and options.
@@ -15,6 +16,8 @@ from rich.table import Table
 
 from .driver import Driver
 from .encoding import FREE
+from .protocol import add_arguments as add_protocol_arguments
+from .protocol import main as run_protocol
 
 
 def describe(game: str, players: int | None, options: dict[str, object]) -> None:
@@ -73,9 +76,14 @@ def main(argv: list[str] | None = None) -> None:
     desc.add_argument("game", help="game id, e.g. euphoria")
     desc.add_argument("--players", type=int, default=None, help="number of players (default: the fewest)")
     desc.add_argument("--options", default="{}", help="the game's options as a JSON object")
+    proto = sub.add_parser("protocol", help="play the benchmark protocol of a game against an agent")
+    add_protocol_arguments(proto)
     doc = sub.add_parser("tensors", help="print every game's observation layout as markdown (docs/env.md)")
     doc.add_argument("games", nargs="*", help="game ids (default: the five games)")
     args = parser.parse_args(argv)
+    if args.command == "protocol":
+        run_protocol(args)
+        return
     if args.command == "tensors":
         print(observation_tables(args.games or None))
         return

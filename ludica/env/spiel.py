@@ -30,7 +30,7 @@ from __future__ import annotations
 import json
 import math
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -38,6 +38,7 @@ import pyspiel
 
 from ..core.actions import CHANCE, Action
 from ..core.chance import ChanceStep, Pick, Roll, Shuffle, chance_action
+from ..core.errors import ConfigError
 from ..core.game import Config, Game
 from ..core.match import canonical_json
 from ..core.registry import GAME_MODULES, get_game
@@ -54,6 +55,8 @@ from .encoding import (
     rewards,
 )
 from .encoding import max_steps as default_max_steps
+from .infostate import FINGERPRINT, Recall, text_digest, text_keys
+from .tensor import SchemaError
 
 PREFIX = "ludica_"
 
@@ -119,55 +122,6 @@ def outcome_of(step: ChanceStep, draws: list[int]) -> dict[str, Any]:
     return {step.key: pool[: step.k]}
 
 
-def view_delta(old: Any, new: Any, path: tuple[Any, ...] = ()) -> list[list[Any]]:
-    """What changed from view ``old`` to view ``new``: ``[path, value]`` for each value set and
-    ``[path]`` for each key removed (dicts by key, lists of equal length by position)."""
-    if type(old) is dict and type(new) is dict:
-        out: list[list[Any]] = []
-        for key in sorted(old.keys() | new.keys(), key=str):
-            if key not in new:
-                out.append([[*path, key]])
-            elif key not in old:
-                out.append([[*path, key], new[key]])
-            elif old[key] != new[key]:
-                out.extend(view_delta(old[key], new[key], (*path, key)))
-        return out
-    if type(old) is list and type(new) is list and len(old) == len(new):
-        out = []
-        for i, (a, b) in enumerate(zip(old, new, strict=True)):
-            if a != b:
-                out.extend(view_delta(a, b, (*path, i)))
-        return out
-    return [[list(path), new]]
-
-
-def views_from_history(history: str) -> list[Any]:
-    """The views an information state string holds, in order (its deltas applied; ``.``, ``~``
-    and ``you: ...`` lines repeat no view)."""
-    views: list[Any] = []
-    for line in history.split("\n"):
-        if line in (".", "~") or line.startswith("you: "):
-            continue
-        if not views:
-            views.append(json.loads(line))
-            continue
-        view = json.loads(json.dumps(views[-1]))
-        for change in json.loads(line):
-            if not change[0]:
-                view = change[1]
-                continue
-            *parents, leaf = change[0]
-            holder = view
-            for key in parents:
-                holder = holder[key]
-            if len(change) == 1:
-                del holder[leaf]
-            else:
-                holder[leaf] = change[1]
-        views.append(view)
-    return views
-
-
 def parse_options(text: str) -> dict[str, Any]:
     """The ``options`` parameter: a JSON object. In a ``load_game`` *string* OpenSpiel splits
     parameters at commas, so there the object's commas may be written as semicolons:
@@ -184,6 +138,36 @@ def parse_options(text: str) -> dict[str, Any]:
     return found
 
 
+BASE_PARAMETERS = ("players", "options", "max_steps")
+"""The parameters of every game; each game option of a plain type (int, float, bool, str) is a
+parameter too, by its own name (:func:`option_parameters`)."""
+
+
+def option_parameters(game: Game[Any]) -> dict[str, Any]:
+    """The game's options that ``pyspiel.load_game`` takes by name, with their defaults (an option
+    of another type, such as a list, goes through ``options``)."""
+    return {o.name: o.default for o in game.meta.options if type(o.default) in (int, float, bool, str)}
+
+
+def game_options(game: Game[Any], params: dict[str, Any]) -> dict[str, Any]:
+    """The game's options from ``load_game`` parameters: ``options`` (a JSON object), then each
+    option given by name (where it differs from its default); an option given both ways is refused."""
+    options = parse_options(str(params.get("options") or "{}"))
+    defaults = option_parameters(game)
+    for name, value in params.items():
+        if name in BASE_PARAMETERS:
+            continue
+        if name not in defaults:
+            known = ", ".join([*BASE_PARAMETERS, *defaults])
+            raise ValueError(f"{short_name(game.meta.id)} has no parameter {name!r}; its parameters: {known}")
+        if value == defaults[name] and type(value) is type(defaults[name]):
+            continue
+        if name in options and options[name] != value:
+            raise ValueError(f"{short_name(game.meta.id)}: option {name!r} is given twice (by name and in options)")
+        options[name] = value
+    return options
+
+
 @dataclass(slots=True)
 class Context:
     """What every state of one loaded game shares (kept off the states, which are deep-copied)."""
@@ -196,7 +180,14 @@ class Context:
     observer: Any
     max_steps: int
     max_chance: int
+    text_keys: frozenset[str] | None
+    known: dict[tuple[int, ...], Recall] = field(default_factory=dict)
+    """Information states built lately, by the OpenSpiel history they end (a state replayed from
+    the same history, as ``random_sim_test`` does at every step, finds them)."""
 
+
+KNOWN = 64
+"""Information states a loaded game remembers by history (forgotten all at once beyond this)."""
 
 _CONTEXTS: dict[int, Context] = {}
 
@@ -212,8 +203,11 @@ class LudicaSpielGame(pyspiel.Game):  # type: ignore[misc]
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         game = get_game(self.GAME_ID)
         params = dict(params or {})
-        options = parse_options(str(params.get("options") or "{}"))
-        config = make_config(game, params.get("players", game.meta.players_min), 0, options)
+        options = game_options(game, params)
+        try:
+            config = make_config(game, params.get("players", game.meta.players_min), 0, options)
+        except (ValueError, ConfigError) as exc:  # a ConfigError names the option or rule
+            raise ValueError(f"{short_name(game.meta.id)}: {exc}") from None
         state = game.setup(config)
         seats = tuple(game.seats(state))
         max_steps = int(params.get("max_steps", default_max_steps(game)))
@@ -226,7 +220,10 @@ class LudicaSpielGame(pyspiel.Game):  # type: ignore[misc]
             observer(game, config, seats),
             max_steps,
             max_chance_outcomes(game, config),
+            None,
         )
+        view_schema = getattr(ctx.observer, "view", None)
+        ctx.text_keys = None if view_schema is None else text_keys(view_schema)
         info = pyspiel.GameInfo(
             num_distinct_actions=ctx.catalogue.size,
             max_chance_outcomes=ctx.max_chance,
@@ -276,21 +273,19 @@ class _Cache:
 
 class _Recall:
     """A state's record (Ludica actions with their indices) and, once asked for, every seat's
-    observation history and last view; OpenSpiel's clone copies the lists, not their items (an
-    action, a history line and a view are never changed once made)."""
+    information state (:class:`~ludica.env.infostate.Recall`); OpenSpiel's clone copies the
+    lists, not their items (an action, a history and a tensor are never changed once made)."""
 
-    __slots__ = ("actions", "last", "seen")
+    __slots__ = ("actions", "seen")
 
     def __init__(self) -> None:
         self.actions: list[tuple[Action, int | None]] = []
-        self.seen: list[list[str]] | None = None
-        self.last: list[Any] = []
+        self.seen: Recall | None = None
 
     def copy(self) -> _Recall:
         other = _Recall()
         other.actions = list(self.actions)
-        other.seen = None if self.seen is None else [list(h) for h in self.seen]
-        other.last = list(self.last)
+        other.seen = None if self.seen is None else self.seen.copy()
         return other
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Recall:
@@ -402,47 +397,49 @@ class LudicaSpielState(pyspiel.State):  # type: ignore[misc]
         self._cache.legal = None
         recall = self._recall
         if recall.seen is not None:
-            self._observe(self._state, recall.seen, recall.last, *recall.actions[-1])
+            self._observe(self._state, recall.seen, *recall.actions[-1])
 
     # -- what each seat has observed (perfect recall) ---------------------------------------------
-    def _observe(
-        self, state: Any, seen: list[list[str]], last: list[Any], action: Action | None, index: int | None
-    ) -> None:
-        """Append one record step to every seat's observation history: the seat's own decision
-        (``you: <label>``), then what changed in its view (:func:`view_delta`, as JSON), or ``.``
-        after a decision and ``~`` after a chance step when nothing it sees moved (that a step
-        happened is public)."""
+    def _observe(self, state: Any, seen: Recall, action: Action | None, index: int | None) -> None:
+        """Append one record step to every seat's information state (:mod:`ludica.env.infostate`):
+        its own decision's index, then the slots of its observation tensor that changed."""
         ctx = self.ctx
+        pending = tuple(s for s in ctx.game.pending(state).seats if s != CHANCE)
         for i, seat in enumerate(ctx.seats):
-            if action is not None and index is not None and action.seat == seat:
-                seen[i].append(f"you: {ctx.catalogue.label(index)}")
+            own = index if action is not None and index is not None and action.seat == seat else None
             view = ctx.game.view(state, seat)
-            if i == len(last):
-                seen[i].append(canonical_json(view))
-                last.append(view)
-                continue
-            if view == last[i]:
-                seen[i].append("." if index is not None else "~")
-                continue
-            seen[i].append(canonical_json(view_delta(last[i], view)))
-            last[i] = view
+            try:
+                tensor: np.ndarray | None = np.array(ctx.observer.encode(seat, view, pending), copy=True)
+            except SchemaError:  # a value no decision sees (between chance draws): hashed, not dropped
+                tensor = None
+            seen.observe(i, view, tensor, text_digest(view, ctx.text_keys), own, chance=index is None)
 
-    def observation_history(self, player: int) -> list[str]:
-        """Everything seat ``player`` has observed, in order: its view at the start, then per
-        record step (a decision or a completed chance step) its own decision and its view when
-        it changed. Built on the first request by replaying the record, then kept up to date."""
+    def information(self) -> Recall:
+        """Every seat's information state, built on the first request by replaying the record,
+        then kept up to date."""
         recall = self._recall
         if recall.seen is None:
             ctx = self.ctx
+            key = tuple(self.history())
+            found = ctx.known.get(key)
+            if found is not None:
+                recall.seen = found.copy()
+                return recall.seen
             state = ctx.game.setup(ctx.config)
-            seen: list[list[str]] = [[] for _ in ctx.seats]
-            last: list[Any] = []
-            self._observe(state, seen, last, None, None)
+            seen = Recall(len(ctx.seats))
+            self._observe(state, seen, None, None)
             for action, index in recall.actions:
                 ctx.game.play(state, action)
-                self._observe(state, seen, last, action, index)
-            recall.seen, recall.last = seen, last
-        return recall.seen[player]
+                self._observe(state, seen, action, index)
+            recall.seen = seen
+            if len(ctx.known) >= KNOWN:
+                ctx.known.clear()
+            ctx.known[key] = seen.copy()
+        return recall.seen
+
+    def information_state(self, player: int) -> str:
+        """Seat ``player``'s information state string (:mod:`ludica.env.infostate`)."""
+        return self.information().seen[player]
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -465,7 +462,7 @@ class LudicaSpielState(pyspiel.State):  # type: ignore[misc]
         """A state ``player_id`` cannot tell apart from this one (the game's redeal)."""
         ctx = self.ctx
         rng = random.Random(int(float(probability_sampler()) * 2**53))
-        self.observation_history(player_id)  # the imagined state keeps the seat's history as it is
+        self.information()  # the imagined state keeps the seat's history as it is
         other = self.clone()
         other._state = ctx.game.redeal(self._state, ctx.seats[player_id], rng)
         other._cache = _Cache()
@@ -476,30 +473,30 @@ class LudicaSpielState(pyspiel.State):  # type: ignore[misc]
 
 
 class LudicaObserver:
-    """OpenSpiel's observer: the seat's vector, and its view (plus history) as a string."""
+    """OpenSpiel's observer: the seat's observation (its view as a tensor and as JSON), or with
+    perfect recall its information state (:mod:`ludica.env.infostate`)."""
 
     def __init__(self, ctx: Context, perfect_recall: bool) -> None:
         self.ctx = ctx
         self.perfect_recall = perfect_recall
-        # no information state tensor: a whole history has no fixed-size tensor here
-        self.tensor = np.zeros(0 if perfect_recall else ctx.observer.size, np.float32)
-        self.dict = {} if perfect_recall else {"observation": self.tensor}
+        size = ctx.observer.size + (FINGERPRINT if perfect_recall else 0)
+        self.tensor = np.zeros(size, np.float32)
+        self.dict = {"info_state" if perfect_recall else "observation": self.tensor}
 
     def set_from(self, state: LudicaSpielState, player: int) -> None:
         ctx = self.ctx
-        if self.perfect_recall:
-            raise pyspiel.SpielError(
-                f"{ctx.game.meta.id}: no information state tensor (the game type says so); "
-                "use information_state_string or observation_tensor"
-            )
         seat = ctx.seats[player]
         view = ctx.game.view(state.ludica_state(), seat)
         pending = ctx.game.pending(state.ludica_state()).seats
-        self.tensor[:] = ctx.observer.encode(seat, view, tuple(s for s in pending if s != CHANCE))
+        observation = ctx.observer.encode(seat, view, tuple(s for s in pending if s != CHANCE))
+        if self.perfect_recall:
+            self.tensor[:] = state.information().tensor(player, observation)
+        else:
+            self.tensor[:] = observation
 
     def string_from(self, state: LudicaSpielState, player: int) -> str:
         if self.perfect_recall:
-            return "\n".join(state.observation_history(player))
+            return state.information_state(player)
         ctx = self.ctx
         return canonical_json(ctx.game.view(state.ludica_state(), ctx.seats[player]))
 
@@ -520,10 +517,15 @@ def _game_type(game: Game[Any]) -> pyspiel.GameType:
         max_num_players=meta.players_max + (1 if meta.referee else 0),
         min_num_players=1,
         provides_information_state_string=True,
-        provides_information_state_tensor=False,
+        provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification={"players": meta.players_min, "options": "{}", "max_steps": default_max_steps(game)},
+        parameter_specification={
+            "players": meta.players_min,
+            "options": "{}",
+            "max_steps": default_max_steps(game),
+            **option_parameters(game),
+        },
     )
 
 

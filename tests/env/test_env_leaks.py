@@ -15,10 +15,10 @@ import numpy as np
 import pyspiel
 import pytest
 
-from ludica.core.match import canonical_json
 from ludica.env import aec_env, register_openspiel
 from ludica.env.encoding import view_features
-from ludica.env.spiel import short_name, views_from_history
+from ludica.env.infostate import tensors_from_history
+from ludica.env.spiel import short_name
 
 from .conftest import GAMES
 
@@ -94,6 +94,10 @@ def test_openspiel_strings_show_no_secret(game_id: str) -> None:
     lg = get_game(game_id)
     seats = lg.seats(state.ludica_state())
     shown: list[set[str]] = [{state.observation_string(p)} for p in range(len(seats))]
+    size = game.observation_tensor_size()
+    tensors: list[set[bytes]] = [
+        {np.array(state.observation_tensor(p), np.float32).tobytes()} for p in range(len(seats))
+    ]
     n = 0
     while not state.is_terminal():
         if state.is_chance_node():
@@ -104,6 +108,7 @@ def test_openspiel_strings_show_no_secret(game_id: str) -> None:
             n += 1
         for p in range(len(seats)):
             shown[p].add(state.observation_string(p))
+            tensors[p].add(np.array(state.observation_tensor(p), np.float32).tobytes())
         if n % 10 or state.is_terminal():
             continue
         secrets = lg.secrets(state.ludica_state())
@@ -113,5 +118,5 @@ def test_openspiel_strings_show_no_secret(game_id: str) -> None:
                 if seat not in secret.holders:
                     assert f'"{secret.token}"' not in text, f"{seat} is shown hidden {secret.what!r}"
             # the information state is the seat's own observations (and own decisions) in order
-            for view in views_from_history(state.information_state_string(player)):
-                assert canonical_json(view) in shown[player]
+            for tensor in tensors_from_history(state.information_state_string(player), size):
+                assert tensor.tobytes() in tensors[player]
