@@ -25,6 +25,11 @@ import numpy as np
 
 from .encoding import FREE, Catalogue, Legal
 
+FEW = 64
+"""A decision with at most this many legal actions is walked in Python (tuples from a memo of the
+catalogue's factoring), a larger one in numpy (numpy's set-up per call costs more than a few dozen
+Python comparisons)."""
+
 
 class Heads:
     """The factored form of one catalogue: head sizes, and the legal actions of a decision as rows."""
@@ -40,15 +45,20 @@ class Heads:
         self.offsets = np.array(catalogue.offsets, dtype=np.int64)
         self.radix = np.ones((n, self.depth - 1), dtype=np.int64)
         """Per shape, the radix of each parameter head (1 past its parameters: digit 0)."""
-        self.used = np.ones(n, dtype=np.int64)
+        self.used: list[int] = [1] * n
         """Per shape, how many heads it uses (its type and its parameters)."""
         for i, sh in enumerate(catalogue.shapes):
             radices = [sh.ranked] if sh.ranked else [len(d) for _, d in sh.params if d is not FREE]
             self.radix[i, : len(radices)] = radices
             self.used[i] = 1 + len(radices)
-        self.starts = np.cumsum((0, *self.sizes))[:-1] + self.depth
+        starts = [self.depth]
+        for size in self.sizes[:-1]:
+            starts.append(starts[-1] + size)
+        self.starts: list[int] = starts
         """Where each head's pick starts in :meth:`prefix` (after the one-hot of the head asked)."""
         self.prefix_size = self.depth + sum(self.sizes)
+        self._memo: dict[int, tuple[int, ...]] = {}
+        """The catalogue's factoring of the indices met so far (a game offers the same ones again)."""
 
     def rows(self, legal: Legal) -> tuple[np.ndarray, np.ndarray]:
         """The legal indices (sorted) and their factored rows ``(shape, digits...)``, worked out
@@ -69,6 +79,30 @@ class Heads:
         legal.rows = out
         return indices, out
 
+    def few(self, legal: Legal) -> list[tuple[int, ...]] | None:
+        """The legal actions as ``(shape, digits..., index)`` tuples when there are at most :data:`FEW`."""
+        indices = legal.indices
+        if len(indices) > FEW:
+            return None
+        memo = self._memo
+        out = []
+        for index in indices:
+            row = memo.get(index)
+            if row is None:
+                row = memo[index] = (*self.catalogue.factor(index), index)
+            out.append(row)
+        return out
+
+    def marginals(self, legal: Legal) -> np.ndarray:
+        """Every head's legal values over all the legal actions, one head after another
+        (``sum(sizes)`` entries: the mask layout of a ``MultiDiscrete`` masked policy); a
+        combination of them may still be illegal (the :class:`Choice` walk is exact)."""
+        _, rows = self.rows(legal)
+        out = np.zeros(sum(self.sizes), dtype=np.int8)
+        for h, start in enumerate(self.starts):
+            out[start - self.depth + rows[:, h]] = 1
+        return out
+
     def prefix(self, head: int, picks: list[int]) -> np.ndarray:
         """The observation's extra slots: a one-hot of the head asked, then each pick so far as a
         one-hot in its head's block."""
@@ -79,28 +113,24 @@ class Heads:
             out[self.starts[h] + value] = 1.0
         return out
 
-    def marginals(self, legal: Legal) -> np.ndarray:
-        """Every head's legal values over all the legal actions, one head after another
-        (``sum(sizes)`` entries: the mask layout of a ``MultiDiscrete`` masked policy); a
-        combination of them may still be illegal (the :class:`Choice` walk is exact)."""
-        _, rows = self.rows(legal)
-        out = np.zeros(sum(self.sizes), dtype=np.int8)
-        for h, start in enumerate(self.starts - self.depth):
-            out[start + rows[:, h]] = 1
-        return out
-
 
 class Choice:
-    """One decision being composed head by head: the legal rows still agreeing with the picks."""
+    """One decision being composed head by head: the legal actions still agreeing with the picks,
+    as tuples ``(shape, digits..., index)`` (a few) or as numpy rows and indices (many)."""
 
-    __slots__ = ("heads", "indices", "obs", "picks", "rows", "view")
+    __slots__ = ("_base", "few", "heads", "indices", "obs", "picks", "rows", "view")
 
     def __init__(self, heads: Heads, legal: Legal, obs: np.ndarray | None = None) -> None:
         self.heads = heads
-        self.indices, self.rows = heads.rows(legal)
+        self.few = heads.few(legal)
+        self.indices: np.ndarray | None = None
+        self.rows: np.ndarray | None = None
+        if self.few is None:
+            self.indices, self.rows = heads.rows(legal)
         self.picks: list[int] = []
         self.obs = obs
         """The seat's tensor for this decision (it does not change while the heads are picked)."""
+        self._base: np.ndarray | None = None
         self.view: bytes | None = None
         """The seat's view for this decision, marshalled once asked for (it does not change while
         the heads are picked; each step hands out a new copy)."""
@@ -113,21 +143,31 @@ class Choice:
     @property
     def done(self) -> bool:
         """Whether the picks name one action (every head its shape uses is picked)."""
-        return bool(self.picks) and len(self.picks) >= int(self.heads.used[self.picks[0]])
+        picks = self.picks
+        return bool(picks) and len(picks) >= self.heads.used[picks[0]]
 
-    def values(self) -> np.ndarray:
-        """The legal values of the head asked now (with repeats)."""
-        return self.rows[:, len(self.picks)]
+    def _values(self) -> set[int]:
+        h = len(self.picks)
+        if self.few is not None:
+            return {row[h] for row in self.few}
+        assert self.rows is not None
+        return set(self.rows[:, h].tolist())
 
     def mask(self) -> np.ndarray:
         """The legal values of the head asked now, as a 0/1 int8 mask of :attr:`Heads.width`."""
         out = np.zeros(self.heads.width, dtype=np.int8)
-        out[self.rows[:, len(self.picks)]] = 1
+        if self.few is not None:
+            h = len(self.picks)
+            for row in self.few:
+                out[row[h]] = 1
+        else:
+            assert self.rows is not None
+            out[self.rows[:, len(self.picks)]] = 1
         return out
 
     def legal_values(self) -> list[int]:
         """The legal values of the head asked now, sorted (the mask's ones)."""
-        return sorted(set(self.rows[:, len(self.picks)].tolist()))
+        return sorted(self._values())
 
     def pick(self, value: Any) -> bool:
         """Take ``value`` for the head asked now; ``False`` (nothing changes) if it is not legal.
@@ -137,26 +177,47 @@ class Choice:
             v = int(value)
         except (TypeError, ValueError):
             return False
-        keep = self.rows[:, h] == v
-        if not keep.any():
-            return False
-        self.rows, self.indices = self.rows[keep], self.indices[keep]
-        self.picks.append(v)
-        used = int(self.heads.used[v]) if h == 0 else int(self.heads.used[self.picks[0]])
-        while len(self.picks) < used:
-            column = self.rows[:, len(self.picks)]
-            first = int(column[0])
-            if len(column) > 1 and (column != first).any():
+        if self.few is not None:
+            kept = [row for row in self.few if row[h] == v]
+            if not kept:
+                return False
+            self.few = kept
+        else:
+            assert self.rows is not None and self.indices is not None
+            keep = self.rows[:, h] == v
+            if not keep.any():
+                return False
+            self.rows, self.indices = self.rows[keep], self.indices[keep]
+        picks = self.picks
+        picks.append(v)
+        used = self.heads.used[picks[0]]
+        while len(picks) < used:
+            values = self._values()
+            if len(values) > 1:
                 break
-            self.picks.append(first)
+            picks.append(values.pop())
         return True
 
     @property
     def index(self) -> int:
         """The flat index the picks name (once :attr:`done`)."""
+        if self.few is not None:
+            return int(self.few[0][-1])
+        assert self.indices is not None
         return int(self.indices[0])
 
     def observation(self) -> np.ndarray:
-        """The seat's tensor followed by the :meth:`Heads.prefix` slots (a new array)."""
-        extra = self.heads.prefix(len(self.picks), self.picks)
-        return extra if self.obs is None else np.concatenate((self.obs, extra))
+        """The seat's tensor followed by the :meth:`Heads.prefix` slots (a new array each time)."""
+        heads = self.heads
+        base = self._base
+        if base is None:
+            zeros = np.zeros(heads.prefix_size, dtype=np.float32)
+            base = self._base = zeros if self.obs is None else np.concatenate((self.obs, zeros))
+        out = base.copy()
+        at = len(out) - heads.prefix_size
+        h = len(self.picks)
+        if h < heads.depth:
+            out[at + h] = 1.0
+        for k, value in enumerate(self.picks):
+            out[at + heads.starts[k] + value] = 1.0
+        return out
