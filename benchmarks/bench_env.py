@@ -133,9 +133,9 @@ class Learner(Aec):
     """The learner's loop as PettingZoo documents it: ``last()``, the legal actions read from the
     observation's ``action_mask`` (``np.flatnonzero``), a random one, ``step``. Over the default
     action heads a decision takes one step per head asked; decisions are counted (a step whose
-    info says head 0 starts one), so the figure compares with one ``legal_actions`` and
-    ``apply_action`` of backgammon's. Over ``action="flat"`` every step is a decision, its mask the
-    whole catalogue."""
+    info says no head was asked yet, ``info["asked"] == 0``, starts one), so the figure compares
+    with one ``legal_actions`` and ``apply_action`` of backgammon's. Over ``action="flat"`` every
+    step is a decision, its mask the whole catalogue."""
 
     def decide(self, until: Callable[[int], bool]) -> int:
         env, rng, steps = self.env, self.rng, 0
@@ -147,7 +147,7 @@ class Learner(Aec):
                 env.reset(seed=self.seed)
                 continue
             legal = np.flatnonzero(obs["action_mask"])
-            if not heads or info["head"] == 0:
+            if not heads or info["asked"] == 0:
                 steps += 1
             env.step(int(legal[rng.randrange(len(legal))]))
         return steps

@@ -229,7 +229,13 @@ class LudicaAEC(AECEnv):  # type: ignore[misc]
         """``action="heads"``: the seat's view, the legal values of the head asked now (the mask's
         ones), which head that is and the picks so far."""
         view = self.driver.view(seat)
-        return {"view": view, "legal_moves": choice.legal_values(), "head": choice.head, "picks": list(choice.picks)}
+        return {
+            "view": view,
+            "legal_moves": choice.legal_values(),
+            "head": choice.head,
+            "asked": choice.asked,
+            "picks": list(choice.picks),
+        }
 
     def render(self) -> str | None:
         if self.render_mode is None:

@@ -231,12 +231,13 @@ class LudicaGym(gym.Env):  # type: ignore[misc]
             info: dict[str, Any] = {"action_mask": self.action_masks()}
             if choice is None:
                 info["view"] = self.driver.take_view(self.seat)
-                return {**info, "legal_moves": [], "head": self.heads.depth, "picks": []}
+                return {**info, "legal_moves": [], "head": self.heads.depth, "asked": 0, "picks": []}
             return {
                 **info,
                 "view": self._view(choice),
                 "legal_moves": choice.legal_values(),
                 "head": choice.head,
+                "asked": choice.asked,
                 "picks": list(choice.picks),
             }
         legal = self.driver.legal(self.seat)

@@ -116,9 +116,13 @@ class Heads:
 
 class Choice:
     """One decision being composed head by head: the legal actions still agreeing with the picks,
-    as tuples ``(shape, digits..., index)`` (a few) or as numpy rows and indices (many)."""
+    as tuples ``(shape, digits..., index)`` (a few) or as numpy rows and indices (many).
 
-    __slots__ = ("_base", "few", "heads", "indices", "obs", "picks", "rows", "view")
+    A head with a single legal value is filled in without asking, the action type too, except that
+    a decision asks at least one head (a seat with one legal action is still asked, as the game
+    asks it)."""
+
+    __slots__ = ("_base", "asked", "few", "heads", "indices", "now", "obs", "picks", "rows", "view")
 
     def __init__(self, heads: Heads, legal: Legal, obs: np.ndarray | None = None) -> None:
         self.heads = heads
@@ -128,12 +132,17 @@ class Choice:
         if self.few is None:
             self.indices, self.rows = heads.rows(legal)
         self.picks: list[int] = []
+        self.asked = 0
+        """How many heads of this decision the seat has picked (0: the decision is new)."""
+        self.now: list[int] = self._values()
+        """The legal values of the head asked now, sorted."""
         self.obs = obs
         """The seat's tensor for this decision (it does not change while the heads are picked)."""
         self._base: np.ndarray | None = None
         self.view: bytes | None = None
         """The seat's view for this decision, marshalled once asked for (it does not change while
         the heads are picked; each step hands out a new copy)."""
+        self._fill(ask=True)
 
     @property
     def head(self) -> int:
@@ -146,56 +155,57 @@ class Choice:
         picks = self.picks
         return bool(picks) and len(picks) >= self.heads.used[picks[0]]
 
-    def _values(self) -> set[int]:
+    def _values(self) -> list[int]:
         h = len(self.picks)
         if self.few is not None:
-            return {row[h] for row in self.few}
+            return sorted({row[h] for row in self.few})
         assert self.rows is not None
-        return set(self.rows[:, h].tolist())
+        return sorted(set(self.rows[:, h].tolist()))
+
+    def _fill(self, ask: bool = False) -> None:
+        """Pick every head with a single legal value, in turn; with ``ask``, stop before the pick
+        that would make the decision without asking anything."""
+        picks, used = self.picks, self.heads.used
+        while len(self.now) == 1 and not (picks and len(picks) >= used[picks[0]]):
+            value = self.now[0]
+            if ask and (1 if not picks else len(picks) + 1) >= used[picks[0] if picks else value]:
+                return
+            self._take(value)
+
+    def _take(self, value: int) -> None:
+        h = len(self.picks)
+        if self.few is not None:
+            self.few = [row for row in self.few if row[h] == value]
+        else:
+            assert self.rows is not None and self.indices is not None
+            keep = self.rows[:, h] == value
+            self.rows, self.indices = self.rows[keep], self.indices[keep]
+        self.picks.append(value)
+        self.now = [] if len(self.picks) >= self.heads.used[self.picks[0]] else self._values()
 
     def mask(self) -> np.ndarray:
         """The legal values of the head asked now, as a 0/1 int8 mask of :attr:`Heads.width`."""
         out = np.zeros(self.heads.width, dtype=np.int8)
-        if self.few is not None:
-            h = len(self.picks)
-            for row in self.few:
-                out[row[h]] = 1
-        else:
-            assert self.rows is not None
-            out[self.rows[:, len(self.picks)]] = 1
+        for value in self.now:
+            out[value] = 1
         return out
 
     def legal_values(self) -> list[int]:
         """The legal values of the head asked now, sorted (the mask's ones)."""
-        return sorted(self._values())
+        return list(self.now)
 
     def pick(self, value: Any) -> bool:
         """Take ``value`` for the head asked now; ``False`` (nothing changes) if it is not legal.
         Later heads with a single legal value are then filled in."""
-        h = len(self.picks)
         try:
             v = int(value)
         except (TypeError, ValueError):
             return False
-        if self.few is not None:
-            kept = [row for row in self.few if row[h] == v]
-            if not kept:
-                return False
-            self.few = kept
-        else:
-            assert self.rows is not None and self.indices is not None
-            keep = self.rows[:, h] == v
-            if not keep.any():
-                return False
-            self.rows, self.indices = self.rows[keep], self.indices[keep]
-        picks = self.picks
-        picks.append(v)
-        used = self.heads.used[picks[0]]
-        while len(picks) < used:
-            values = self._values()
-            if len(values) > 1:
-                break
-            picks.append(values.pop())
+        if v not in self.now:
+            return False
+        self.asked += 1
+        self._take(v)
+        self._fill()
         return True
 
     @property
