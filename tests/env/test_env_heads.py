@@ -93,3 +93,17 @@ def test_an_illegal_head_value_ends_the_episode_as_an_illegal_index_does() -> No
     bad = int(np.flatnonzero(info["action_mask"] == 0)[0])
     _, reward, terminated, _, info = env.step(bad)
     assert terminated and reward == -3.0 and info["illegal_action"] == bad
+
+
+def test_the_learners_loop_of_the_docs_runs() -> None:
+    """docs/env-learning.md's PettingZoo loop over the default heads plays a game to its end or cap."""
+    import re
+    from pathlib import Path
+
+    text = (Path(__file__).parents[2] / "docs" / "env-learning.md").read_text(encoding="utf-8")
+    block = re.search(r"## The learner's loop\n.*?```python\n(.*?)```", text, re.S)
+    assert block, "docs/env-learning.md shows the learner's loop"
+    scope: dict[str, object] = {}
+    exec(compile(block.group(1), "docs/env-learning.md", "exec"), scope)
+    env = scope["env"]
+    assert not env.agents or all(env.terminations[a] or env.truncations[a] for a in env.agents)  # type: ignore[attr-defined]
