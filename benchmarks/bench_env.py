@@ -15,8 +15,12 @@ uniformly random legal index is applied, chance is resolved inside, a finished g
 Rows: each Ludica game through its encodings (:class:`~ludica.env.vector.LudicaRunner`), the
 same without the observation tensor (the view is still built: the rules' and the catalogue's own
 cost, a ceiling for the environments), through
-PettingZoo's AEC loop (:func:`ludica.env.aec_env`: ``last()`` with the observation and action
-mask, a random index from the info's ``legal_moves``, ``step``; in-process only), through its
+PettingZoo's AEC loop (:func:`ludica.env.aec_env` with ``action="flat"``: ``last()`` with the
+observation and action mask, a random index from the info's ``legal_moves``, ``step``; in-process
+only), the *learner's loop* as PettingZoo documents it over the default action heads (``last()``,
+the legal values read from ``obs["action_mask"]``, a random one, ``step``, until the decision is
+made: :class:`Learner`, decisions counted, not heads), the same loop over the flat catalogue's
+mask (``action="flat"``: the whole mask read at every decision), through its
 OpenSpiel registration (``ludica_<game>``, in-process only), and OpenSpiel's ``backgammon`` and
 ``kuhn_poker`` (C++ games) through the same runner; the ratio columns divide by backgammon's
 figure of the same mode (in-process: the backgammon of the same rounds, printed beside it).
@@ -34,6 +38,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+import numpy as np
 from cpucap import CpuCap  # benchmarks/cpucap.py (run from benchmarks/)
 from rich.console import Console
 from rich.progress import track
@@ -43,6 +48,9 @@ from ludica.core.registry import GAME_MODULES
 from ludica.env.vector import LudicaRunner, Runner, SpielRunner, VectorEnv
 
 ANCHORS = ("backgammon", "kuhn_poker")
+LEARNER = "learner's loop (heads)"
+LOOPS = frozenset({"PettingZoo AEC", LEARNER, "learner's loop, flat mask"})
+"""The rows measured by a loop of their own (decisions, not runner steps)."""
 
 
 class InProcess:
@@ -113,12 +121,45 @@ class Aec:
 
 
 def aec(game: str) -> Aec:
-    """Decisions through the PettingZoo AEC environment of ``game``, from seed 0."""
+    """Decisions through the PettingZoo AEC environment of ``game`` (flat indices), from seed 0."""
     from ludica.env import aec_env
 
-    env = aec_env(game, seed=0)
+    env = aec_env(game, seed=0, action="flat")
     env.reset(seed=0)
     return Aec(env)
+
+
+class Learner(Aec):
+    """The learner's loop as PettingZoo documents it: ``last()``, the legal actions read from the
+    observation's ``action_mask`` (``np.flatnonzero``), a random one, ``step``. Over the default
+    action heads a decision takes one step per head asked; decisions are counted (a step whose
+    info says no head was asked yet, ``info["asked"] == 0``, starts one), so the figure compares
+    with one ``legal_actions`` and ``apply_action`` of backgammon's. Over ``action="flat"`` every
+    step is a decision, its mask the whole catalogue."""
+
+    def decide(self, until: Callable[[int], bool]) -> int:
+        env, rng, steps = self.env, self.rng, 0
+        heads = env.action_mode == "heads"
+        while not until(steps):
+            obs, _, terminated, truncated, info = env.last()
+            if terminated or truncated:
+                self.seed += 1
+                env.reset(seed=self.seed)
+                continue
+            legal = np.flatnonzero(obs["action_mask"])
+            if not heads or info["asked"] == 0:
+                steps += 1
+            env.step(int(legal[rng.randrange(len(legal))]))
+        return steps
+
+
+def learner(game: str, action: str = "heads") -> Learner:
+    """The learner's loop over the AEC environment of ``game`` in the ``action`` form, from seed 0."""
+    from ludica.env import aec_env
+
+    env = aec_env(game, seed=0, action=action)
+    env.reset(seed=0)
+    return Learner(env)
 
 
 def interleaved(meters: dict[Any, Any], seconds: float, rounds: int) -> dict[Any, float]:
@@ -189,6 +230,8 @@ def main(argv: list[str] | None = None) -> None:
             [
                 (game, "Ludica env", functools.partial(LudicaRunner, game), True),
                 (game, "PettingZoo AEC", functools.partial(aec, game), False),
+                (game, LEARNER, functools.partial(learner, game), False),
+                (game, "learner's loop, flat mask", functools.partial(learner, game, "flat"), False),
                 (game, "rules + view, no tensor", functools.partial(LudicaRunner, game, tensor=False), False),
                 (name, "Ludica via pyspiel", functools.partial(SpielRunner, name), False),
             ]
@@ -198,7 +241,7 @@ def main(argv: list[str] | None = None) -> None:
     for group in groups:
         meters: dict[tuple[str, str], Any] = {anchor: InProcess(SpielRunner("backgammon"))}
         for name, how, factory, _ in group:
-            meters[name, how] = factory() if how == "PettingZoo AEC" else InProcess(factory())
+            meters[name, how] = factory() if how in LOOPS else InProcess(factory())
         rates = interleaved(meters, args.seconds, args.rounds)
         del meters
         for name, how, factory, vector in group:

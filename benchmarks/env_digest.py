@@ -30,7 +30,7 @@ def _feed(digest: Any, value: Any) -> None:
 def play(game: str, seed: int, steps: int, digest: Any) -> None:
     """One seeded game (at most ``steps`` decisions) fed into ``digest``."""
     rng = random.Random(seed)
-    env = aec_env(game, seed=seed)
+    env = aec_env(game, seed=seed, action="flat")
     env.reset(seed=seed)
     for _ in range(steps):
         agent = env.agent_selection

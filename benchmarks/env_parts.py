@@ -80,7 +80,7 @@ class _Timed:
 def parts(game: str, seconds: float) -> dict[str, float]:
     """Microseconds of CPU per decision, per part and in all (``None``: a part that runs inside a
     compiled driver, where it cannot be told apart)."""
-    env = aec_env(game, seed=0)
+    env = aec_env(game, seed=0, action="flat")
     spent = dict.fromkeys(PARTS, 0)
     driver = env.driver
     acting = "act_if_legal" if hasattr(driver, "act_if_legal") else "act"  # the AEC step's (an older tree: act)
@@ -105,7 +105,7 @@ def parts(game: str, seconds: float) -> dict[str, float]:
 
 
 def worker(game: str, steps: int) -> None:
-    env = aec_env(game, seed=0)
+    env = aec_env(game, seed=0, action="flat")
     if steps:
         aec_loop(env, lambda done: done >= steps)
     else:

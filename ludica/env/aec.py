@@ -7,7 +7,14 @@
 Agents are the game's seats (players and the referee seat where the game has one). Each
 observation is ``{"observation": float32 vector, "action_mask": int8 vector}``
 (:mod:`ludica.env.encoding`); ``infos[agent]["view"]`` holds the acting seat's JSON view and
-``infos[agent]["legal_moves"]`` its legal indices, sorted (the mask's ones, as a list).
+``infos[agent]["legal_moves"]`` the mask's ones, sorted, as a list.
+
+Action forms (``action=``): ``"heads"`` (the default) takes a decision head by head
+(:mod:`ludica.env.heads`): each step picks the action type, then each parameter, from a mask of at
+most a few hundred entries given the picks before it, and the observation ends with those picks;
+the same agent acts again until its picks name one action. ``"flat"`` is one step per decision
+over the whole catalogue (up to 97 000 indices, OpenSpiel's numbering); ``"factored"`` takes every
+head at once as a ``MultiDiscrete`` (legal combinations: :meth:`LudicaAEC.head_mask`).
 Chance steps never reach the agents: the match's seeded Dealer deals them.
 """
 
@@ -22,6 +29,10 @@ from pettingzoo import AECEnv
 
 from .driver import Driver
 from .encoding import OBS_BOUND, EncodingError, TextFiller, default_text
+from .heads import Choice, Heads
+
+ACTIONS = ("heads", "flat", "factored")
+"""The action forms of the environments (the first is the default, see the module docstring)."""
 
 
 class LudicaAEC(AECEnv):  # type: ignore[misc]
@@ -44,13 +55,13 @@ class LudicaAEC(AECEnv):  # type: ignore[misc]
         max_steps: int | None = None,
         render_mode: str | None = None,
         text: TextFiller = default_text,
-        action: str = "flat",
+        action: str = "heads",
         illegal_reward: float = -1.0,
         referee: str = "heuristic",
     ) -> None:
         super().__init__()
-        if action not in ("flat", "factored"):
-            raise ValueError(f"action must be 'flat' or 'factored', not {action!r}")
+        if action not in ACTIONS:
+            raise ValueError(f"action must be one of {', '.join(ACTIONS)}, not {action!r}")
         self.action_mode = action
         self.illegal_reward = float(illegal_reward)
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
@@ -67,8 +78,13 @@ class LudicaAEC(AECEnv):  # type: ignore[misc]
         if self._referee is not None:
             self._referee_bot = self._make_referee(seed)  # an unknown bot is refused now
         self.possible_agents = [s for s in self.driver.seats if s != self._referee]
-        n_actions = self.driver.catalogue.size
-        obs = spaces.Box(-OBS_BOUND, OBS_BOUND, (self.driver.observer.size,), np.float32)
+        self.heads = Heads(self.driver.catalogue)
+        self._choice: Choice | None = None
+        """The decision of the agent selected, being composed head by head (``action="heads"``)."""
+        sizes = {"heads": self.heads.width, "factored": sum(self.heads.sizes)}
+        n_actions = sizes.get(action, self.driver.catalogue.size)
+        size = self.driver.observer.size + (self.heads.prefix_size if action == "heads" else 0)
+        obs = spaces.Box(-OBS_BOUND, OBS_BOUND, (size,), np.float32)
         mask = spaces.Box(0, 1, (n_actions,), np.int8)
         both = spaces.Dict({"observation": obs, "action_mask": mask})
         self.observation_spaces = dict.fromkeys(self.possible_agents, both)
@@ -103,7 +119,21 @@ class LudicaAEC(AECEnv):  # type: ignore[misc]
         self._settle()
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        return {"observation": self.driver.observe(agent), "action_mask": self.driver.mask(agent)}
+        """The agent's observation and action mask (new arrays: nothing returned is changed later).
+        With ``action="heads"`` the mask is the head asked now; an agent not selected has no legal value."""
+        mode = self.action_mode
+        if mode == "flat":
+            return {"observation": self.driver.observe(agent), "action_mask": self.driver.mask(agent)}
+        choice = self._choice if agent == self.agent_selection else None
+        if mode == "factored":
+            mask = self.heads.marginals(self.driver.legal(agent))
+            return {"observation": self.driver.observe(agent), "action_mask": mask}
+        if choice is None:
+            obs = np.concatenate((self.driver.observe(agent), self.heads.prefix(self.heads.depth, [])))
+            return {"observation": obs, "action_mask": np.zeros(self.heads.width, dtype=np.int8)}
+        if choice.obs is None:
+            choice.obs = self.driver.observe(agent)
+        return {"observation": choice.observation(), "action_mask": choice.mask()}
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
@@ -113,15 +143,25 @@ class LudicaAEC(AECEnv):  # type: ignore[misc]
         if action is None:
             raise ValueError(f"{agent} must act: pass an index whose action_mask is 1")
         self._cumulative_rewards[agent] = 0.0
+        choice = self._choice
+        if choice is not None:  # action="heads": one head picked
+            if not choice.pick(action):
+                self.infos[agent] = {}
+                self._illegal(agent, action)
+                return
+            if not choice.done:
+                self.infos[agent] = self._info(agent, choice)
+                return
+            action = choice.index
         self.infos[agent] = {}
-        index = self._index(action)
+        index = action if choice is not None else self._index(action)
         if index is None or not self.driver.act_if_legal(agent, index):
             self._illegal(agent, action)
             return
         self._settle()
 
     def _index(self, action: Any) -> int | None:
-        if self.action_mode == "flat":
+        if self.action_mode != "factored":
             return int(action)
         try:
             return self.driver.catalogue.compose(np.asarray(action).ravel().tolist())
@@ -161,6 +201,7 @@ class LudicaAEC(AECEnv):  # type: ignore[misc]
         driver = self.driver
         referee = self._referee
         seat = driver.current() if referee is None else self._play_referee(referee)
+        self._choice = None
         if seat is None or driver.steps >= driver.max_steps:  # over (no seat is current), or truncated
             got = driver.rewards()
             self.rewards = {a: got[a] for a in self.agents}
@@ -175,10 +216,26 @@ class LudicaAEC(AECEnv):  # type: ignore[misc]
         if any(self.rewards.values()):
             self.rewards = dict.fromkeys(self.agents, 0.0)
         self.agent_selection = seat
+        if self.action_mode == "heads":
+            self._choice = Choice(self.heads, driver.legal(seat))
+            self.infos[seat] = self._info(seat, self._choice)
+            return
         info: dict[str, Any] = {"view": driver.view(seat), "legal_moves": driver.legal(seat).indices}
         if self.action_mode == "factored":
             info["legal_factored"] = driver.catalogue.factored_legal(driver.legal(seat)).copy()
         self.infos[seat] = info
+
+    def _info(self, seat: str, choice: Choice) -> dict[str, Any]:
+        """``action="heads"``: the seat's view, the legal values of the head asked now (the mask's
+        ones), which head that is and the picks so far."""
+        view = self.driver.view(seat)
+        return {
+            "view": view,
+            "legal_moves": choice.legal_values(),
+            "head": choice.head,
+            "asked": choice.asked,
+            "picks": list(choice.picks),
+        }
 
     def render(self) -> str | None:
         if self.render_mode is None:

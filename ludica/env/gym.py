@@ -5,10 +5,18 @@ The observation is the seat's float32 vector (:mod:`ludica.env.encoding`); ``inf
 indices are legal, ``info["legal_moves"]`` lists them (sorted), ``info["view"]`` is the seat's
 JSON view. An index that is not legal ends the
 episode with ``illegal_reward`` (so unmasked samplers such as ``check_env`` can run).
+
+Action forms (``action=``, as in :mod:`ludica.env.aec`): ``"heads"`` (the default) picks the action
+type, then each parameter, one step each, from a mask of at most a few hundred entries given the
+earlier picks (:mod:`ludica.env.heads`; a step that does not finish the decision returns reward 0
+and the opponents do not move); ``"flat"`` one index of the whole catalogue per decision;
+``"factored"`` a ``MultiDiscrete`` of every head at once.
 """
 
 from __future__ import annotations
 
+import contextlib
+import marshal
 from collections.abc import Mapping
 from typing import Any
 
@@ -19,6 +27,10 @@ from gymnasium import spaces
 from ..bots.base import Bot, make_bot
 from .driver import Driver
 from .encoding import OBS_BOUND, EncodingError, TextFiller, default_text
+from .heads import Choice, Heads
+
+ACTIONS = ("heads", "flat", "factored")
+"""The action forms (the first is the default)."""
 
 
 def _seed_int(seed: int | str) -> int:
@@ -44,10 +56,10 @@ class LudicaGym(gym.Env):  # type: ignore[misc]
         max_steps: int | None = None,
         render_mode: str | None = None,
         text: TextFiller = default_text,
-        action: str = "flat",
+        action: str = "heads",
     ) -> None:
-        if action not in ("flat", "factored"):
-            raise ValueError(f"action must be 'flat' or 'factored', not {action!r}")
+        if action not in ACTIONS:
+            raise ValueError(f"action must be one of {', '.join(ACTIONS)}, not {action!r}")
         self.action_mode = action
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}, not {render_mode!r}")
@@ -62,9 +74,15 @@ class LudicaGym(gym.Env):  # type: ignore[misc]
         self.illegal_reward = float(illegal_reward)
         self._ended = False
         self.render_mode = render_mode
-        self.observation_space = spaces.Box(-OBS_BOUND, OBS_BOUND, (self.driver.observer.size,), np.float32)
+        self.heads = Heads(self.driver.catalogue)
+        self._choice: Choice | None = None
+        """The decision being composed head by head (``action="heads"``)."""
+        size = self.driver.observer.size + (self.heads.prefix_size if action == "heads" else 0)
+        self.observation_space = spaces.Box(-OBS_BOUND, OBS_BOUND, (size,), np.float32)
         if action == "factored":
             self.action_space = spaces.MultiDiscrete(np.array(self.driver.catalogue.heads, dtype=np.int64))
+        elif action == "heads":
+            self.action_space = spaces.Discrete(self.heads.width)
         else:
             self.action_space = spaces.Discrete(self.driver.catalogue.size)
 
@@ -102,7 +120,16 @@ class LudicaGym(gym.Env):  # type: ignore[misc]
         self.driver.reset(seed)
         self._ended = False
         self._play_others()
+        self._choose()
         return self._obs(), self._info()
+
+    def _choose(self) -> None:
+        """``action="heads"``: a new decision of the learning seat to compose (none once over)."""
+        driver = self.driver
+        if self.action_mode != "heads" or driver.over or driver.truncated:
+            self._choice = None
+            return
+        self._choice = Choice(self.heads, driver.legal(self.seat))
 
     def _index(self, action: Any) -> int | None:
         if self.action_mode == "flat":
@@ -116,15 +143,28 @@ class LudicaGym(gym.Env):  # type: ignore[misc]
         driver = self.driver
         if self._ended or driver.over or driver.truncated:
             raise RuntimeError("the episode is over: call reset()")
-        index = self._index(action)
+        choice = self._choice
+        if choice is not None:
+            if not choice.pick(action):
+                return self._refuse(action)
+            if not choice.done:
+                return self._obs(), 0.0, False, False, self._info()
+            index: int | None = choice.index
+        else:
+            index = self._index(action)
         if index is None or driver.legal(self.seat).entry(index) is None:
-            self._ended = True
-            info = {**self._info(), "illegal_action": np.asarray(action).tolist()}
-            return self._obs(), self.illegal_reward, True, False, info
+            return self._refuse(action)
         driver.act(self.seat, index)
         self._play_others()
+        self._choose()
         reward = driver.rewards()[self.seat] if driver.over else 0.0
         return self._obs(), reward, driver.over, driver.truncated, self._info()
+
+    def _refuse(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
+        """An illegal action ends the episode with ``illegal_reward``."""
+        self._ended = True
+        info = {**self._info(), "illegal_action": np.asarray(action).tolist()}
+        return self._obs(), self.illegal_reward, True, False, info
 
     def head_mask(self, prefix: list[int]) -> np.ndarray:
         """Factored actions: the legal values of head ``len(prefix)`` given the earlier picks."""
@@ -132,8 +172,17 @@ class LudicaGym(gym.Env):  # type: ignore[misc]
         return cat.head_mask(cat.factored_legal(self.driver.legal(self.seat)), prefix)
 
     def action_masks(self) -> np.ndarray:
-        """The legal indices of the learning seat now (1 = legal)."""
-        return self.driver.mask(self.seat)
+        """The legal actions of the learning seat now (1 = legal), as masked policy-gradient
+        libraries read them: the head asked now (``"heads"``), every head's legal values one head
+        after another (``"factored"``, ``sum(heads)`` entries: ``MaskablePPO``'s layout for a
+        ``MultiDiscrete``; a combination may still be illegal), the whole catalogue (``"flat"``)."""
+        mode = self.action_mode
+        if mode == "flat":
+            return self.driver.mask(self.seat)
+        if mode == "factored":
+            return self.heads.marginals(self.driver.legal(self.seat))
+        choice = self._choice
+        return np.zeros(self.heads.width, dtype=np.int8) if choice is None else choice.mask()
 
     def render(self) -> str | None:
         if self.render_mode is None:
@@ -155,12 +204,44 @@ class LudicaGym(gym.Env):  # type: ignore[misc]
             driver.play(self.bots[seat], seat)
 
     def _obs(self) -> np.ndarray:
-        return self.driver.observe(self.seat)
+        if self.action_mode != "heads":
+            return self.driver.observe(self.seat)
+        choice = self._choice
+        if choice is None:
+            return np.concatenate((self.driver.observe(self.seat), self.heads.prefix(self.heads.depth, [])))
+        if choice.obs is None:
+            choice.obs = self.driver.observe(self.seat)
+        return choice.observation()
+
+    def _view(self, choice: Choice) -> dict[str, Any]:
+        """The seat's view, a new object at every step: taken from the driver at the first head of a
+        decision, then copied (``marshal``: the view is plain data) while the heads are picked."""
+        if choice.view is not None:
+            found: dict[str, Any] = marshal.loads(choice.view)
+            return found
+        view = self.driver.take_view(self.seat)
+        with contextlib.suppress(ValueError):  # not plain data: built again at the next head
+            choice.view = marshal.dumps(view)
+        return view
 
     def _info(self) -> dict[str, Any]:
         # a fresh view every call: callers keep what they are given
+        if self.action_mode == "heads":
+            choice = self._choice
+            info: dict[str, Any] = {"action_mask": self.action_masks()}
+            if choice is None:
+                info["view"] = self.driver.take_view(self.seat)
+                return {**info, "legal_moves": [], "head": self.heads.depth, "asked": 0, "picks": []}
+            return {
+                **info,
+                "view": self._view(choice),
+                "legal_moves": choice.legal_values(),
+                "head": choice.head,
+                "asked": choice.asked,
+                "picks": list(choice.picks),
+            }
         legal = self.driver.legal(self.seat)
-        info = {"action_mask": self.driver.mask(self.seat), "legal_moves": legal.indices}
+        info = {"action_mask": self.action_masks(), "legal_moves": legal.indices}
         info["view"] = self.driver.take_view(self.seat)
         if self.action_mode == "factored":
             info["legal_factored"] = self.driver.catalogue.factored_legal(self.driver.legal(self.seat)).copy()

@@ -68,7 +68,7 @@ def _check_seat(env: Any, seat: str) -> None:
 
 @pytest.mark.parametrize("game_id", GAMES)
 def test_no_observation_mask_or_info_shows_a_secret(game_id: str) -> None:
-    env = aec_env(game_id, seed=11)
+    env = aec_env(game_id, seed=11, action="flat")  # the mask read back as catalogue indices
     env.reset()
     rng = random.Random(0)
     for n, _agent in enumerate(env.agent_iter(max_iter=500)):

@@ -20,6 +20,15 @@ from ..errors import IllegalAction
 from ..values import rebuilt
 
 
+def _copied(value: Any) -> Any:
+    """``value`` with every dict and list in it copied (so a caller may keep what it is given)."""
+    if isinstance(value, dict):
+        return {k: _copied(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_copied(v) for v in value]
+    return value
+
+
 class Proposal:
     __slots__ = ("answers", "content", "mode", "proposer", "rule", "voters")
 
@@ -64,7 +73,7 @@ class Proposal:
     def to_json(self) -> dict[str, Any]:
         return {
             "proposer": self.proposer,
-            "content": self.content,
+            "content": _copied(self.content),  # a copy: the rules change the content while it is put together
             "voters": list(self.voters),
             "answers": dict(self.answers),
             "mode": self.mode,
