@@ -275,9 +275,12 @@ def _has_present(view: dict[str, Any], seat: str) -> bool:
 
 
 def _buys_in(view: dict[str, Any]) -> bool:
-    """A player buys into the scene when the purse can spare it and the ante is worth it."""
+    """A player buys into the scene when the purse can spare it, the ante is worth it, and the
+    spotlight is the GM's: the spotlight's seat reacts first and takes the ante at once, so a
+    buy-in into a player's scene only adds to his ante; the GM takes only a rich one."""
     scene = view.get("scene") or {}
-    return _purse(view) >= 4 and int(scene.get("ante", 0)) >= 2
+    spotlight = next((c for c in view.get("characters", []) if c.get("id") == scene.get("spotlight")), {})
+    return _purse(view) >= 4 and int(scene.get("ante", 0)) >= 2 and spotlight.get("controller") == "gm"
 
 
 _REACTION: Final = frozenset({"accept_judgment", "pass_reaction", "arrive", "flip", "end_reaction"})
