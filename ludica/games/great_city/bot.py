@@ -279,8 +279,9 @@ def _buys_in(view: dict[str, Any]) -> bool:
     spotlight is the GM's: the spotlight's seat reacts first and takes the ante at once, so a
     buy-in into a player's scene only adds to his ante; the GM takes only a rich one."""
     scene = view.get("scene") or {}
-    spotlight = next((c for c in view.get("characters", []) if c.get("id") == scene.get("spotlight")), {})
-    return _purse(view) >= 4 and int(scene.get("ante", 0)) >= 2 and spotlight.get("controller") == "gm"
+    spot = scene.get("spotlight")
+    gm_scene = any(c.get("id") == spot and c.get("controller") == "gm" for c in view.get("characters", []))
+    return _purse(view) >= 4 and int(scene.get("ante", 0)) >= 2 and gm_scene
 
 
 _REACTION: Final = frozenset({"accept_judgment", "pass_reaction", "arrive", "flip", "end_reaction"})
