@@ -349,14 +349,14 @@ def _ability_value(seen: Seen, option: str) -> float:
 
 _PLAIN_ANSWERS: Final = {
     "sacrifice": "none",
-    "choose_side": "contribute",
     "trade_give": "done",
     "trade_ask": "done",
     "answer_trade": "decline",
 }
 """The answers the bot gives whenever they are offered, whatever its hand: keep its recruits
-(an ethical dilemma's sacrifice), contribute for the star ("Ethical Dilemma"), and stay out of
-trades (finish an offer at once, decline one)."""
+(an ethical dilemma's sacrifice), and stay out of trades (finish an offer at once, decline one):
+the items of a trade being composed or offered are told in the story, not shown in the view the
+bot reads, so it cannot weigh one."""
 
 
 def _plain_answer(kind: str, options: list[Action]) -> Action | None:
@@ -391,11 +391,20 @@ def _answer(seen: Seen, kind: str, options: list[Action], rng: random.Random) ->
         return best(lambda o: -_good_value(seen, o))
     if kind == "use_ability":
         return best(lambda o: _ability_value(seen, o))
+    if kind == "choose_side":
+        # fight the establishment early (a second recruit works for the whole game), contribute
+        # for the star once the race is on ("Ethical Dilemma")
+        fight = seen.stars_left >= _FIGHT_STARS_LEFT
+        return best(lambda o: 1.0 if (o == "fight") == fight else 0.0)
     if kind == "keep_recruit":
         return best(lambda o: 1.0 if o in RECRUITS and RECRUITS[o].faction in seen.my_factions else 0.0)
     if kind == "retrieve_more":
         return _retrieve_more(seen, options, param)
     return fill(rng.choice(options), rng)
+
+
+_FIGHT_STARS_LEFT: Final = 9
+"""Authority tokens still to place at or above which the bot fights the establishment."""
 
 
 def _retrieve_more(seen: Seen, options: list[Action], param: str) -> Action:

@@ -42,6 +42,13 @@ def _rank(card: str) -> int:
     return {"A": 1, "J": 11, "Q": 12, "K": 13}.get(face) or int(face)
 
 
+def _poor_hand(view: dict[str, Any]) -> bool:
+    """A hand not worth a Conflict: fewer than three cards, or none above five ([More cards],
+    R-EU-24: the turn is spent and six new cards are dealt)."""
+    hand = list((view.get("you") or {}).get("hand") or [])
+    return len(hand) < 3 or max(_rank(str(c)) for c in hand) <= 5
+
+
 def _health(s: int) -> float:
     """How good a Strength is for the character: dead at ten, lost at zero, best in the middle."""
     if s >= DEATH:
@@ -254,6 +261,8 @@ def _pick(situation: Situation, rng: random.Random) -> Action:
     if "divide_bottle" in by_type:
         action = rng.choice(by_type["divide_bottle"])
         return fill_text(action, {}, {"units": 10})
+    if "declare_more_cards" in by_type and _poor_hand(situation.view):
+        return by_type["declare_more_cards"][0]
     if "launch_conflict" in by_type:
         launch = _choose_launch(situation, by_type["launch_conflict"], rng)
         if launch is not None:

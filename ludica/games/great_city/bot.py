@@ -30,8 +30,14 @@ from ...bots.text import fill_text
 from ...core.actions import Action
 from .state import GreatCityState
 
-_ACCEPT_ANTE: Final = 3
+_ACCEPT_ANTE: Final = 1
 """The ante worth taking (it grows by one a round; rivals may take it first)."""
+_MILK_ANTE: Final = 6
+"""The ante worth taking when no rival is in the scene to take it first."""
+_RICH: Final = 8
+"""A purse that can spare a scarab for the character's commitment or the city."""
+_MILK_POOL: Final = 6
+"""The peril pool above which a seat alone in the scene lets rounds run (each pays it a reward)."""
 
 
 def _characters(view: dict[str, Any]) -> dict[str, dict[str, Any]]:
@@ -114,47 +120,105 @@ def _given(view: dict[str, Any]) -> int:
 
 
 def _distribution(situation: Situation, legal: list[Action]) -> Action:
+    """What the acceptor does with his purse (R-GC-36). The ranking counts free scarabs only, so
+    every scarab spent here is one less at the end: a seat commits to its character's answer once
+    it is rich (one scarab into its Fate box in the game), a Yea seat guards the city's pair (one
+    scarab under a city stone while none is vested), and a Nay seat that can spare it shakes the
+    city in the last scene (the cheapest city stone flipped, R-GC-37). Never a gift to a rival,
+    never a scarab vested under its own stones (vested scarabs count for nothing at the end)."""
+    end = next(a for a in legal if a.type == "end_distribution")
     if situation.read(_box_of_state) == "":  # no box to fund (the GM's case): the view is not needed
-        return next(a for a in legal if a.type == "end_distribution")
+        return end
     view, seat = situation.view, situation.seat
     box = _commitment_box(view, seat)
     purse = _purse(view)
-    pool = int(view.get("peril_pool", 0))
-    target = 1 + int(view.get("scenes_played", 0)) // 3 + (2 if pool <= 4 else 0)
-    if box and purse >= 3 and _given(view) < target:
-        for action in legal:
-            if action.type == "fund_fate" and action.args.get("box") == box:
-                return fill_text(action, {}, {"n": 1})
-    return next(a for a in legal if a.type == "end_distribution")
+    if box is None or purse < _RICH:
+        return end
+    by_type: dict[str, list[Action]] = {}
+    for action in legal:
+        by_type.setdefault(action.type, []).append(action)
+    if _given(view) < 1:
+        fund = [a for a in by_type.get("fund_fate", []) if a.args.get("box") == box]
+        if fund:
+            return fill_text(fund[0], {}, {"n": 1})
+    vested = list((view.get("situation") or {}).get("vested") or [])
+    if box == "yea" and vested and not any(vested) and "vest_city_stone" in by_type:
+        return fill_text(by_type["vest_city_stone"][0], {}, {"n": 1})
+    flips = by_type.get("flip_city_stone", [])
+    if box == "nay" and flips and int(view.get("peril_pool", 0)) == 0:
+        return min(flips, key=lambda a: vested[int(a.args["position"]) - 1] if vested else 0)
+    return end
 
 
 def _reaction(situation: Situation, legal: list[Action], rng: random.Random) -> Action:
     # the view is read only where a choice needs it (the GM's free flips and declined
-    # acceptances need none): the same decisions, the same draws
+    # acceptances need none)
     seat = situation.seat
     gm = seat == "gm"
     by_type: dict[str, list[Action]] = {}
     for action in legal:
         by_type.setdefault(action.type, []).append(action)
     accept = by_type.get("accept_judgment")
-    ante = pool = 0
-    if accept:
-        ante, pool = _stakes(situation)
-        if ante >= _ACCEPT_ANTE + (3 if gm else 0) or (pool <= 2 and ante >= 1):
-            return accept[0]
-    free_flips = [a for a in by_type.get("flip", []) if a.args.get("source") in ("trait", "tie")]
     if "end_reaction" in by_type:
-        return by_type["end_reaction"][0]  # one free flip a reaction earns the reward
-    if free_flips and (gm or _has_present(situation.view, seat)):
-        return rng.choice(free_flips)
+        return by_type["end_reaction"][0]  # one flip a reaction earns the round's reward
+    if gm:
+        return _gm_reaction(situation, by_type, rng)
+    ante, pool = _stakes(situation)
+    view = situation.view
+    present = _has_present(view, seat)
+    alone = present and not _rivals_present(view, seat)
+    # Alone in the scene, a later round pays: the reward and the ante's growth come to this seat
+    # (no rival can take the ante first), so it waits for a richer ante while the pool lasts.
+    milk = alone and pool > _MILK_POOL
+    if accept and (ante >= (_MILK_ANTE if milk else _ACCEPT_ANTE) or (pool <= 2 and ante >= 1)):
+        return accept[0]
+    if present:
+        flip = _flip(by_type.get("flip", []), rng, paid=milk and _purse(view) >= 2)
+        if flip is not None:
+            return flip
     arrive = by_type.get("arrive")
-    if arrive and not gm and _purse(situation.view) >= 3 and _ante(situation.view) >= 2:
+    if arrive and _purse(view) >= 3 and ante >= 2:
         return arrive[0]
     if accept and ante >= 1 and pool <= 4:
         return accept[0]
     if "pass_reaction" in by_type:
         return by_type["pass_reaction"][0]
     return rng.choice(legal)
+
+
+def _flip(flips: list[Action], rng: random.Random, *, paid: bool) -> Action | None:
+    """A flip that earns the round's reward: a trait's or a tie's (free), else a vested scarab's
+    (vested scarabs count for nothing at the end: into the ante they may come back), else, when
+    ``paid``, one free scarab (it joins an ante the seat expects to take)."""
+    for sources in (("trait", "tie"), ("vested_scarab",), ("free_scarab",) if paid else ()):
+        found = [a for a in flips if a.args.get("source") in sources]
+        if found:
+            return rng.choice(found)
+    return None
+
+
+def _gm_reaction(situation: Situation, by_type: dict[str, list[Action]], rng: random.Random) -> Action:
+    """The GM plays the peril plainly: a rich ante taken, a free flip now and then, else a pass."""
+    accept = by_type.get("accept_judgment")
+    ante = pool = 0
+    if accept:
+        ante, pool = _stakes(situation)
+        if ante >= _ACCEPT_ANTE + 3 or (pool <= 2 and ante >= 1):
+            return accept[0]
+    free_flips = [a for a in by_type.get("flip", []) if a.args.get("source") in ("trait", "tie")]
+    if free_flips:
+        return rng.choice(free_flips)
+    if accept and ante >= 1 and pool <= 4:
+        return accept[0]
+    if "pass_reaction" in by_type:
+        return by_type["pass_reaction"][0]
+    return rng.choice([a for kind in by_type.values() for a in kind])
+
+
+def _rivals_present(view: dict[str, Any], seat: str) -> bool:
+    """Another player (not the GM) has a character present in the scene: he may take the ante."""
+    present = set((view.get("scene") or {}).get("present", []))
+    return any(c.get("controller") not in (seat, "gm") and c["id"] in present for c in view.get("characters", []))
 
 
 def _stakes(situation: Situation) -> tuple[int, int]:
@@ -185,6 +249,20 @@ def _box_of_state(state: GreatCityState, seat: str) -> str:
     return ""
 
 
+def _undo_pays(view: dict[str, Any], seat: str, position: int) -> bool:
+    """An undo spends a vested scarab (worth nothing at the end) into an ante the seat may take,
+    when one of its characters is present; the last scarab under a stone is kept as its guard."""
+    stones = (view.get("scene") or {}).get("stones") or []
+    vested = next((int(st.get("vested", 0)) for st in stones if st.get("position") == position), 0)
+    return _has_present(view, seat) and vested >= 2
+
+
+def _bought_tie(view: dict[str, Any], seat: str) -> bool:
+    """The seat has already bought a tie (from one of its characters)."""
+    mine = {c["id"] for c in _mine(view, seat)}
+    return any(t.get("grant") == "bought" and t.get("source") in mine for t in view.get("ties", []))
+
+
 def _ante(view: dict[str, Any]) -> int:
     """The scene's ante (0 outside a scene)."""
     return int((view.get("scene") or {}).get("ante", 0))
@@ -197,9 +275,13 @@ def _has_present(view: dict[str, Any], seat: str) -> bool:
 
 
 def _buys_in(view: dict[str, Any]) -> bool:
-    """A player buys into the scene when the purse can spare it and the ante is worth it."""
+    """A player buys into the scene when the purse can spare it, the ante is worth it, and the
+    spotlight is the GM's: the spotlight's seat reacts first and takes the ante at once, so a
+    buy-in into a player's scene only adds to his ante; the GM takes only a rich one."""
     scene = view.get("scene") or {}
-    return _purse(view) >= 4 and int(scene.get("ante", 0)) >= 2
+    spot = scene.get("spotlight")
+    gm_scene = any(c.get("id") == spot and c.get("controller") == "gm" for c in view.get("characters", []))
+    return _purse(view) >= 4 and int(scene.get("ante", 0)) >= 2 and gm_scene
 
 
 _REACTION: Final = frozenset({"accept_judgment", "pass_reaction", "arrive", "flip", "end_reaction"})
@@ -225,6 +307,9 @@ def _pick(situation: Situation, legal: list[Action], rng: random.Random) -> Acti
         free = [a for a in legal if a.type == "add_tie"]
         if free:
             return rng.choice(free)
+        bought = [a for a in legal if a.type == "buy_tie"]
+        if bought and seat != "gm" and not _bought_tie(situation.view, seat) and _purse(situation.view) >= 4:
+            return rng.choice(bought)  # a tie is a free flip in every scene: one scarab well spent
         return next(a for a in legal if a.type == "end_ties")
     if not types.isdisjoint(_BUY_IN):
         buy = [a for a in legal if a.type == "buy_in"]
@@ -234,6 +319,9 @@ def _pick(situation: Situation, legal: list[Action], rng: random.Random) -> Acti
     if kind == "choose_ante_source":
         return next((a for a in legal if a.args.get("source") == "pool"), legal[0])
     if not types.isdisjoint(_UNDO):
+        undo = [a for a in legal if a.type == "undo_flip"]
+        if undo and seat != "gm" and _undo_pays(situation.view, seat, int(undo[0].args["position"])):
+            return undo[0]  # the vested scarab joins an ante the seat may take
         return next(a for a in legal if a.type == "decline_undo")
     if kind == "vest_class_scarab":
         return next((a for a in legal if a.args.get("vest") is True), legal[0])
@@ -246,6 +334,9 @@ def _pick(situation: Situation, legal: list[Action], rng: random.Random) -> Acti
         return end[0] if end and agents >= 1 else next(a for a in legal if a.type == "create_agent")
     if not types.isdisjoint(_NAMING):
         draw = [a for a in legal if a.type == "draw_name"]
+        named = [a for a in legal if a.type == "name_character"]
+        if named and (not draw or rng.random() < 0.5):
+            return named[0]  # the player names the character; else the tables draw a name
         return rng.choice(draw) if draw else legal[0]
     if kind == "assign_narration":
         return rng.choice(legal)

@@ -32,6 +32,10 @@ from ...bots.base import Decision, Situation
 from ...bots.text import fill_text
 from ...core.actions import Action, IntRange
 
+_CREATE_PURSE = 99
+_GIVE = 0
+"""(create_memory off: it weakened the bot)"""
+
 
 def _player(view: dict[str, Any], seat: str) -> dict[str, Any]:
     return next((p for p in view.get("players", []) if p.get("seat") == seat), {})
@@ -93,13 +97,14 @@ def _frame(view: dict[str, Any], seat: str, frames: list[Action], rng: random.Ra
 
 
 def _harmless_trade(view: dict[str, Any], seat: str, trades: list[Action]) -> Action:
-    """A proposal that asks for a coin and gives nothing (a bystander must act in another's scene)."""
+    """A coin for a coin, a token of good faith (a bystander must act in another's scene): a trade
+    the other side may accept, at no cost to either."""
 
     def richness(a: Action) -> int:
         return int(_player(view, str(a.args.get("to"))).get("purse", 0))
 
     best = max(trades, key=richness)
-    return fill_text(best, {}, {"give_coins": 0, "get_coins": 1})
+    return fill_text(best, {}, {"give_coins": _GIVE, "get_coins": 1})
 
 
 def _trade_step(view: dict[str, Any], seat: str, options: list[Action], param: str) -> Action:
@@ -111,11 +116,22 @@ def _trade_step(view: dict[str, Any], seat: str, options: list[Action], param: s
     return min(options, key=lambda a: _value(view, a.args.get(param)))
 
 
+def _worth(view: dict[str, Any], coins: Any, memories: Any) -> int:
+    """Coins and the memories' values of one side of a trade."""
+    total = int(coins) if isinstance(coins, int) else 0
+    if isinstance(memories, list):
+        total += sum(_value(view, m) for m in memories)
+    elif memories not in (None, "none"):
+        total += _value(view, memories)
+    return total
+
+
 def _answer_trade(view: dict[str, Any], seat: str, by_type: dict[str, list[Action]]) -> Action:
     content = ((view.get("trade") or {}).get("content")) or {}
-    gains_only = not content.get("get_coins") and not content.get("get_memories")
-    if gains_only and "accept_trade" in by_type:
-        return by_type["accept_trade"][0]
+    received = _worth(view, content.get("give_coins"), content.get("give_memories"))
+    paid = _worth(view, content.get("get_coins"), content.get("get_memories"))
+    if received >= paid and "accept_trade" in by_type and int(_player(view, seat).get("purse", 0)) >= paid:
+        return by_type["accept_trade"][0]  # a trade that costs the bot no more than it brings
     return by_type["decline_trade"][0]
 
 
@@ -196,6 +212,8 @@ def _pick(situation: Situation, rng: random.Random) -> Action:
     for kind in ("narrate_outcome", "narrate_tribute", "narrate_epilogue"):
         if kind in by_type:
             return by_type[kind][0]
+    if "create_memory" in by_type and purse >= _CREATE_PURSE:
+        return by_type["create_memory"][0]  # a purse coin onto a new memory: it now counts for sanity
     if "propose_trade" in by_type:
         return _harmless_trade(view, seat, by_type["propose_trade"])
     quiet = [a for a in legal if a.type not in ("sell_memory", "veto_memory", "withdraw_conflict", "decline_gain")]
@@ -215,7 +233,14 @@ def _influence(view: dict[str, Any], seat: str, purse: int, options: list[Action
     if from_purse and purse >= 3:
         return from_purse[0]
     theirs = [a for a in extra if a.args.get("pay_with") in ("opponent_madness", "own_madness")]
-    return theirs[0] if theirs else None
+    if theirs:
+        return theirs[0]
+    rerolls = [
+        a
+        for a in options
+        if a.args.get("effect") == "reroll" and a.args.get("side") == side and a.args.get("pay_with") == "purse"
+    ]
+    return rerolls[0] if rerolls and purse >= 2 else None
 
 
 def _onto_memory(view: dict[str, Any], options: list[Action], param: str) -> Action:

@@ -51,6 +51,12 @@ def _desires(view: dict[str, Any], seat: str, *, others: bool, active: bool) -> 
     return out
 
 
+def _resources(view: dict[str, Any], seat: str, kind: str) -> list[dict[str, Any]]:
+    """The active resources of ``kind`` on the bot's own character."""
+    me = _character(view, seat)
+    return [r for r in me.get("resources", []) if r.get("kind") == kind and r.get("active")]
+
+
 def _texts(situation: Situation, action: Action) -> dict[str, str]:
     view, seat = situation.view, situation.seat
     me = _character(view, seat)
@@ -96,6 +102,10 @@ def _meaning(situation: Situation, by_type: dict[str, list[Action]], rng: random
     attempt = view.get("action") or {}
     selected = list(attempt.get("selected", []))
     if "choose_arrow" in by_type:
+        if _resources(view, seat, "threat") or _resources(view, seat, "promise"):
+            inward = [a for a in by_type["choose_arrow"] if a.args.get("orientation") == "self"]
+            if inward:
+                return inward[0]  # to quiet a Threat on itself, or to grow a Promise made to it
         return next(
             (a for a in by_type["choose_arrow"] if a.args.get("orientation") == "others"), by_type["choose_arrow"][0]
         )
@@ -110,6 +120,16 @@ def _meaning(situation: Situation, by_type: dict[str, list[Action]], rng: random
         wanted = [a for a in by_type["activate_resource"] if a.args.get("resource") in desires]
         if wanted:
             return wanted[0]
+    if "deactivate_resource" in by_type:
+        threats_on_me = {r["id"] for r in _resources(view, seat, "threat")}
+        calm = [a for a in by_type["deactivate_resource"] if a.args.get("resource") in threats_on_me]
+        if calm:
+            return calm[0]  # an inactive Threat blocks none of its owner's dice
+    if "increase_resource" in by_type:
+        promises = {r["id"] for r in _resources(view, seat, "promise")}
+        grow = [a for a in by_type["increase_resource"] if a.args.get("resource") in promises]
+        if grow:
+            return grow[0]  # a Promise made to the bot grows
     if "create_resource" in by_type and not attempt.get("created"):
         others = [a for a in by_type["create_resource"] if a.args.get("owner") != seat]
         return rng.choice(others or by_type["create_resource"])
@@ -125,6 +145,29 @@ def _meaning(situation: Situation, by_type: dict[str, list[Action]], rng: random
         if inactive and not active and len(selected) < int(inactive[0]["value"]):
             return by_type["select_die"][-1]
     return by_type["end_meaning"][0]
+
+
+def _reroll(situation: Situation, by_type: dict[str, list[Action]]) -> Action:
+    """[Obnoxious]: a Trait rerolls one of the bot's own dice that failed its challenge, the fee
+    (one die) given to the Trait's creator rather than to Misery; else it passes."""
+    uses = by_type.get("use_trait")
+    if uses:
+        me = _character(situation.view, situation.seat)
+        mine = {t.get("id"): int(t.get("value", 0)) for t in me.get("traits", [])}
+        pools = me.get("pool", {})
+        gift = [a for a in uses if a.args.get("fee_mode") == "give_creator"] or uses
+        return min(gift, key=lambda a: (mine.get(a.args.get("trait"), 99), -int(pools.get(a.args.get("fee_pool"), 0))))
+    selects = by_type.get("select_die")
+    attempt = situation.view.get("action") or {}
+    if selects and not attempt.get("selected"):
+        who: dict[str, Any] = next((p for p in attempt.get("participants", []) if p.get("seat") == situation.seat), {})
+        if who:
+            failed = {d["die"] for d in who.get("dice", []) if int(d.get("face") or 0) < int(who.get("challenge", 0))}
+            pick = [a for a in selects if a.args.get("die") in failed]
+            if pick:
+                return pick[0]
+    unselect = by_type.get("unselect_die")
+    return unselect[0] if unselect and not by_type.get("use_trait") else by_type["pass_reroll"][0]
 
 
 def _pick(situation: Situation, rng: random.Random) -> Action:
@@ -151,7 +194,7 @@ def _pick(situation: Situation, rng: random.Random) -> Action:
     if "pass_opposition" in by_type:
         return by_type["pass_opposition"][0]
     if "pass_reroll" in by_type:
-        return by_type["pass_reroll"][0]
+        return _reroll(situation, by_type)
     if "decide_success" in by_type:
         caller = (situation.view.get("action") or {}).get("caller")
         want = caller == seat or seat == "gm" or rng.random() < 0.5
@@ -162,7 +205,9 @@ def _pick(situation: Situation, rng: random.Random) -> Action:
         if "increase_trait" in by_type:
             mine = {t.get("id") for t in _character(situation.view, seat).get("traits", [])}
             own = [a for a in by_type["increase_trait"] if a.args.get("trait") in mine]
-            return (own or by_type["increase_trait"])[0]
+            if own or "select_die" not in by_type:
+                return (own or by_type["increase_trait"])[0]
+            return by_type["end_growth"][0]  # success dice are not spent on others' Traits
         if "select_die" in by_type:
             return by_type["select_die"][0]
         return by_type["end_growth"][0]
