@@ -42,6 +42,8 @@ from ..core.records import chance_indices, record_of
 from ..core.registry import EXAMPLES, GAME_MODULES, available
 from . import chat
 from .bots import TableBots
+from .doorman import KEEP_ALIVE_SECONDS, Doors
+from .doorman import protocol as door_protocol
 from .faces import render
 from .limits import Bucket, Buckets, Guard, read_body
 from .render_cache import drop_renderings, encode
@@ -1007,6 +1009,7 @@ def serve(
     workers: int = 1,
     forwarded_allow_ips: str | None = None,
     guard: dict[str, Any] | None = None,
+    doors: Doors | None = None,
 ) -> None:
     """Run the table until interrupted (what ``ludica serve`` calls); prints and opens the URL.
 
@@ -1014,12 +1017,15 @@ def serve(
     loopback raises it). ``workers``: processes sharing the address (PostgreSQL only; see
     :mod:`ludica.table.cluster`). ``forwarded_allow_ips``: the proxies (comma-separated addresses,
     as uvicorn takes them) whose ``X-Forwarded-For`` names the client; by default nobody's is
-    believed and a client is its TCP peer (uvicorn itself would trust 127.0.0.1)."""
+    believed and a client is its TCP peer (uvicorn itself would trust 127.0.0.1). ``doors``: the
+    deadlines and connection caps of :mod:`ludica.table.doorman` (default: its :class:`Doors`)."""
     import uvicorn
 
     proxies: dict[str, Any] = {
         "proxy_headers": bool(forwarded_allow_ips),
         "forwarded_allow_ips": forwarded_allow_ips or "",
+        "http": door_protocol(doors),
+        "h11_max_incomplete_event_size": (doors or Doors()).max_head,
     }
     if workers != 1:
         from .cluster import check_url, run_workers
@@ -1042,6 +1048,7 @@ _UVICORN: dict[str, Any] = {
     "log_level": "warning",
     "access_log": False,
     "ws_max_size": 4 * MAX_MESSAGE,
+    "timeout_keep_alive": KEEP_ALIVE_SECONDS,
     "ws": ws_protocol(),  # per-message deflate at a faster level (ws_deflate.py)
 }
 
