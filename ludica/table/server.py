@@ -38,6 +38,7 @@ from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse, Res
 from fastapi.staticfiles import StaticFiles
 
 from ..core import Action, ConfigError, GameMeta, LudicaError, get_game
+from ..core.people import shown
 from ..core.records import chance_indices, record_of
 from ..core.registry import EXAMPLES, GAME_MODULES, available
 from . import chat
@@ -452,7 +453,7 @@ def create_app(
 
     app = FastAPI(title="Ludica table", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
-    app.add_middleware(Guard, **(guard or {}))  # type: ignore[arg-type]
+    app.add_middleware(Guard, **{"known": store.knows_token, **(guard or {})})  # type: ignore[arg-type]
     app.state.store = store
 
     def table() -> Table:
@@ -819,7 +820,7 @@ async def _on_chat(t: Table, room: Room, conn: Connection, message: dict[str, An
     kind, recipient, text = chat.check(room, conn.role, message)
     if not chat.LIMITER.allow(room.id, conn.role):
         raise TableError(f"at most {chat.BURST} lines every {chat.WINDOW:g} seconds: wait a moment", rule="chat")
-    line = await t.run(chat.add, t.store, room.id, room.step, conn.role, kind, recipient, text)
+    line = await t.run(chat.add_checked, t.store, room.id, room.step, conn.role, kind, recipient, text)
     said = {"type": "chat", "line": chat.line_json(room, line)}
     frame = json.dumps(said, ensure_ascii=False)
     for other in list(t.connections.get(room.id, ())):
@@ -829,9 +830,9 @@ async def _on_chat(t: Table, room: Room, conn: Connection, message: dict[str, An
 
 
 async def _on_chat_history(t: Table, room: Room, conn: Connection, message: dict[str, Any]) -> Reply:
-    """The table talk this connection may read so far (asked once connected, and after a reconnection)."""
-    found = await t.run(chat.lines, t.store, room.id)
-    return chat.history(room, conn.role, found), False
+    """The table talk this connection may read so far (asked once connected, and after a
+    reconnection): the latest :data:`chat.PAGE` lines, older ones page by page (``before``)."""
+    return await t.run(chat.history_page, t.store, room, conn.role, message.get("before")), False
 
 
 def _story_with_talk(room: Room, role: str) -> list[dict[str, Any]]:
@@ -955,7 +956,7 @@ def _story_markdown(room: Room, role: str) -> str:
         lines.append(f"**{step['step']}.** {head}")
         lines.extend(f"  - {text}" for text in events)
         lines.append("")
-    return "\n".join(lines)
+    return "\n".join(shown(line) for line in lines)  # names of rooms opened before names were checked
 
 
 def export_record(room: Room) -> dict[str, Any]:

@@ -151,14 +151,15 @@ def test_p3_unbounded_bot_levels_are_refused_naming_the_option(client: TestClien
 
 
 def test_p3_a_bot_seat_is_watched_never_played(client: TestClient, seat_client: Any, opener: Any) -> None:
-    """The host's link list gives a bot seat the spectators' link; a token kept for a bot seat
-    (from before) sees what a spectator sees and cannot move."""
+    """The host's link list gives a bot seat a watch link of its own; it, and a token kept for a
+    bot seat (from before), see what a spectator sees and cannot move; the host can re-issue the
+    watch link (issue 39: the old one stops working, the spectators' link is untouched)."""
     room = opener(client, "pig", ("Ann", "Bob"), bots={"p2": "ismcts:playouts=5"})
     rid = room["room"]
-    assert room["tokens"]["p2"] == room["tokens"][SPECTATOR]
+    assert room["tokens"]["p2"] != room["tokens"][SPECTATOR]
     t = table_of(client)
-    t.store.reissue(rid, "p2", "a-token-kept-from-before")  # as a room opened before issue 23 had
     for token in (room["tokens"]["p2"], "a-token-kept-from-before"):
+        t.store.reissue(rid, "p2", token)  # the second as a room opened before issue 23 had
         page = seat_client(client, rid, token)
         assert page.state["seat"] is None and page.state["role"] == SPECTATOR and page.state["legal"] == []
         wager = {"type": "wager", "args": {"amount": 1}}
@@ -167,7 +168,12 @@ def test_p3_a_bot_seat_is_watched_never_played(client: TestClient, seat_client: 
         page.close()
     host = seat_client(client, rid, room["tokens"][HOST])
     reply = host.send({"type": "reissue", "role": "p2"})
-    assert reply["type"] == "refused" and "bot" in reply["reason"]
+    assert reply["type"] == "invite" and "bot: watch" in reply["label"], reply
+    assert t.store.role_of(rid, "a-token-kept-from-before") is None
+    assert t.store.role_of(rid, reply["token"]) == "p2"
+    assert t.store.role_of(rid, room["tokens"][SPECTATOR]) == SPECTATOR
+    page = seat_client(client, rid, reply["token"])
+    assert page.state["seat"] is None and page.state["role"] == SPECTATOR
 
 
 def _children(pid: int) -> set[int]:
@@ -366,16 +372,21 @@ def test_p4_every_endpoint_is_rate_limited(tmp_path: Path, opener: Any) -> None:
     """Per address for everything without a seat's token (lobby, static files, pages, room
     creation, guesses), per token for exports, per address and room for WebSocket handshakes."""
     burst = 5
-    guard = {"address_rate": (0.001, burst), "token_rate": (0.001, burst), "handshake_rate": (0.001, burst)}
+    guard = {"address_rate": (0.001, burst + 1), "token_rate": (0.001, burst), "handshake_rate": (0.001, burst)}
     with TestClient(create_app(f"sqlite:///{tmp_path / 't.sqlite3'}", guard=guard)) as client:
+        real = client.post("/rooms", json={"game": "pig", "players": ["A", "B"]}).json()["invites"][1]["token"]
         for path in ("/", "/static/table.js", "/api/games", "/play/nope", "/healthz"):
             assert client.get(path).status_code != 429
         statuses = [client.get("/").status_code for _ in range(3)]
         assert statuses[-1] == 429 and "retry-after" in client.get("/static/table.js").headers
         assert client.post("/rooms", json={"game": "pig", "players": ["A", "B"]}).status_code == 429
-        token = {"X-Ludica-Token": "some-token"}
+        token = {"X-Ludica-Token": real}
         codes = [client.get("/rooms/nope/story.md", headers=token).status_code for _ in range(burst + 1)]
         assert codes[:burst] == [403] * burst and codes[-1] == 429
+        # issue 39: a made-up token is checked before it picks a bucket: it counts against its
+        # address (spent by now), never a fresh bucket of its own
+        for made_up in ("some-token", "another-token"):
+            assert client.get("/rooms/nope/story.md", headers={"X-Ludica-Token": made_up}).status_code == 429
         for _ in range(burst):
             with client.websocket_connect("/ws/nope") as ws:
                 ws.send_text(json.dumps({"type": "hello", "token": "guess"}))
