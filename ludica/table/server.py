@@ -76,6 +76,8 @@ IDLE_SECONDS = 600.0
 SWEEP_INTERVAL = 60.0
 CLIENTS_TRACKED = 10_000
 """At most this many client addresses are remembered for the room-creation limit."""
+BOT_ROOMS = 4
+"""Rooms with bots one address may have in play at once (their bots share one worker)."""
 SLOW_CLIENT = 1013
 """Close code: the connection fell too far behind; the client reconnects and resynchronises."""
 STATIC = Path(__file__).parent / "static"
@@ -166,11 +168,35 @@ class Table:
         self.openers: OrderedDict[str, RateLimit] = OrderedDict()
         self.create_lock = asyncio.Lock()
         self.executor = ThreadPoolExecutor(max_workers=16, thread_name_prefix="ludica-db")
-        self.bots = TableBots(self.run)
+        self.owners: OrderedDict[str, str] = OrderedDict()
+        """The address that opened each room (this process's memory; a room loaded from storage
+        is its own owner)."""
+        self.bots = TableBots(self.run, present=self.present, owner=self.owner_of)
         self.token_limits = Buckets(rate)
         """Messages of every connection of one link together (opening more sockets gains nothing)."""
         self.room_limits = Buckets(room_messages)
         """Messages of every connection of one room together."""
+
+    def present(self, room_id: str) -> bool:
+        """A person (a seat, the host or a spectator) is connected to the room here."""
+        return bool(self.connections.get(room_id))
+
+    def owner_of(self, room_id: str) -> str:
+        return self.owners.get(room_id) or room_id
+
+    def bot_rooms_of(self, address: str) -> int:
+        """Rooms with bots opened from ``address`` and still in play (in this process's memory)."""
+        count = 0
+        for room_id, owner in self.owners.items():
+            room = self.rooms.live.get(room_id)
+            if owner == address and room is not None and not room.is_over() and room.row.settings.get("bots"):
+                count += 1
+        return count
+
+    def opened(self, room_id: str, address: str) -> None:
+        self.owners[room_id] = address
+        while len(self.owners) > CLIENTS_TRACKED:
+            self.owners.popitem(last=False)
 
     async def run(self, fn: Callable[..., T], *args: Any) -> T:
         return await asyncio.get_running_loop().run_in_executor(self.executor, fn, *args)
@@ -227,6 +253,8 @@ class Table:
         self.rooms.forget(room_id)
         for table in (self.locks, self.last_tick, self.last_seen, self.connections):
             table.pop(room_id, None)
+        if room_id not in self.rooms.live:
+            self.owners.pop(room_id, None)
 
     async def sweeper(self, interval: float = SWEEP_INTERVAL) -> None:
         while True:
@@ -483,7 +511,8 @@ def create_app(
     async def create_room(request: Request) -> Response:
         wants_json = "application/json" in request.headers.get("content-type", "")
         t = table()
-        wait = t.may_open_room(request.client.host if request.client else "unknown")
+        address = request.client.host if request.client else "unknown"
+        wait = t.may_open_room(address)
         if wait:
             seconds = max(1, math.ceil(wait))
             reason = f"too many rooms opened from your address: wait {seconds} s before opening another"
@@ -495,11 +524,15 @@ def create_app(
             return _refuse(wants_json, "the request is too large", 413)
         try:
             game_id, players, options, table_settings = _room_request(body, wants_json)
+            if table_settings.get("bots") and t.bot_rooms_of(address) >= BOT_ROOMS:
+                reason = f"you have {BOT_ROOMS} rooms with bots in play: finish or close one before opening another"
+                return _refuse(wants_json, reason, 429)
             async with t.create_lock:
                 room, invites = await t.run(lambda: t.rooms.create(game_id, players, options, **table_settings))
         except LudicaError as exc:
             return _refuse(wants_json, exc.reason, 400)
         t.last_seen[room.id] = time.monotonic()
+        t.opened(room.id, address)
         t.wake_bots(room)
         links = [_invite_json(room.id, i) for i in invites]
         if wants_json:

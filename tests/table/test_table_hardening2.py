@@ -6,6 +6,7 @@ issue asks for (trials, requests) are the constants at the top of each test.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 import signal
@@ -218,12 +219,15 @@ FAIR_SECONDS = 12.0
 
 
 def test_p3_one_room_s_bots_cannot_starve_another_s(client: TestClient, seat_client: Any, opener: Any) -> None:
-    """Two rooms whose bots think as long as the table allows take both workers; a third room's
-    bot still plays within about one bound (rooms take turns; a worker past its bound is replaced)."""
+    """Two rooms of another address whose bots think as long as the table allows (watched: bots
+    think only with someone connected) use at most that address's share of the workers; a third
+    room's bot still plays within about one bound, with time to think (issue 39: owners in turn)."""
     t = table_of(client)
     t.bots.seconds = 2.0
     for _ in range(2):
-        opener(client, "pig", ("A", "B"), bots={"p1": "ismcts:seconds=20", "p2": "ismcts:seconds=20"})
+        heavy = opener(client, "pig", ("A", "B"), bots={"p1": "ismcts:seconds=20", "p2": "ismcts:seconds=20"})
+        t.opened(heavy["room"], "10.0.0.66")  # as if opened from another address
+        seat_client(client, heavy["room"], heavy["tokens"][SPECTATOR])
     time.sleep(3.0)  # both heavy rooms are thinking (past their first bound)
     room = opener(client, "pig", ("Ann", "Bob"), bots={"p1": "random"})
     bob = seat_client(client, room["room"], room["tokens"]["p2"])
@@ -244,6 +248,12 @@ def test_p3_no_worker_outlives_the_server(tmp_path: Path) -> None:
             json={"game": "pig", "players": ["A", "B"], "bots": {"p1": "ismcts:seconds=20", "p2": "random"}},
         )
         assert created.status_code == 201
+        from websockets.sync.client import connect
+
+        answer = created.json()
+        watcher = connect(server.url.replace("http", "ws") + f"/ws/{answer['room']}", proxy=None, open_timeout=10)
+        spectators = next(i["token"] for i in answer["invites"] if i["role"] == SPECTATOR)
+        watcher.send(json.dumps({"type": "hello", "token": spectators}))  # bots think with someone there
         deadline = time.monotonic() + 30
         while not (workers := _children(server.process.pid)):
             assert time.monotonic() < deadline, "no worker started"
@@ -252,6 +262,8 @@ def test_p3_no_worker_outlives_the_server(tmp_path: Path) -> None:
         workers = _children(server.process.pid)
         server.process.send_signal(signal.SIGKILL)
         server.process.wait(10)
+        with contextlib.suppress(Exception):
+            watcher.close()
         deadline = time.monotonic() + 10
         while any(_alive(pid) for pid in workers):
             assert time.monotonic() < deadline, f"workers outlived the server: {sorted(workers)}"

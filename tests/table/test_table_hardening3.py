@@ -126,3 +126,69 @@ def test_postgres_the_reissue_notice_is_committed_with_the_token(tmp_path: Path)
         store.delete_room(room.id)
         store.close()
         other.close()
+
+
+# -- point 2: fair bot time ------------------------------------------------------------------------
+def test_bots_think_only_with_someone_connected(client: TestClient, seat_client: Any, opener: Any) -> None:
+    """A room where only bots play makes no move while nobody is connected, plays while someone
+    watches, and stops again when they leave (resuming when they return)."""
+    t = table_of(client)
+    room = opener(client, "pig", ("A", "B"), bots={"p1": "random", "p2": "random"})
+    live = t.rooms.live[room["room"]]
+    time.sleep(1.0)
+    assert not any(a.seat != "chance" for a in live.match.actions)  # no bot moved
+    assert t.bots.paused >= 1 and room["room"] not in t.bots.thinking
+    watcher = seat_client(client, room["room"], room["tokens"]["*spectator*"])
+    deadline = time.monotonic() + 30
+    while not any(a.seat != "chance" for a in live.match.actions):
+        assert time.monotonic() < deadline, "the bots did not resume when someone came"
+        time.sleep(0.1)
+    watcher.close()
+    time.sleep(1.0)  # the decision under way ends; none starts after it
+    if not live.is_over():
+        settled = live.step
+        time.sleep(1.0)
+        assert live.step == settled, "the bots went on with nobody connected"
+
+
+def test_one_address_may_have_a_few_bot_rooms_in_play(client: TestClient, opener: Any) -> None:
+    from ludica.table.server import BOT_ROOMS
+
+    for _ in range(BOT_ROOMS):
+        opener(client, "pig", ("A", "B"), bots={"p2": "random"})
+    refused = client.post("/rooms", json={"game": "pig", "players": ["A", "B"], "bots": {"p2": "random"}})
+    assert refused.status_code == 429 and "rooms with bots" in refused.json()["reason"]
+    assert client.post("/rooms", json={"game": "pig", "players": ["A", "B"]}).status_code == 201  # no bots: fine
+
+
+def test_workers_go_to_owners_in_turn_within_their_share() -> None:
+    """An owner with many waiting rooms uses at most its share; another owner's room is served at
+    the next free worker, before the first owner's other rooms."""
+    import asyncio
+
+    from ludica.table.bots import FairWorkers
+
+    async def scenario() -> list[str]:
+        fair = FairWorkers(per_owner=1)
+        w1, w2 = object(), object()
+        fair.add(w1)  # type: ignore[arg-type]
+        fair.add(w2)  # type: ignore[arg-type]
+        order: list[str] = []
+
+        async def room(owner: str, name: str, hold: float) -> None:
+            worker = await fair.get(owner)
+            order.append(name)
+            await asyncio.sleep(hold)
+            fair.put(owner, worker)
+
+        heavy = [asyncio.create_task(room("attacker", f"a{i}", 0.05)) for i in range(4)]
+        await asyncio.sleep(0.01)
+        assert fair.busy == {"attacker": 1}  # its share, one worker left free
+        honest = asyncio.create_task(room("honest", "h", 0.01))
+        await asyncio.sleep(0.005)
+        assert order[-1] == "h"  # served at once by the free worker
+        await asyncio.gather(*heavy, honest)
+        return order
+
+    order = asyncio.run(scenario())
+    assert order == ["a0", "h", "a1", "a2", "a3"]
