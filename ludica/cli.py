@@ -20,6 +20,7 @@ from . import __version__
 from ._build import describe as describe_build
 from .bots.seating import seat_bots
 from .core import Config, LudicaError, Match, available, get_game
+from .core.people import check_names
 from .core.records import load_json, position_of, read_position, replay_record, save_record
 from .lab import cli as lab_cli
 from .lab.playthrough import NAMES
@@ -50,7 +51,7 @@ def parse_options(items: Sequence[str] | None) -> dict[str, Any]:
 def make_config(game_id: str, args: argparse.Namespace) -> Config:
     meta = get_game(game_id).meta
     if args.names:
-        names = tuple(n.strip() for n in args.names.split(","))
+        names = check_names([n.strip() for n in args.names.split(",")])
     else:
         n = args.players if args.players is not None else meta.players_min
         if n > len(NAMES):
@@ -121,8 +122,16 @@ OFF = "off"
 
 def play_settings(saved: dict[str, Any], args: argparse.Namespace) -> dict[str, Any]:
     """How this table plays: the saved game's bots and physical mode (its record's ``play``), each
-    overridden by the command line (``--bot p2=random``, ``--bot p2=human``, ``--physical off``)."""
+    overridden by the command line (``--bot p2=random``, ``--bot p2=human``, ``--physical off``).
+    A bot a file names is held to the web table's ceilings (:func:`ludica.table.bots.check_level`):
+    a file is not the person at the keyboard."""
+    from .table.bots import MAX_SPEC, check_level
+
     bots = dict(saved.get("bots", {}))
+    for seat, spec in bots.items():
+        if not isinstance(seat, str) or not isinstance(spec, str) or not spec or len(spec) > MAX_SPEC:
+            raise UserError(f"the saved game names a bot that is not SEAT=BOT text (at {str(seat)[:20]!r})")
+        check_level(spec, seat)
     for item in args.bot or ():
         seat, eq, spec = item.partition("=")
         seat, spec = seat.strip(), spec.strip()

@@ -33,6 +33,7 @@ from .actions import CHANCE, Action
 from .errors import DigestMismatch, LudicaError, PositionError, RecordError
 from .game import Config, Game
 from .match import Match, digest_of
+from .people import name_problem
 from .registry import get_game
 
 FORMAT_VERSION = 1
@@ -194,6 +195,10 @@ def config_of(raw: Any, kind: str = "record") -> Config:
     players = raw.get("players")
     if not isinstance(players, list) or not all(isinstance(p, str) and p.strip() for p in players):
         raise RecordError(f"the {kind}'s config.players must be a list of non-empty names", rule=kind)
+    for i, player in enumerate(players):
+        problem = name_problem(player)
+        if problem is not None:  # the one check of names (ludica.core.people), as at every entry
+            raise RecordError(f"the {kind}'s config.players[{i}]: {problem}", rule=kind)
     options = raw.get("options", {})
     if not isinstance(options, dict):
         raise RecordError(f"the {kind}'s config.options must be an object", rule=kind)

@@ -15,10 +15,13 @@ Bots are the table's, and bounded (issue 23):
   look-ahead (:func:`check_level`); anything else is refused naming the option;
 * thinking is bounded (:data:`THINK_SECONDS`): past it the worker is killed and replaced
   (:mod:`ludica.table.workers`) and a random legal action is played for the bot, which says so;
-* rooms take turns: a room has at most one decision thinking at a time, and rooms waiting for a
-  worker get one in the order they asked (first come, first served), so one room's bots cannot
-  starve another's — a room waits at most for the decisions of the rooms ahead of it, each
-  bounded;
+* bot time is budgeted per room and per address (issue 39): a room has at most one decision
+  thinking at a time; the rooms opened from one address (their *owner*) use at most
+  :data:`PER_OWNER` workers at a time, so another address always finds a worker that one address
+  cannot hold; waiting rooms are served owner by owner in turn (:class:`FairWorkers`), each
+  owner's rooms in the order they asked;
+* a room where no person is connected does not think: its bots stop before their next decision
+  and resume when someone comes back (the table wakes them when a page connects);
 * the workers die with the server, ``kill -9`` included.
 
 A decision that arrives after the room moved on (an undo, a stale step) is dropped and the bot
@@ -32,6 +35,7 @@ import logging
 import math
 import random
 import threading
+from collections import OrderedDict, deque
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -48,6 +52,8 @@ THINK_SECONDS = 30.0
 """The most a bot may think over one decision before its worker is replaced and a random legal
 action is played for it."""
 WORKERS = 2
+PER_OWNER = 1
+"""Workers the rooms of one owner (the address that opened them) may use at once."""
 CLOSE_SECONDS = 10.0
 """The most the table's shutdown waits for the bots' cancelled tasks to end."""
 MAX_SPEC = 100
@@ -143,16 +149,99 @@ def fallback(room: Room, seat: str, step: int) -> dict[str, Any]:
     return {"action": action.to_json(), "narration": "(I ran out of time and played on instinct.)"}
 
 
+class FairWorkers:
+    """Idle workers handed to waiting rooms: owners in turn (round robin), each owner's rooms in
+    the order they asked, at most ``per_owner`` workers busy for one owner."""
+
+    def __init__(self, per_owner: int = PER_OWNER) -> None:
+        self.per_owner = per_owner
+        self.free: list[Worker] = []
+        self.busy: dict[str, int] = {}
+        self.waiting: OrderedDict[str, deque[asyncio.Future[Worker]]] = OrderedDict()
+
+    def _may(self, owner: str) -> bool:
+        return self.busy.get(owner, 0) < self.per_owner
+
+    def _take(self, owner: str, worker: Worker) -> Worker:
+        self.busy[owner] = self.busy.get(owner, 0) + 1
+        return worker
+
+    async def get(self, owner: str) -> Worker:
+        """A worker for a room of ``owner``, once its turn comes."""
+        if self.free and self._may(owner) and not any(self._may(o) for o in self.waiting):
+            return self._take(owner, self.free.pop())
+        future: asyncio.Future[Worker] = asyncio.get_running_loop().create_future()
+        self.waiting.setdefault(owner, deque()).append(future)
+        self._hand_out()
+        try:
+            return await future
+        except asyncio.CancelledError:
+            queue = self.waiting.get(owner)
+            if queue is not None and future in queue:
+                queue.remove(future)
+                if not queue:
+                    del self.waiting[owner]
+            if future.done() and not future.cancelled():
+                self.put(owner, future.result())  # handed over as it was cancelled: give it back
+            raise
+
+    def put(self, owner: str, worker: Worker | None) -> None:
+        """``owner``'s room is done with ``worker`` (``None``: it was killed, none replaces it)."""
+        left = self.busy.get(owner, 0) - 1
+        if left > 0:
+            self.busy[owner] = left
+        else:
+            self.busy.pop(owner, None)
+        if worker is not None:
+            self.free.append(worker)
+        self._hand_out()
+
+    def add(self, worker: Worker) -> None:
+        self.free.append(worker)
+        self._hand_out()
+
+    def _hand_out(self) -> None:
+        """Give free workers to the first owners in turn who may use one more."""
+        while self.free:
+            owner = next((o for o in self.waiting if self._may(o)), None)
+            if owner is None:
+                return
+            queue = self.waiting[owner]
+            future = queue.popleft()
+            if queue:
+                self.waiting.move_to_end(owner)  # the other owners' rooms come first now
+            else:
+                del self.waiting[owner]
+            if not future.done():
+                future.set_result(self._take(owner, self.free.pop()))
+
+
 class TableBots:
     """Schedules the bots of every room: one thinking task per room, rooms served in turn by
     :data:`WORKERS` worker processes, each decision bounded by ``seconds``."""
 
-    def __init__(self, run: Callable[..., Any], *, seconds: float = THINK_SECONDS, workers: int = WORKERS) -> None:
+    def __init__(
+        self,
+        run: Callable[..., Any],
+        *,
+        seconds: float = THINK_SECONDS,
+        workers: int = WORKERS,
+        per_owner: int = PER_OWNER,
+        present: Callable[[str], bool] | None = None,
+        owner: Callable[[str], str] | None = None,
+    ) -> None:
         self.run = run
         """The table's way to run blocking room work off the loop (its thread pool)."""
         self.seconds = seconds
         self.workers = workers
-        self.idle: asyncio.Queue[Worker] | None = None
+        self.present = present or (lambda _room_id: True)
+        """Whether a person is connected to the room (its bots think only then)."""
+        self.owner = owner or (lambda room_id: room_id)
+        """The owner of a room (the address that opened it) whose budget its bots use."""
+        self.idle: FairWorkers | None = None
+        self.per_owner = per_owner
+        self.paused = 0
+        """How many times a room's bots stopped because nobody was connected."""
         self._all: set[Worker] = set()
         self._all_lock = threading.Lock()
         """Workers are spawned in the table's threads and read by anyone: the set is guarded."""
@@ -177,32 +266,33 @@ class TableBots:
         with self._all_lock:
             self._all.discard(worker)
 
-    async def _worker(self) -> Worker:
-        """The next free worker; rooms waiting are served in the order they asked."""
+    async def _worker(self, owner: str) -> Worker:
+        """The next free worker for a room of ``owner``, in turn (:class:`FairWorkers`)."""
         if self.idle is None:
-            self.idle = asyncio.Queue()
+            self.idle = FairWorkers(self.per_owner)
             for _ in range(self.workers):
-                self.idle.put_nowait(await self.run(self._spawn))
-        return await self.idle.get()
+                self.idle.add(await self.run(self._spawn))
+        return await self.idle.get(owner)
 
-    async def _release(self, worker: Worker) -> None:
+    async def _release(self, owner: str, worker: Worker) -> None:
         """Give the worker back, or a fresh one in its place if it was killed or died (none once
         the table shuts down: the worker is killed)."""
+        assert self.idle is not None
         if self.closing:
             self._forget(worker)
             worker.stop()
+            self.idle.put(owner, None)
             return
         if not worker.alive():
             self._forget(worker)
             worker.stop()
             self.replaced += 1
             worker = await self.run(self._spawn)
-        assert self.idle is not None
-        self.idle.put_nowait(worker)
+        self.idle.put(owner, worker)
 
-    async def ask(self, args: tuple[Any, ...]) -> dict[str, Any] | None:
+    async def ask(self, args: tuple[Any, ...], owner: str = "") -> dict[str, Any] | None:
         """A bot's decision (an act message), or ``None`` past the bound or on failure."""
-        worker = await self._worker()
+        worker = await self._worker(owner)
         try:
             return await self.run(worker.ask, think, args, self.seconds)  # type: ignore[no-any-return]
         except WorkerTimeout:
@@ -211,11 +301,14 @@ class TableBots:
             worker.stop()  # it may still be thinking: never hand it to another room
             raise
         finally:
-            await asyncio.shield(self._release(worker))
+            await asyncio.shield(self._release(owner, worker))
 
     def wake(self, room: Room, lock: asyncio.Lock, changed: Callable[[Room], None]) -> None:
         """If a bot must decide in ``room``, start it thinking (unless it already is)."""
         if self.closing or room.id in self.thinking or waiting_bot(room) is None:
+            return
+        if not self.present(room.id):
+            self.paused += 1  # nobody is here: the bots wait until someone connects
             return
         task = asyncio.get_running_loop().create_task(self._play(room, lock, changed))
         self.thinking[room.id] = task
@@ -227,6 +320,9 @@ class TableBots:
                 seat = waiting_bot(room)
                 if seat is None:
                     return
+                if not self.present(room.id):
+                    self.paused += 1  # everyone left: stop here, resume when someone comes back
+                    return
                 step = room.step
                 spec = bot_seats(room)[seat]
                 config = room.row.config
@@ -234,7 +330,7 @@ class TableBots:
             seed = random.Random(f"{room.id}:{step}:{seat}").randrange(2**31)
             args = (room.game.meta.id, list(config["players"]), dict(config.get("options", {})), record, seat, spec)
             try:
-                message = await self.ask((*args, seed))
+                message = await self.ask((*args, seed), self.owner(room.id))
             except WorkerFailed as exc:  # a broken bot never takes the table down; it plays at random
                 log.error("room %s: bot at %s failed (%s)", room.id, seat, exc)
                 message = None

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Column, Connection, DateTime, ForeignKey, Integer, String, Table, Text, insert, select
+from sqlalchemy import Column, Connection, DateTime, ForeignKey, Integer, String, Table, Text, func, insert, select
 
 from .rooms import TABLE_SPEAKER, TableError
 from .storage import HOST, SPECTATOR, Store, metadata
@@ -45,6 +45,11 @@ MAX_TEXT = 500
 BURST = 5
 WINDOW = 10.0
 """At most ``BURST`` lines per ``WINDOW`` seconds, per role and room."""
+MAX_LINES = 2000
+"""The most lines of people's talk a room keeps (past it a line is refused; the table's own
+lines still go in the story)."""
+PAGE = 100
+"""The most lines one ``chat_history`` answer carries (the latest; older pages with ``before``)."""
 KINDS = ("say", "whisper", "narrate")
 """What a person may say; the table itself says lines of kind ``table`` (undo, declines, the
 clock, an action that left nothing in the story: :meth:`Room.say`)."""
@@ -147,12 +152,52 @@ def table_lines(room_id: str, said: list[tuple[int, str]]) -> Callable[[Connecti
     return lambda conn: [write(conn, room_id, step, TABLE_SPEAKER, "table", None, text) for step, text in said]
 
 
-def lines(store: Store, room_id: str) -> list[Line]:
-    """Every line of a room, in the order said."""
-    query = select(chat).where(chat.c.room_id == room_id).order_by(chat.c.id)
+def lines(store: Store, room_id: str, before: int | None = None, latest: int | None = None) -> list[Line]:
+    """The lines of a room in the order said: every one, or those before line id ``before``, or
+    only the ``latest`` of them."""
+    query = select(chat).where(chat.c.room_id == room_id)
+    if before is not None:
+        query = query.where(chat.c.id < before)
+    query = query.order_by(chat.c.id.desc()).limit(latest) if latest is not None else query.order_by(chat.c.id)
     with store.engine.connect() as conn:
         rows = conn.execute(query).all()
-    return [Line(r.id, r.step, r.sender, r.recipient, r.kind, r.text) for r in rows]
+    found = [Line(r.id, r.step, r.sender, r.recipient, r.kind, r.text) for r in rows]
+    return found[::-1] if latest is not None else found
+
+
+def said_by_people(store: Store, room_id: str) -> int:
+    """How many lines people said in the room (the table's own lines not counted)."""
+    query = select(func.count()).where(chat.c.room_id == room_id, chat.c.kind != "table")
+    with store.engine.connect() as conn:
+        return int(conn.execute(query).scalar_one())
+
+
+def add_checked(store: Store, room_id: str, step: int, role: str, kind: str, recipient: str | None, text: str) -> Line:
+    """:func:`add` a person's line, refused once the room holds :data:`MAX_LINES` of them."""
+    if said_by_people(store, room_id) >= MAX_LINES:
+        raise TableError(f"this room's talk is full ({MAX_LINES} lines): nothing more can be said here", rule="chat")
+    return add(store, room_id, step, role, kind, recipient, text)
+
+
+def history_page(store: Store, room: Any, role: str, before: Any = None) -> dict[str, Any]:
+    """A ``chat`` frame of at most :data:`PAGE` lines ``role`` may read: the latest, or those said
+    before line id ``before``; ``more`` says whether older lines are left, ``full`` (the whole
+    talk so far) only for the first page when nothing older is left."""
+    if before is not None and (not isinstance(before, int) or isinstance(before, bool)):
+        raise TableError("'before' is the id of a line of talk", rule="chat")
+    found: list[Line] = []
+    scanned, more = before, True
+    while more and len(found) < PAGE + 1:
+        chunk = lines(store, room.id, scanned, PAGE * 4)
+        more = len(chunk) == PAGE * 4
+        found[:0] = [line for line in chunk if line.visible(role)]
+        if chunk:
+            scanned = chunk[0].id
+    older = len(found) > PAGE or more
+    frame = history(room, role, found[-PAGE:])
+    frame["full"] = before is None and not older
+    frame["more"] = older
+    return frame
 
 
 def label(room: Any, role: str) -> str:

@@ -8,7 +8,8 @@
   :func:`read_body` is how an endpoint reads its body (it stops at the limit too).
 * **Every request is rate-limited** (429 with ``Retry-After``), by what it carries, so that people
   who share an address (a NAT, an office) cannot be kept out by one of them: a request carrying a
-  seat's token (``X-Ludica-Token``) counts against that token alone; a WebSocket handshake counts
+  seat's token (``X-Ludica-Token``) counts against that token alone — once the token is known to
+  open a seat (``known``): a made-up token counts against its address; a WebSocket handshake counts
   against its address *and room*; anything else (the lobby, static files, opening a room, a guess)
   against its address, with a budget wide enough for everyone behind one address. A seat's
   messages are limited per connection, per token and per room by the server.
@@ -22,12 +23,14 @@
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import json
 import math
 import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, MutableMapping
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from starlette.requests import Request
@@ -48,6 +51,8 @@ HANDSHAKE_RATE = (2.0, 30.0)
 """WebSocket handshakes per second and burst per client address and room."""
 TRACKED = 10_000
 """At most this many buckets of each kind are remembered (the oldest are forgotten)."""
+KNOWN = 4096
+"""At most this many tokens known to open a seat are remembered by the guard."""
 CSP = (
     "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
     "connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; "
@@ -131,28 +136,46 @@ class Guard:
         address_rate: tuple[float, float] = ADDRESS_RATE,
         token_rate: tuple[float, float] = TOKEN_RATE,
         handshake_rate: tuple[float, float] = HANDSHAKE_RATE,
+        known: Callable[[str], bool] | None = None,
     ) -> None:
         self.app = app
+        self.known = known
+        """Whether a token's hash opens a seat anywhere (asked in a thread; ``None``: believed)."""
+        self.seen: OrderedDict[str, bool] = OrderedDict()
+        self.lookups = ThreadPoolExecutor(max_workers=2, thread_name_prefix="ludica-guard")
         self.max_body = max_body
         self.addresses = Buckets(address_rate)
         self.tokens = Buckets(token_rate)
         self.handshakes = Buckets(handshake_rate)
 
-    def key_of(self, scope: Scope) -> tuple[Buckets, str]:
+    async def key_of(self, scope: Scope) -> tuple[Buckets, str]:
         """Which bucket a request counts against (see the module's docstring)."""
         address = client_address(scope)
         if scope["type"] == "websocket":
             return self.handshakes, f"{address} {scope.get('path', '')}"
         token = _header(scope, b"x-ludica-token")
         if token:
-            return self.tokens, hashlib.sha256(token).hexdigest()
+            digest = hashlib.sha256(token).hexdigest()
+            if await self._is_known(digest):
+                return self.tokens, digest
         return self.addresses, address
+
+    async def _is_known(self, digest: str) -> bool:
+        """True when the token (its hash) opens a seat; a made-up token never gets a bucket."""
+        if self.known is None or self.seen.get(digest):
+            return True
+        known = await asyncio.get_running_loop().run_in_executor(self.lookups, self.known, digest)
+        if known:
+            self.seen[digest] = True
+            while len(self.seen) > KNOWN:
+                self.seen.popitem(last=False)
+        return bool(known)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] not in ("http", "websocket"):
             await self.app(scope, receive, send)
             return
-        buckets, key = self.key_of(scope)
+        buckets, key = await self.key_of(scope)
         wait = buckets.allow(key)
         if wait:
             await _too_many(scope, send, wait)

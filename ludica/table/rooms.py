@@ -11,6 +11,7 @@ callers serialise access per room.
 
 from __future__ import annotations
 
+import math
 import secrets
 import time
 from collections import deque
@@ -37,14 +38,16 @@ from ..core import (
 from ..core.chance import Dealer, chance_action
 from ..core.errors import NotYourDecision
 from ..core.names import namer_of
+from ..core.people import MAX_NAME, check_names
 from .bots import parse_bots
+from .limits import Bucket
 from .storage import HOST, SPECTATOR, RoomRow, Store, now
 from .wire import check_json
 
 MAX_NARRATION = 2000
 CLOCK_ACTION = "clock"
 """The action type by which a game takes time from the table (e.g. Euthymia's hour clock)."""
-MAX_PLAYER_NAME = 40
+MAX_PLAYER_NAME = MAX_NAME
 MAX_TURN_TIMER = 24 * 3600
 MAX_KEY = 100
 """The longest idempotency key an act may carry."""
@@ -55,6 +58,8 @@ TABLE_SPEAKER = "@table"
 """The sender of the lines the table itself says in the story (undo, declines, the clock)."""
 RECENT = 5
 """How many of the table's own lines a room keeps in memory for "Just now"."""
+UNDO_ASKS = (0.2, 4.0)
+"""Requests to take back and withdrawals per second and burst, per seat."""
 BOT_UNDO_POLICY = "agree"
 """How a bot seat answers a request to take back: it agrees at once (documented in docs/table.md)."""
 
@@ -126,6 +131,8 @@ class Room:
         self.snapshots: deque[Snapshot] = deque(maxlen=SNAPSHOTS)
         self.said: list[Any] = []
         """The table's lines stored since the last broadcast (:meth:`say`), to push to every page."""
+        self.undo_asks: dict[str, Bucket] = {}
+        """Each seat's budget of requests to take back and withdrawals (:meth:`_ask_limit`)."""
         self.recent: deque[tuple[int, str]] = deque(maxlen=RECENT)
         """The table's last lines with their steps, for "Just now"."""
         self._match: Match[Any] = self._replay(recorded)
@@ -257,6 +264,7 @@ class Room:
         """
         key = self._key_of(seat, message)
         if key is not None and key in self.keys:
+            self._check_same(self.keys[key], message)
             return []
         self._check_step(message, key)
         action = self._action_from(seat, message)
@@ -317,6 +325,26 @@ class Room:
         if not isinstance(key, str) or not 1 <= len(key) <= MAX_KEY or not key.isprintable():
             raise TableError(f"'key' is a text of 1 to {MAX_KEY} printable characters", rule="step")
         return f"{seat}:{key}"
+
+    def _check_same(self, index: int, message: dict[str, Any]) -> None:
+        """A message re-sent with a key already applied must be the same act: chosen at the same
+        step, the same action (type and arguments, or the same fields of the offered action);
+        a different one is refused as such (it is not a repeat)."""
+        done = self.match.actions[index] if index < self.step else None
+        raw = message.get("action")
+        step = message.get("step")
+        same = done is not None and (step is None or step == index)
+        if same and done is not None and isinstance(raw, dict):
+            same = raw.get("type") == done.type and raw.get("args", {}) == done.args
+        fields = message.get("fields")
+        if same and done is not None and "index" in message and isinstance(fields, dict):
+            same = all(done.args.get(k) == v for k, v in fields.items())
+        if not same:
+            raise TableError(
+                "this idempotency key was already used for a different action: nothing was done "
+                "(use a new key for a new action)",
+                rule="key",
+            )
 
     def _check_step(self, message: dict[str, Any], key: str | None) -> None:
         step = message.get("step")
@@ -574,8 +602,20 @@ class Room:
     def can_request_undo(self, seat: str | None) -> bool:
         return seat is not None and not self.is_over() and self.undo_request is None and self.undo_target() is not None
 
+    def _ask_limit(self, seat: str) -> None:
+        """Requests to take back and their withdrawals: at most :data:`UNDO_ASKS` (a burst), then
+        one every ``1 / rate`` seconds per seat (each one re-sends every seat's view)."""
+        rate, burst = UNDO_ASKS
+        bucket = self.undo_asks.get(seat)
+        if bucket is None:
+            bucket = self.undo_asks[seat] = Bucket(rate, burst)
+        if not bucket.allow():
+            wait = max(1, math.ceil(bucket.wait()))
+            raise TableError(f"you asked to take back too often: wait {wait} s", rule="undo")
+
     def request_undo(self, seat: str) -> None:
         self._refuse_if_over()
+        self._ask_limit(seat)
         target = self.undo_target()
         if target is None:
             raise TableError("there is nothing to take back", rule="undo")
@@ -592,6 +632,7 @@ class Room:
             raise TableError("nobody asked to take anything back", rule="undo")
         if request.by != seat:
             raise TableError(f"only {self.label(request.by)}, who asked, may withdraw the request", rule="undo")
+        self._ask_limit(seat)
         self.undo_request = None
         self.say(f"{self.label(seat)} withdrew their request to take back the last action")
 
@@ -654,15 +695,13 @@ class Room:
             raise TableError("only the host may re-issue a link (the host's link opened the room)", rule="links")
         if role not in (*self.seats(), SPECTATOR):
             raise TableError(f"no seat {role!r} at this table", rule="links")
-        if role in (self.row.settings.get("bots") or {}):
-            raise TableError(f"a bot holds {self.label(role)}: the table plays it, no link does", rule="links")
+        bot = role in (self.row.settings.get("bots") or {})
         token = new_token()
-        self.store.reissue(self.id, role, token)
-        label = self.label(role)
+        label = self.label(role) + (" (bot: watch)" if bot else "")
         notice = {"role": role, "label": label, "at": now().strftime("%Y-%m-%d %H:%M UTC")}
         settings = dict(self.row.settings)
         settings["reissued"] = [*settings.get("reissued", []), notice][-MAX_NOTICES:]
-        self.store.update_settings(self.id, settings)
+        self.store.reissue(self.id, role, token, settings)  # the token and its notice in one transaction
         self.row = replace(self.row, settings=settings)
         return Invite(role, label, token)
 
@@ -705,7 +744,7 @@ class Rooms:
         """Open a room; returns it and the invites (host, each seat, spectators)."""
         check_json({"players": players, "options": options}, "the room's settings")
         game = get_game(game_id)
-        players = [p.strip()[:MAX_PLAYER_NAME] for p in players if p and p.strip()]
+        players = list(check_names([p for p in players if p and p.strip()]))  # ludica.core.people
         seed = secrets.token_hex(16)
         config = Config(tuple(players), options, seed)
         game.validate_config(config)
@@ -772,16 +811,16 @@ def seat_invites(
 ) -> tuple[list[Invite], list[tuple[str, str]]]:
     """The invites of a new room and the ``(role, token)`` pairs to store.
 
-    A bot's seat is the table's (issue 23): no token opens it; its invite is the spectators'
-    link, so whoever opens it (the host included) sees what a spectator sees and cannot move.
+    A bot's seat is the table's: no token plays it. Its invite is a watch link of its own: whoever
+    opens it (the host included) sees what a spectator sees and cannot move (:func:`table_role`),
+    and the host can re-issue it (the old one stops working) without touching the spectators' link.
     """
     host, spectators = Invite(HOST, "Host", new_token()), Invite(SPECTATOR, "Spectators", new_token())
     invites = [host]
     for seat in seats:
-        token = spectators.token if seat in bots else new_token()
-        invites.append(Invite(seat, f"{labels[seat]} (bot: watch)" if seat in bots else labels[seat], token))
+        invites.append(Invite(seat, f"{labels[seat]} (bot: watch)" if seat in bots else labels[seat], new_token()))
     invites.append(spectators)
-    stored = [(i.role, i.token) for i in invites if i.role not in bots]
+    stored = [(i.role, i.token) for i in invites]
     return invites, stored
 
 

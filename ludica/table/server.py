@@ -38,10 +38,13 @@ from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse, Res
 from fastapi.staticfiles import StaticFiles
 
 from ..core import Action, ConfigError, GameMeta, LudicaError, get_game
+from ..core.people import shown
 from ..core.records import chance_indices, record_of
 from ..core.registry import EXAMPLES, GAME_MODULES, available
 from . import chat
 from .bots import TableBots
+from .doorman import KEEP_ALIVE_SECONDS, Doors
+from .doorman import protocol as door_protocol
 from .faces import render
 from .limits import Bucket, Buckets, Guard, read_body
 from .render_cache import drop_renderings, encode
@@ -73,6 +76,8 @@ IDLE_SECONDS = 600.0
 SWEEP_INTERVAL = 60.0
 CLIENTS_TRACKED = 10_000
 """At most this many client addresses are remembered for the room-creation limit."""
+BOT_ROOMS = 4
+"""Rooms with bots one address may have in play at once (their bots share one worker)."""
 SLOW_CLIENT = 1013
 """Close code: the connection fell too far behind; the client reconnects and resynchronises."""
 STATIC = Path(__file__).parent / "static"
@@ -163,11 +168,35 @@ class Table:
         self.openers: OrderedDict[str, RateLimit] = OrderedDict()
         self.create_lock = asyncio.Lock()
         self.executor = ThreadPoolExecutor(max_workers=16, thread_name_prefix="ludica-db")
-        self.bots = TableBots(self.run)
+        self.owners: OrderedDict[str, str] = OrderedDict()
+        """The address that opened each room (this process's memory; a room loaded from storage
+        is its own owner)."""
+        self.bots = TableBots(self.run, present=self.present, owner=self.owner_of)
         self.token_limits = Buckets(rate)
         """Messages of every connection of one link together (opening more sockets gains nothing)."""
         self.room_limits = Buckets(room_messages)
         """Messages of every connection of one room together."""
+
+    def present(self, room_id: str) -> bool:
+        """A person (a seat, the host or a spectator) is connected to the room here."""
+        return bool(self.connections.get(room_id))
+
+    def owner_of(self, room_id: str) -> str:
+        return self.owners.get(room_id) or room_id
+
+    def bot_rooms_of(self, address: str) -> int:
+        """Rooms with bots opened from ``address`` and still in play (in this process's memory)."""
+        count = 0
+        for room_id, owner in self.owners.items():
+            room = self.rooms.live.get(room_id)
+            if owner == address and room is not None and not room.is_over() and room.row.settings.get("bots"):
+                count += 1
+        return count
+
+    def opened(self, room_id: str, address: str) -> None:
+        self.owners[room_id] = address
+        while len(self.owners) > CLIENTS_TRACKED:
+            self.owners.popitem(last=False)
 
     async def run(self, fn: Callable[..., T], *args: Any) -> T:
         return await asyncio.get_running_loop().run_in_executor(self.executor, fn, *args)
@@ -224,6 +253,8 @@ class Table:
         self.rooms.forget(room_id)
         for table in (self.locks, self.last_tick, self.last_seen, self.connections):
             table.pop(room_id, None)
+        if room_id not in self.rooms.live:
+            self.owners.pop(room_id, None)
 
     async def sweeper(self, interval: float = SWEEP_INTERVAL) -> None:
         while True:
@@ -450,7 +481,7 @@ def create_app(
 
     app = FastAPI(title="Ludica table", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
-    app.add_middleware(Guard, **(guard or {}))  # type: ignore[arg-type]
+    app.add_middleware(Guard, **{"known": store.knows_token, **(guard or {})})  # type: ignore[arg-type]
     app.state.store = store
 
     def table() -> Table:
@@ -480,7 +511,8 @@ def create_app(
     async def create_room(request: Request) -> Response:
         wants_json = "application/json" in request.headers.get("content-type", "")
         t = table()
-        wait = t.may_open_room(request.client.host if request.client else "unknown")
+        address = request.client.host if request.client else "unknown"
+        wait = t.may_open_room(address)
         if wait:
             seconds = max(1, math.ceil(wait))
             reason = f"too many rooms opened from your address: wait {seconds} s before opening another"
@@ -492,11 +524,15 @@ def create_app(
             return _refuse(wants_json, "the request is too large", 413)
         try:
             game_id, players, options, table_settings = _room_request(body, wants_json)
+            if table_settings.get("bots") and t.bot_rooms_of(address) >= BOT_ROOMS:
+                reason = f"you have {BOT_ROOMS} rooms with bots in play: finish or close one before opening another"
+                return _refuse(wants_json, reason, 429)
             async with t.create_lock:
                 room, invites = await t.run(lambda: t.rooms.create(game_id, players, options, **table_settings))
         except LudicaError as exc:
             return _refuse(wants_json, exc.reason, 400)
         t.last_seen[room.id] = time.monotonic()
+        t.opened(room.id, address)
         t.wake_bots(room)
         links = [_invite_json(room.id, i) for i in invites]
         if wants_json:
@@ -817,7 +853,7 @@ async def _on_chat(t: Table, room: Room, conn: Connection, message: dict[str, An
     kind, recipient, text = chat.check(room, conn.role, message)
     if not chat.LIMITER.allow(room.id, conn.role):
         raise TableError(f"at most {chat.BURST} lines every {chat.WINDOW:g} seconds: wait a moment", rule="chat")
-    line = await t.run(chat.add, t.store, room.id, room.step, conn.role, kind, recipient, text)
+    line = await t.run(chat.add_checked, t.store, room.id, room.step, conn.role, kind, recipient, text)
     said = {"type": "chat", "line": chat.line_json(room, line)}
     frame = json.dumps(said, ensure_ascii=False)
     for other in list(t.connections.get(room.id, ())):
@@ -827,9 +863,9 @@ async def _on_chat(t: Table, room: Room, conn: Connection, message: dict[str, An
 
 
 async def _on_chat_history(t: Table, room: Room, conn: Connection, message: dict[str, Any]) -> Reply:
-    """The table talk this connection may read so far (asked once connected, and after a reconnection)."""
-    found = await t.run(chat.lines, t.store, room.id)
-    return chat.history(room, conn.role, found), False
+    """The table talk this connection may read so far (asked once connected, and after a
+    reconnection): the latest :data:`chat.PAGE` lines, older ones page by page (``before``)."""
+    return await t.run(chat.history_page, t.store, room, conn.role, message.get("before")), False
 
 
 def _story_with_talk(room: Room, role: str) -> list[dict[str, Any]]:
@@ -953,7 +989,7 @@ def _story_markdown(room: Room, role: str) -> str:
         lines.append(f"**{step['step']}.** {head}")
         lines.extend(f"  - {text}" for text in events)
         lines.append("")
-    return "\n".join(lines)
+    return "\n".join(shown(line) for line in lines)  # names of rooms opened before names were checked
 
 
 def export_record(room: Room) -> dict[str, Any]:
@@ -1007,6 +1043,7 @@ def serve(
     workers: int = 1,
     forwarded_allow_ips: str | None = None,
     guard: dict[str, Any] | None = None,
+    doors: Doors | None = None,
 ) -> None:
     """Run the table until interrupted (what ``ludica serve`` calls); prints and opens the URL.
 
@@ -1014,12 +1051,15 @@ def serve(
     loopback raises it). ``workers``: processes sharing the address (PostgreSQL only; see
     :mod:`ludica.table.cluster`). ``forwarded_allow_ips``: the proxies (comma-separated addresses,
     as uvicorn takes them) whose ``X-Forwarded-For`` names the client; by default nobody's is
-    believed and a client is its TCP peer (uvicorn itself would trust 127.0.0.1)."""
+    believed and a client is its TCP peer (uvicorn itself would trust 127.0.0.1). ``doors``: the
+    deadlines and connection caps of :mod:`ludica.table.doorman` (default: its :class:`Doors`)."""
     import uvicorn
 
     proxies: dict[str, Any] = {
         "proxy_headers": bool(forwarded_allow_ips),
         "forwarded_allow_ips": forwarded_allow_ips or "",
+        "http": door_protocol(doors),
+        "h11_max_incomplete_event_size": (doors or Doors()).max_head,
     }
     if workers != 1:
         from .cluster import check_url, run_workers
@@ -1042,6 +1082,7 @@ _UVICORN: dict[str, Any] = {
     "log_level": "warning",
     "access_log": False,
     "ws_max_size": 4 * MAX_MESSAGE,
+    "timeout_keep_alive": KEEP_ALIVE_SECONDS,
     "ws": ws_protocol(),  # per-message deflate at a faster level (ws_deflate.py)
 }
 

@@ -451,12 +451,22 @@ class Store:
             found = self.role_query.run(conn, [{"token_hash": hash_token(token), "room_id": room_id}])
         return str(found[0][0]) if found else None
 
-    def reissue(self, room_id: str, role: str, token: str) -> None:
-        """Replace every token of ``role`` in the room by ``token`` (old links stop working); with
-        PostgreSQL the other table processes are told at commit (``<room> reissued <role>``)."""
+    def knows_token(self, token_hash: str) -> bool:
+        """True when the token of this hash opens a seat (or watches) in some room."""
+        with self.engine.connect() as conn:
+            found = conn.execute(select(tokens.c.role).where(tokens.c.token_hash == token_hash).limit(1)).first()
+        return found is not None
+
+    def reissue(self, room_id: str, role: str, token: str, settings: dict[str, Any] | None = None) -> None:
+        """Replace every token of ``role`` in the room by ``token`` (old links stop working), and
+        store the room's ``settings`` (the re-issue's notice) in the same transaction; with
+        PostgreSQL the other table processes are told at commit (``<room> reissued <role>``), so
+        that the notice is there when they read it."""
         with self.engine.begin() as conn:
             conn.execute(delete(tokens).where(tokens.c.room_id == room_id, tokens.c.role == role))
             conn.execute(insert(tokens).values(token_hash=hash_token(token), room_id=room_id, role=role))
+            if settings is not None:
+                conn.execute(update(rooms).where(rooms.c.id == room_id).values(settings=settings))
             if not self.is_sqlite:
                 said = f"{room_id} reissued {role}"
                 conn.execute(text("SELECT pg_notify(:channel, :payload)"), {"channel": CHANNEL, "payload": said})

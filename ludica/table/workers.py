@@ -55,6 +55,10 @@ def _die_with(parent: int) -> None:
 def _serve(conn: Connection, parent: int) -> None:
     """The worker's loop: receive ``(fn, args)``, send back ``("ok", value)`` or ``("error", name)``."""
     _die_with(parent)
+    with contextlib.suppress(Exception):  # warm: a room's first decision does not pay the imports
+        import importlib
+
+        importlib.import_module("ludica.table.bots")
     while True:
         try:
             fn, args = conn.recv()

@@ -6,6 +6,7 @@ issue asks for (trials, requests) are the constants at the top of each test.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 import signal
@@ -151,14 +152,15 @@ def test_p3_unbounded_bot_levels_are_refused_naming_the_option(client: TestClien
 
 
 def test_p3_a_bot_seat_is_watched_never_played(client: TestClient, seat_client: Any, opener: Any) -> None:
-    """The host's link list gives a bot seat the spectators' link; a token kept for a bot seat
-    (from before) sees what a spectator sees and cannot move."""
+    """The host's link list gives a bot seat a watch link of its own; it, and a token kept for a
+    bot seat (from before), see what a spectator sees and cannot move; the host can re-issue the
+    watch link (issue 39: the old one stops working, the spectators' link is untouched)."""
     room = opener(client, "pig", ("Ann", "Bob"), bots={"p2": "ismcts:playouts=5"})
     rid = room["room"]
-    assert room["tokens"]["p2"] == room["tokens"][SPECTATOR]
+    assert room["tokens"]["p2"] != room["tokens"][SPECTATOR]
     t = table_of(client)
-    t.store.reissue(rid, "p2", "a-token-kept-from-before")  # as a room opened before issue 23 had
     for token in (room["tokens"]["p2"], "a-token-kept-from-before"):
+        t.store.reissue(rid, "p2", token)  # the second as a room opened before issue 23 had
         page = seat_client(client, rid, token)
         assert page.state["seat"] is None and page.state["role"] == SPECTATOR and page.state["legal"] == []
         wager = {"type": "wager", "args": {"amount": 1}}
@@ -167,7 +169,12 @@ def test_p3_a_bot_seat_is_watched_never_played(client: TestClient, seat_client: 
         page.close()
     host = seat_client(client, rid, room["tokens"][HOST])
     reply = host.send({"type": "reissue", "role": "p2"})
-    assert reply["type"] == "refused" and "bot" in reply["reason"]
+    assert reply["type"] == "invite" and "bot: watch" in reply["label"], reply
+    assert t.store.role_of(rid, "a-token-kept-from-before") is None
+    assert t.store.role_of(rid, reply["token"]) == "p2"
+    assert t.store.role_of(rid, room["tokens"][SPECTATOR]) == SPECTATOR
+    page = seat_client(client, rid, reply["token"])
+    assert page.state["seat"] is None and page.state["role"] == SPECTATOR
 
 
 def _children(pid: int) -> set[int]:
@@ -212,12 +219,15 @@ FAIR_SECONDS = 12.0
 
 
 def test_p3_one_room_s_bots_cannot_starve_another_s(client: TestClient, seat_client: Any, opener: Any) -> None:
-    """Two rooms whose bots think as long as the table allows take both workers; a third room's
-    bot still plays within about one bound (rooms take turns; a worker past its bound is replaced)."""
+    """Two rooms of another address whose bots think as long as the table allows (watched: bots
+    think only with someone connected) use at most that address's share of the workers; a third
+    room's bot still plays within about one bound, with time to think (issue 39: owners in turn)."""
     t = table_of(client)
     t.bots.seconds = 2.0
     for _ in range(2):
-        opener(client, "pig", ("A", "B"), bots={"p1": "ismcts:seconds=20", "p2": "ismcts:seconds=20"})
+        heavy = opener(client, "pig", ("A", "B"), bots={"p1": "ismcts:seconds=20", "p2": "ismcts:seconds=20"})
+        t.opened(heavy["room"], "10.0.0.66")  # as if opened from another address
+        seat_client(client, heavy["room"], heavy["tokens"][SPECTATOR])
     time.sleep(3.0)  # both heavy rooms are thinking (past their first bound)
     room = opener(client, "pig", ("Ann", "Bob"), bots={"p1": "random"})
     bob = seat_client(client, room["room"], room["tokens"]["p2"])
@@ -238,6 +248,12 @@ def test_p3_no_worker_outlives_the_server(tmp_path: Path) -> None:
             json={"game": "pig", "players": ["A", "B"], "bots": {"p1": "ismcts:seconds=20", "p2": "random"}},
         )
         assert created.status_code == 201
+        from websockets.sync.client import connect
+
+        answer = created.json()
+        watcher = connect(server.url.replace("http", "ws") + f"/ws/{answer['room']}", proxy=None, open_timeout=10)
+        spectators = next(i["token"] for i in answer["invites"] if i["role"] == SPECTATOR)
+        watcher.send(json.dumps({"type": "hello", "token": spectators}))  # bots think with someone there
         deadline = time.monotonic() + 30
         while not (workers := _children(server.process.pid)):
             assert time.monotonic() < deadline, "no worker started"
@@ -246,6 +262,8 @@ def test_p3_no_worker_outlives_the_server(tmp_path: Path) -> None:
         workers = _children(server.process.pid)
         server.process.send_signal(signal.SIGKILL)
         server.process.wait(10)
+        with contextlib.suppress(Exception):
+            watcher.close()
         deadline = time.monotonic() + 10
         while any(_alive(pid) for pid in workers):
             assert time.monotonic() < deadline, f"workers outlived the server: {sorted(workers)}"
@@ -366,16 +384,21 @@ def test_p4_every_endpoint_is_rate_limited(tmp_path: Path, opener: Any) -> None:
     """Per address for everything without a seat's token (lobby, static files, pages, room
     creation, guesses), per token for exports, per address and room for WebSocket handshakes."""
     burst = 5
-    guard = {"address_rate": (0.001, burst), "token_rate": (0.001, burst), "handshake_rate": (0.001, burst)}
+    guard = {"address_rate": (0.001, burst + 1), "token_rate": (0.001, burst), "handshake_rate": (0.001, burst)}
     with TestClient(create_app(f"sqlite:///{tmp_path / 't.sqlite3'}", guard=guard)) as client:
+        real = client.post("/rooms", json={"game": "pig", "players": ["A", "B"]}).json()["invites"][1]["token"]
         for path in ("/", "/static/table.js", "/api/games", "/play/nope", "/healthz"):
             assert client.get(path).status_code != 429
         statuses = [client.get("/").status_code for _ in range(3)]
         assert statuses[-1] == 429 and "retry-after" in client.get("/static/table.js").headers
         assert client.post("/rooms", json={"game": "pig", "players": ["A", "B"]}).status_code == 429
-        token = {"X-Ludica-Token": "some-token"}
+        token = {"X-Ludica-Token": real}
         codes = [client.get("/rooms/nope/story.md", headers=token).status_code for _ in range(burst + 1)]
         assert codes[:burst] == [403] * burst and codes[-1] == 429
+        # issue 39: a made-up token is checked before it picks a bucket: it counts against its
+        # address (spent by now), never a fresh bucket of its own
+        for made_up in ("some-token", "another-token"):
+            assert client.get("/rooms/nope/story.md", headers={"X-Ludica-Token": made_up}).status_code == 429
         for _ in range(burst):
             with client.websocket_connect("/ws/nope") as ws:
                 ws.send_text(json.dumps({"type": "hello", "token": "guess"}))

@@ -148,11 +148,24 @@ Actions are immutable values, so the same one is listed again rather than built 
 listing holds every pairing with every memory that may be at stake, and is made at each decision."""
 
 
+REFRAMINGS = 1
+"""How many times a scene's framer may frame a conflict again after withdrawing one (LD-R42:
+the rulebook is silent; without a bound, framing and withdrawing could go on for ever)."""
+
+
+def may_frame_again(state: LostDaysState) -> bool:
+    """False once the scene's framer withdrew more conflicts than :data:`REFRAMINGS` (LD-R42)."""
+    scene = state.scene
+    return scene is None or scene.withdrawals <= REFRAMINGS
+
+
 def legal_frame(state: LostDaysState, seat: str) -> list[Action]:
     """The framer sets two sides (characters, or a character and the opposition) and a stake.
 
-    Rule: [Framing Conflicts]
+    Rule: [Framing Conflicts]; at most :data:`REFRAMINGS` re-framing after a withdrawal (LD-R42).
     """
+    if not may_frame_again(state):
+        return []
     pairs = pairings(state)
     if not pairs:
         return []
@@ -182,6 +195,10 @@ def check_frame_conflict(state: LostDaysState, action: Action) -> None:
         raise refuse("the framer frames a conflict in his framed scene", "LD-R33", S_FRAMING)
     if scene.conflict_held:
         raise refuse("no more than one conflict takes place in a scene", "LD-R33", S_FRAMING)
+    if not may_frame_again(state):
+        raise refuse(
+            f"a conflict withdrawn {scene.withdrawals} times is not framed again in this scene", "LD-R42", S_SETUP
+        )
     a, b = action.args["side_a"], action.args["side_b"]
     if (a, b) not in pairings(state):
         raise refuse(f"{a} against {b} is not a conflict this scene may hold", "LD-R33", S_SETUP)
@@ -257,8 +274,13 @@ def check_withdraw_conflict(state: LostDaysState, action: Action) -> None:
 
 
 def play_withdraw_conflict(state: LostDaysState, action: Action, out: list[Event]) -> None:
+    """The framer takes the conflict back before the stakes are agreed; the scene goes on, and
+    counts the withdrawal (LD-R42: after :data:`REFRAMINGS` + 1 of them, no conflict is framed
+    again in this scene)."""
     state.conflict = None
     state.phase = SCENE
+    if state.scene is not None:
+        state.scene.withdrawals += 1
     out.append(Event("conflict", f"{action.seat} withdraws the conflict"))
 
 

@@ -278,12 +278,22 @@ class Scene:
     conflict_held: bool = False
     last_of_cycle: bool = False
     story_restarted: bool = False
+    withdrawals: int = 0
+    """Conflicts framed and withdrawn in this scene (LD-R42 bounds them)."""
 
     def copy(self) -> Scene:
-        return Scene(self.framer, self.kind, self.framed, self.conflict_held, self.last_of_cycle, self.story_restarted)
+        return Scene(
+            self.framer,
+            self.kind,
+            self.framed,
+            self.conflict_held,
+            self.last_of_cycle,
+            self.story_restarted,
+            self.withdrawals,
+        )
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        out: dict[str, Any] = {
             "framer": self.framer,
             "kind": self.kind,
             "framed": self.framed,
@@ -291,10 +301,22 @@ class Scene:
             "last_of_cycle": self.last_of_cycle,
             "story_restarted": self.story_restarted,
         }
+        if self.withdrawals:  # only once there was one: positions and digests without stay as they were
+            out["withdrawals"] = self.withdrawals
+        return out
 
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> Scene:
-        return cls(d["framer"], d["kind"], d["framed"], d["conflict_held"], d["last_of_cycle"], d["story_restarted"])
+        withdrawals = d.get("withdrawals", 0)
+        return cls(
+            d["framer"],
+            d["kind"],
+            d["framed"],
+            d["conflict_held"],
+            d["last_of_cycle"],
+            d["story_restarted"],
+            withdrawals if isinstance(withdrawals, int) else 0,
+        )
 
 
 @dataclass(slots=True)
