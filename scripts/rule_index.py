@@ -75,7 +75,7 @@ BOOKS = (
     ),
     GameBook("euphoria", "Euphoria", "euphoria", ("euphoria",), r"\bSP \d+\b", r"(?<![a-z])sp_?\d+"),
 )
-SHARED_TESTS = ("conformance", "golden", "table", "cli", "bots", "env")
+SHARED_TESTS = ("conformance", "golden", "table", "cli", "bots", "env", "termination")
 """Test folders shared by every game: a test there pins a rule only when it cites it."""
 
 SELF_TEST = "test_rule_index.py"

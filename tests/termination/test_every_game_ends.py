@@ -58,7 +58,7 @@ FRAMING = ("frame_conflict", "withdraw_conflict")
 
 @pytest.mark.parametrize("seed", range(2))
 def test_lost_days_ends_under_a_framer_who_always_withdraws(seed: int) -> None:
-    """Whenever it may, the adversary frames a conflict and withdraws it; otherwise it plays at
+    """[LD-R42] Whenever it may, the adversary frames a conflict and withdraws it; otherwise it plays at
     random. No scene sees more than ``REFRAMINGS + 1`` withdrawals and the game ends in bound."""
     rng = random.Random(seed)
     match = _match("lost-days", 3 + seed % 2, seed)
