@@ -190,7 +190,7 @@ def _render_part(
     # the status line reads the seat only to mark it among the awaited: every other seat shares it
     awaited = seat if seat in pending.seats else None
     status_key = ("pending", awaited, prompt, situation, value_key(outcome_said) if outcome_said else None)
-    news_key = ("news", *((e["kind"], e["who"], e["text"]) for e in entries))
+    news_key = ("news", *((e["kind"], e["who"], e["text"], e.get("group"), e.get("own")) for e in entries))
     face_key = _face_key(match.game, view, pending_json, shared["keys"], prompt, said)
     html = {
         "pending": _shared_render(shared, status_key, status),
