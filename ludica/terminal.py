@@ -23,15 +23,16 @@ from rich.console import Console
 from .core import CHANCE, Action, IntRange, LudicaError, Match, Text, matches
 from .core.chance import ChanceStep, EachSays, Pick, Roll, Shuffle, chance_action, describe_chance
 from .core.composer import PAGE, Ask, Choice, Composition, choice_note, choices, option_note, sections
+from .core.digest import Part, digest, last_turn
 from .core.names import Namer, listing, namer_of, sentence_case
 from .core.records import save_record
-from .handover import SharedScreen
+from .handover import SharedScreen, holds_secret, private_story
 
 HEIGHT = 24
 WIDTH = 80
 FACE_LINES = 8
 NEWS = 4
-"""How many lines of news (what happened since the seat last looked) a decision screen shows."""
+"""How many lines of news (what happened since the seat last acted) a decision screen shows."""
 """How many lines of the seat's table a decision screen shows (``view`` shows them all)."""
 
 HELP = """  N          choose option N; add narration after --, e.g.  2 -- I bribe the guard
@@ -99,8 +100,12 @@ class Terminal:
         """Per seat, how much of the story it has been shown (what happened since is said first)."""
         self.narration: str | None = None
         """Narration typed after ``--`` in any answer of the decision under way."""
-        self.screen = SharedScreen(self.console, hidden=match.game.meta.hidden_information)
+        people = [s for s in match.game.seats(match.state) if s not in self.bots]
+        hidden = match.game.meta.hidden_information and len(people) > 1  # alone with bots: nobody else looks
+        self.screen = SharedScreen(self.console, hidden=hidden)
         """The hand-over protocol: whose private things may be on the screen, wiped between holders."""
+        self.typed_ahead: list[str] = []
+        """What was typed at a hand-over prompt: the first answer of the screen that follows."""
 
     # -- the loop ------------------------------------------------------------------------------
     def run(self) -> int:
@@ -173,20 +178,20 @@ class Terminal:
         self.say("\n".join(lines))
 
     def show_news(self, seat: str | None, namer: Namer) -> int:
-        """What happened since this seat last looked, said first (a Conflict's result, a roll)."""
-        story = self.match.story(seat)
-        news = story[self.seen.get(seat, max(0, len(story) - NEWS)) :]
-        self.seen[seat] = len(story)
-        shown = len(news)
-        if len(news) > NEWS:
-            self.say(f"  … {len(news) - NEWS} earlier lines: type 'log'")
-            news, shown = news[-NEWS:], NEWS + 1
-        for entry in news:
-            line = namer.say(entry.event.text)
-            if entry.event.kind == "narration":
-                line = f"{namer.seat(str(entry.event.data.get('seat', '')))}: “{line}”"
-            self.say(textwrap.shorten("• " + line, WIDTH - 1, placeholder="…"))
-        return shown
+        """What happened since this seat last acted, its own results first (a Conflict's result,
+        a roll), said first in at most :data:`NEWS` lines; returns how many were printed."""
+        if seat is None:
+            return 0
+        public = self.screen.hidden and self.screen.holder != seat  # a screen nobody handed over
+        return self.show_digest(digest(self.match, seat, public=public), namer, seat, NEWS)
+
+    def show_digest(self, parts: list[Part], namer: Namer, seat: str, budget: int) -> int:
+        """A digest (:func:`~ludica.core.digest.digest`) in at most ``budget`` lines: per player a
+        heading and their lines, the earliest of the longest groups cut first (``log`` has them)."""
+        lines = digest_lines(parts, namer, seat, budget)
+        for line in lines:
+            self.say(line)
+        return len(lines)
 
     def show_log(self, seat: str | None) -> None:
         namer = self.namer(seat)
@@ -203,13 +208,17 @@ class Terminal:
     def ask(self, prompt: str, seat: str | None = None) -> str:
         """A line from the keyboard; the words every prompt knows are answered here."""
         while True:
-            raw, narration = split_narration(self.ask_raw(prompt).strip())
+            typed = self.typed_ahead.pop(0) if self.typed_ahead else self.ask_raw(prompt)
+            raw, narration = split_narration(typed.strip())
             if narration:
                 self.narration = narration
             word = raw.lower()
             if word in ("?", "help"):
                 self.say(HELP)
             elif word == "log":
+                held = seat is None or not self.screen.hidden or self.screen.holder == seat
+                if not held and private_story(self.match, str(seat)):  # its secrets: its player first
+                    self.hand_over(str(seat), force=True)
                 self.show_log(seat)
             elif word == "view":
                 self.show_face(seat, whole=True)
@@ -252,18 +261,35 @@ class Terminal:
                     return seat
             self.say(f"Choose 1..{len(seats)} or a name.", style="red")
 
-    def hand_over(self, seat: str) -> None:
-        """With hidden information, a seat's screen is shown only once its player holds the
-        keyboard: the screen is wiped (scrollback too) and, until they press Enter, shows only
-        what every seat may see (what happened in the open since the last hand-over)."""
+    def hand_over(self, seat: str, *, force: bool = False) -> None:
+        """With hidden information, a seat's private screen is shown only once its player holds
+        the keyboard: the screen is wiped (scrollback too) and, until they press Enter, shows only
+        what every seat may see (what happened in the open since the last hand-over). A screen
+        with nothing private on it (:func:`~ludica.handover.holds_secret`) asks nobody: a private
+        screen before it is wiped and the next person goes on. What is typed at the prompt is the
+        first answer of the seat's screen (it is not lost)."""
         if not self.screen.needs_hand_over(seat):
+            return
+        if self.last_seat == seat and self.screen.holder is None:  # the same person goes on
+            if force or holds_secret(self.match, seat, self.seen_of(seat)):
+                self.screen.private(seat)
+            return
+        if not force and not holds_secret(self.match, seat, self.seen_of(seat)):
+            self.screen.public()
+            self.last_seat = seat
             return
         self.screen.public()
         namer = self.namer(None)
         self.console.rule(f"{self.match.game.meta.title} — {namer.seat(seat)} next")
-        self.show_news(None, namer)
-        self.screen.hand_over(seat, namer.seat(seat), self.ask)
+        self.show_digest(digest(self.match, seat, public=True), namer, seat, HEIGHT - 4)
+        typed = self.screen.hand_over(seat, namer.seat(seat), self.ask)
+        if isinstance(typed, str) and typed.strip():
+            self.typed_ahead.append(typed)
         self.last_seat = seat
+
+    def seen_of(self, seat: str) -> int:
+        """The step the news of ``seat``'s next screen starts at (its last action)."""
+        return max(0, last_turn(self.match, seat))
 
     def bot_turn(self, seat: str) -> None:
         from .bots.base import situation
@@ -522,7 +548,7 @@ class Terminal:
         while True:
             typed: dict[str, str] = {}
             for seat in says.seats:
-                self.hand_over(seat)
+                self.hand_over(seat, force=True)
                 typed[seat] = self.private_answer(seat, says)
                 self.screen.public()
             fitting = says.outcome(step.options, typed)
@@ -557,6 +583,41 @@ class Terminal:
         if isinstance(step, Roll):
             return True
         return self.physical == "all" and step.public
+
+
+def digest_lines(parts: Sequence[Part], namer: Namer, seat: str, budget: int) -> list[str]:
+    """The lines of a digest: a heading per player (``You`` for ``seat``), each story line under
+    it, shortened to the width; past ``budget`` lines the earliest lines of the longest group
+    give way to one "… N earlier" line."""
+    if not parts or budget < 2:
+        return []
+    said: list[tuple[str, list[str]]] = []
+    for part in parts:
+        who = "You" if part.who == seat else namer.seat(part.who) if part.who else "The table"
+        texts = []
+        for entry in part.entries:
+            line = namer.say(entry.event.text)
+            if entry.event.kind == "narration":
+                line = f"{namer.seat(str(entry.event.data.get('seat', '')))}: “{line}”"
+            texts.append(textwrap.shorten("  • " + line, WIDTH - 1, placeholder="…"))
+        said.append((who, texts))
+    cut = [0] * len(said)
+
+    def size() -> int:
+        return sum(1 + len(texts) - cut[i] + (1 if cut[i] else 0) for i, (_, texts) in enumerate(said))
+
+    while size() > budget:
+        longest = max(range(len(said)), key=lambda i: len(said[i][1]) - cut[i])
+        if len(said[longest][1]) - cut[longest] <= 1:
+            break
+        cut[longest] += 1 if cut[longest] else 2  # the first cut makes room for its own note
+    out: list[str] = []
+    for i, (who, texts) in enumerate(said):
+        out.append(f"{who}:")
+        if cut[i]:
+            out.append(f"  … {cut[i]} earlier lines: type 'log'")
+        out.extend(texts[cut[i] :])
+    return out[:budget]
 
 
 def wrapped(text: str) -> list[str]:

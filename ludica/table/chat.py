@@ -53,6 +53,10 @@ PAGE = 100
 KINDS = ("say", "whisper", "narrate")
 """What a person may say; the table itself says lines of kind ``table`` (undo, declines, the
 clock, an action that left nothing in the story: :meth:`Room.say`)."""
+TALK = frozenset(KINDS)
+"""The kinds of the talk panel: what people write (and the GM's narration). The table's own lines
+are stored with the talk (the story export puts them in order) but read in the log: a seat's
+"Since your last turn" and the story, never the talk panel."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,6 +73,11 @@ class Line:
     def visible(self, role: str) -> bool:
         """A whisper is read by its two ends only; every other line by everyone in the room."""
         return self.recipient is None or role in (self.sender, self.recipient)
+
+    @property
+    def talk(self) -> bool:
+        """Whether a person said it (the talk panel's lines), not the table."""
+        return self.kind in TALK
 
 
 class Limiter:
@@ -221,7 +230,7 @@ def history(room: Any, role: str, found: list[Line]) -> dict[str, Any]:
     targets = [{"role": s, "label": room.label(s)} for s in room.seats() if s != role] if role != SPECTATOR else []
     return {
         "type": "chat",
-        "lines": [line_json(room, line) for line in found if line.visible(role)],
+        "lines": [line_json(room, line) for line in found if line.talk and line.visible(role)],
         "full": True,
         "targets": targets,
         "narrate": role == room.game.meta.referee,

@@ -299,8 +299,13 @@ class Room:
         return total
 
     def _silent(self, action: Action) -> str:
-        """An action that left nothing in the story (e.g. The Great City's "stay out"), in words."""
-        return namer_of(self.match, None).sentence(action)
+        """An action that left nothing in the story (e.g. The Great City's "stay out"), in words
+        every seat may read: in a game with hidden information only who did which kind of
+        action, never its arguments (an artifact given in a trade is a card in a hand)."""
+        namer = namer_of(self.match, None)
+        if not self.match.game.meta.hidden_information:
+            return namer.sentence(action)
+        return f"{namer.seat(action.seat)}: {namer.action_title(action.type).lower()}"
 
     def say(self, text: str, step: int | None = None) -> None:
         """The table says ``text`` to everyone, in the story (stored as a line of table talk of

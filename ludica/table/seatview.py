@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..core import CHANCE
+from ..core.digest import digest, last_turn
 from ..core.match import LogEntry
 from ..core.names import Namer, namer_of
 from .faces import Key, Parts, PartStore, chance_form, composed_choices, face_input, render, render_view, value_key
@@ -191,7 +192,7 @@ def _render_part(
     # the status line reads the seat only to mark it among the awaited: every other seat shares it
     awaited = seat if seat in pending.seats else None
     status_key = ("pending", awaited, prompt, situation, value_key(outcome_said) if outcome_said else None)
-    news_key = ("news", *((e["kind"], e["who"], e["text"]) for e in entries))
+    news_key = ("news", *((e["kind"], e["who"], e["text"], e.get("group"), e.get("own")) for e in entries))
     face_key = _face_key(match.game, view, pending_json, shared["keys"], prompt, said)
     html = {
         "pending": _shared_render(shared, status_key, status),
@@ -250,28 +251,39 @@ def said_outcome(outcome: dict[str, Any], namer: Namer) -> dict[str, Any]:
 
 
 NEWS = 5
-"""How many lines of news (what happened since the seat last acted) are said above its decision."""
+"""How many lines of news a spectator (or the host) reads: the last ones of the story."""
+DIGEST = 60
+"""At most this many lines of a seat's digest (since its last turn) are said above its decision."""
 
 
 def news(room: Room, seat: str | None, namer: Namer | None = None, said: Table | None = None) -> list[dict[str, Any]]:
-    """What happened since ``seat`` last acted, and what that action caused (a reveal, a roll, a
-    judgment), newest last, at most :data:`NEWS` lines; read from the end of the log, so its cost
-    does not grow."""
+    """What happened since ``seat`` last acted (:func:`~ludica.core.digest.digest`), grouped by
+    player, its own results first, kept until it acts again (at most :data:`DIGEST` lines, the
+    earliest of the others' given way first); the table's own lines of those steps last. A
+    spectator reads the last :data:`NEWS` lines of the story. Each entry names its ``group``
+    (the player whose action it came from; ``own`` for the seat's own)."""
     match = room.match
-    actions = match.actions
-    last = len(actions) - 1
-    while seat is not None and last >= 0 and actions[last].seat != seat:
-        last -= 1
-    found: list[LogEntry] = []
-    for entry in reversed(match.log):
-        if (entry.step < last and seat is not None) or len(found) == NEWS:
-            break
-        if entry.event.visible(seat):
-            found.append(entry)
     names, namer = room.seat_names(), namer or namer_of(match, seat)
-    lines = [_entry(entry, names, namer, said) for entry in reversed(found)]
-    table = [_said(step, text) for step, text in room.recent if seat is None or step >= last]
-    return sorted(lines + table, key=lambda e: e["step"])[-NEWS:]  # stable: the table's lines after a step's
+    if seat is None:
+        found: list[LogEntry] = []
+        for entry in reversed(match.log):
+            if len(found) == NEWS:
+                break
+            if entry.event.visible(None):
+                found.append(entry)
+        lines = [_entry(entry, names, namer, said) for entry in reversed(found)]
+        table = [_said(step, text) for step, text in room.recent]
+        return sorted(lines + table, key=lambda e: e["step"])[-NEWS:]  # stable: the table's lines after a step's
+    out: list[dict[str, Any]] = []
+    for part in digest(match, seat):
+        own = part.who == seat
+        group = "You" if own else names.get(part.who, part.who) if part.who else "The table"
+        out.extend({**_entry(entry, names, namer, said), "group": group, "own": own} for entry in part.entries)
+    if len(out) > DIGEST:
+        out = out[: DIGEST // 2] + out[len(out) - DIGEST // 2 :]  # the first group's start and the latest
+    start = max(0, last_turn(match, seat))
+    table = [{**_said(step, text), "group": "The table", "own": False} for step, text in room.recent if step >= start]
+    return out + table
 
 
 def _said(step: int, text: str) -> dict[str, Any]:

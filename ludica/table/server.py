@@ -306,10 +306,13 @@ class Table:
         self.wake_bots(room)
 
     def told(self, room: Room) -> None:
-        """The table's own lines said since the last broadcast (undo, declines, the clock:
-        :meth:`Room.say`) go to every page as table talk (they are public)."""
+        """The lines said since the last broadcast that are talk (:attr:`chat.Line.talk`) go to
+        every page; the table's own (undo, declines, the clock, an action that left no story line:
+        :meth:`Room.say`) are read in each seat's news and the story, never in the talk panel."""
         said, room.said = room.said, []
         for line in said:
+            if not line.talk:
+                continue
             frame = json.dumps({"type": "chat", "line": chat.line_json(room, line)}, ensure_ascii=False)
             for conn in list(self.connections.get(room.id, ())):
                 conn.push(frame)

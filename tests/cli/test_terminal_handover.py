@@ -3,9 +3,11 @@
 
 from __future__ import annotations
 
+import contextlib
 import io
 from typing import Any
 
+import pytest
 from rich.console import Console
 
 from ludica.core import Config, Match, get_game
@@ -83,3 +85,55 @@ def test_misery_bubblegum_dice_are_labelled_by_their_roller() -> None:
                 return
         random_step(match, bot, rng)
     raise AssertionError("no action roll reached")
+
+
+def _counted_play(game_id: str, bots_for_others: bool, steps: int = 60) -> tuple[int, int, list[str]]:
+    """(decisions, hand-overs asked, answers kept) of a terminal whose people answer by bot."""
+    import random
+    import tempfile
+    from pathlib import Path
+
+    from ludica.bots.base import situation
+    from ludica.bots.random_bot import RandomBot
+    from ludica.terminal import Terminal
+
+    match: Match[Any] = Match(get_game(game_id), Config(("Ana", "Ben", "Cat"), {}, 4))
+    seats = list(match.game.seats(match.state))
+    rng = random.Random(4)
+    asked: list[str] = []
+    kept: list[str] = []
+
+    class Counted(Terminal):
+        acted = 0
+
+        def decide(self, seat: str) -> None:
+            if self.acted >= steps:
+                raise KeyboardInterrupt
+            self.acted += 1
+            kept.extend(self.typed_ahead)
+            self.typed_ahead.clear()
+            self.match.apply(RandomBot(rng).decide(situation(self.match, seat)).as_action())
+
+    def answer(prompt: str) -> str:
+        asked.append(prompt)
+        return "typed ahead" if prompt.startswith("Hand the keyboard") else ""
+
+    bots = {s: RandomBot(random.Random(i)) for i, s in enumerate(seats[1:])} if bots_for_others else {}
+    with tempfile.TemporaryDirectory() as tmp:
+        console, _ = terminal_console()
+        table = Counted(match, Path(tmp) / "g.json", ask=answer, console=console, bots=bots)
+        with contextlib.suppress(KeyboardInterrupt):
+            table.run()
+    return table.acted, sum(p.startswith("Hand the keyboard") for p in asked), kept
+
+
+@pytest.mark.parametrize("game_id", ["lost-days", "euphoria", "euthymia"])
+def test_a_lone_person_with_bots_is_never_asked_to_hand_over(game_id: str) -> None:
+    acted, handed, _ = _counted_play(game_id, bots_for_others=True)
+    assert acted and handed == 0
+
+
+def test_a_hand_over_only_for_a_secret_and_what_is_typed_there_is_kept() -> None:
+    acted, handed, kept = _counted_play("lost-days", bots_for_others=False)
+    assert 0 < handed < acted  # sealed bids ask; writing a memory in the open does not
+    assert kept and set(kept) == {"typed ahead"}  # the prompt's text is the next screen's first answer

@@ -31,6 +31,7 @@ from ludica.core import Config, Match, get_game
 from ludica.core.chance import Pick, Roll, Shuffle
 from ludica.core.names import namer_of
 from ludica.core.records import load_json, replay_record
+from ludica.handover import REDEALS, holds_secret
 
 from .test_terminal_pty import spawn
 
@@ -142,8 +143,10 @@ class Table:
                     shown = self.tty.text()[-3000:]
                     pytest.fail(f"{moment}: the shared screen shows {secret.what} ({words!r})\n{shown}")
         for seat in seats:
+            if not holds_secret(match, seat):  # nothing of it differs under a redeal: all public
+                continue
             namer = namer_of(match, seat)
-            private = namer.say(game.render(match.view(seat))).splitlines()
+            private = secret_lines(match, seat)
             private += [namer.say(e.event.text) for e in match.story(seat) if not e.event.visible(None)]
             for line in private:
                 needle = flat(line)[:48]
@@ -221,6 +224,18 @@ class Table:
             self.child.expect(pexpect.EOF)
             self.feed(self.child.before or "")
         self.check("after quit or the end")
+
+
+def secret_lines(match: Match[Any], seat: str) -> list[str]:
+    """The lines of ``seat``'s table that change when what is hidden from everyone is redealt
+    (a line the same under every redeal, "hand (empty)", is public whoever's screen it is on)."""
+    game, namer = match.game, namer_of(match, seat)
+    lines = namer.say(game.render(match.view(seat))).splitlines()
+    kept = set(lines)  # the lines every redeal shows as well
+    for i in range(REDEALS):
+        other = game.redeal(match.state, None, random.Random(i))
+        kept &= set(namer.say(game.render(game.view(other, seat))).splitlines())
+    return [line for line in lines if line not in kept]
 
 
 def _shown(words: str, buffer: str) -> bool:

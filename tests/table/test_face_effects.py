@@ -79,4 +79,4 @@ def test_just_now_holds_what_my_own_action_caused(client: Any, opener: Any, seat
     ann = seat_client(client, room["room"], room["tokens"]["p1"])
     ann.act_type("wager")
     news = ann.state["html"]["news"]
-    assert "Just now" in news and "Ann" in news
+    assert "Since your last turn" in news and "You" in news

@@ -24,9 +24,12 @@ import pytest
 
 from ludica.bots.base import situation
 from ludica.core import CHANCE
+from ludica.core.names import namer_of
 from ludica.core.registry import available
+from ludica.table import chat
 from ludica.table.rooms import Room, Rooms
 from ludica.table.seatview import payload, seat_of
+from ludica.table.server import _story_with_talk
 from ludica.table.storage import HOST, SPECTATOR, Store
 from tests.redeal_helpers import (
     DEFAULT_STEPS,
@@ -58,8 +61,14 @@ def redealt(room: Room, role: str, rng: random.Random) -> Room:
 
 
 def _frames(room: Room, role: str) -> tuple[str, str]:
-    """What ``role`` is sent: the page a (re)connection gets and a broadcast frame."""
-    whole = json.dumps(payload(room, role), ensure_ascii=False, sort_keys=True)
+    """What ``role`` is sent: the page a (re)connection gets and a broadcast frame, with the chat
+    frame of its talk and its story export (the table's own lines in order with the actions)."""
+    found = chat.lines(room.store, room.id)
+    whole = json.dumps(
+        [payload(room, role), chat.history(room, role, found), _story_with_talk(room, role)],
+        ensure_ascii=False,
+        sort_keys=True,
+    )
     frame = json.dumps(payload(room, role, full_log=False), ensure_ascii=False, sort_keys=True)
     return whole, frame
 
@@ -101,7 +110,8 @@ def assert_rule_implied(
     if seat_of(role) != resolver_of(room.match.state):
         assert mine == theirs, f"{role} sees the tie's difference:\n" + first_difference(mine, theirs)
         return False
-    a, b = json.loads(mine), json.loads(theirs)
+    (a, *talk_a), (b, *talk_b) = json.loads(mine), json.loads(theirs)  # the page, then its talk and story
+    assert talk_a == talk_b, "the talk or the story tells the tie apart"
     for page, tie in ((a, real), (b, other)):
         assert [act["args"]["ordered_players"] for act in page.pop("legal")] == [[p] for p in tie]
         page["html"]["actions"] = _without_options(page["html"]["actions"], {*real, *other})
@@ -136,7 +146,32 @@ def _play_and_compare(room: Room, seed: int, until: Any = None) -> dict[str, int
             room._commit_from(action)
             continue
         room.act(seat, {"step": room.step, "action": action.to_json()})
+        if room.game.meta.hidden_information:
+            assert_no_secret_said(room)
     return tally
+
+
+def assert_no_secret_said(room: Room) -> None:
+    """Every line the table said so far (an action that left no story line, the clock, undo) is
+    read by everyone: none may name a hidden item of the state that not every seat holds (the
+    artifact given in a trade was read by a spectator, issue 35)."""
+    match = room.match
+    seats = set(room.seats())
+    said = [line.text for line in chat.lines(room.store, room.id) if line.kind == "table"]
+    if not said:
+        return
+    spectator = namer_of(match, None)
+    for secret in match.game.secrets(match.state):
+        if seats <= secret.holders:
+            continue
+        words = {secret.token, spectator.say(secret.token)} | {
+            namer_of(match, h).say(secret.token) for h in secret.holders
+        }
+        for text in said:
+            for word in words:
+                assert len(word) < 3 or not re.search(rf"\b{re.escape(word)}\b", text, re.I), (
+                    f"the table said {secret.what} ({word!r}) to everyone: {text!r}"
+                )
 
 
 @pytest.mark.parametrize("game_id", [g for g in available() if g != "pig"])
