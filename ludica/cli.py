@@ -20,6 +20,7 @@ from . import __version__
 from ._build import describe as describe_build
 from .bots.seating import seat_bots
 from .core import Config, LudicaError, Match, available, get_game
+from .core.names import namer_of
 from .core.people import check_names
 from .core.records import load_json, position_of, read_position, replay_record, save_record
 from .lab import cli as lab_cli
@@ -197,7 +198,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     if seat is not None and seat not in match.game.seats(match.state):
         raise UserError(f"no seat {seat!r}; the seats are {', '.join(match.game.seats(match.state))}")
     console.print(f"[green]Record verified[/green]: {len(match.actions)} actions, digest {match.digest()[:16]}…")
-    console.print(match.game.render(match.view(seat)), markup=False)
+    console.print(namer_of(match, seat).say(match.game.render(match.view(seat))), markup=False)
     return 0
 
 

@@ -78,6 +78,11 @@ def sentence_case(text: str) -> str:
     return text[:1].upper() + text[1:] if text else text
 
 
+def counted(number: int, one: str, many: str) -> str:
+    """``counted(1, "die", "dice")`` -> ``"1 die"``, ``counted(3, "die", "dice")`` -> ``"3 dice"``."""
+    return f"{number} {one if number == 1 else many}"
+
+
 def listing(items: Sequence[str], conjunction: str = "and") -> str:
     """``["a", "b", "c"]`` -> ``"a, b and c"``."""
     items = [i for i in items if i]

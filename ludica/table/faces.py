@@ -103,8 +103,23 @@ def _plain(value: Any) -> str:
     "rotate left", ``BOTTLE_UNITS`` -> "Bottle units", rule ids (``R-GC-03``) left to the rules."""
     if isinstance(value, bool):
         return "yes" if value else "no"
-    text = _RULE_ID.sub(" ", str(value)).replace("_", " ").strip()
+    text = _RULE_ID.sub(" ", _WHOLE_RULE.sub("", str(value))).replace("_", " ").strip()
+    text = text.removeprefix("HOUSE RULE").strip()
     return text.capitalize() if text.isupper() else text
+
+
+_LABEL_WORDS = {"hr": "", "cm": "Committee Member", "gm": "GM", "s": "(seconds)"}
+"""Abbreviations in option names: ``hr_`` is dropped (the lobby marks a house rule itself)."""
+_WHOLE_RULE = re.compile(rf"\s*\((?:[^()]|\([^()]*\))*{_RULE}(?:[^()]|\([^()]*\))*\)")
+"""A parenthesis that cites a rule ("(reading (B) of R-GC-27)"): a rules page's business."""
+
+
+def _option_label(name: str) -> str:
+    """An option's name as a lobby label: ``hr_scene_guard`` -> "Scene guard", ``CM_PASS_MODE`` ->
+    "Committee Member pass mode", ``FINAL_ROUND_AT_S`` -> "Final round at (seconds)"."""
+    parts = [_LABEL_WORDS.get(w, w) for w in name.lower().split("_")]
+    text = " ".join(p for p in parts if p)
+    return text[:1].upper() + text[1:]
 
 
 def _is_table(value: Any) -> bool:
@@ -216,6 +231,7 @@ def environment() -> Environment:
     env.filters["humanize"] = _humanize
     env.filters["compact"] = _compact
     env.filters["plain"] = _plain
+    env.filters["option_label"] = _option_label
     env.filters["cos"] = math.cos
     env.filters["sin"] = math.sin
     env.filters["pick"] = _pick

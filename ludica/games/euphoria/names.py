@@ -41,7 +41,7 @@ ACTION_TITLES = {
     "draft_recruit": "Draft a recruit",
     "keep_market": "Keep a market",
     "place_token": "Place a token",
-    "pay": "Pay with",
+    "pay": "Pay",
     "take": "Take",
     "place_star": "Place a star on",
     "discard_artifact": "Discard an artifact",
@@ -60,7 +60,7 @@ PARAM_LABELS = {
     "space": "action space",
     "active": "active recruit (face up)",
     "hidden": "hidden recruit (face down)",
-    "with": "pay with",
+    "with": "what to pay with",
     "gain": "what to take",
     "on": "where",
     "kind": "artifact",
@@ -132,6 +132,26 @@ _AREA_TOTAL = re.compile(r"(gains \d+ [a-z]+) \(total (\d+)\)")
 _WORKER = re.compile(r"(?<![\w-])([a-z][A-Za-z_]*(?:\.\d)?):([1-6])(?![\w-])")
 
 
+_ONE_WORD_VALUES: dict[tuple[str, str], str] = {
+    ("trade_give", "done"): "nothing more",
+    ("trade_ask", "done"): "nothing more",
+    ("retrieve_more", "done"): "no more workers",
+    ("use_ability", "use"): "use it",
+}
+"""Values whose bare word means nothing out of its decision ("done", "use")."""
+
+_SENTENCES: dict[str, str] = {
+    "trade_give": "{who} gives {value} in the trade",
+    "trade_ask": "{who} asks for {value} in the trade",
+    "retrieve_more": "{who} retrieves {value}",
+    "use_ability": "{who}: the ability — {value}",
+    "pay": "{who} pays with {value}",
+    "take": "{who} takes {value}",
+    "lose_good": "{who} loses {value}",
+}
+"""One-parameter actions said as a sentence ("Ann pays with energy"), not "Ann: pay (with energy)"."""
+
+
 def artifact(token: str) -> str:
     """``bear-3`` (a card) or ``art-bear`` (a kind, as a price) -> "Teddy Bear"."""
     kind = token[4:] if token.startswith("art-") else artifact_kind(token)
@@ -140,8 +160,10 @@ def artifact(token: str) -> str:
 
 def item(token: str) -> str:
     """Any id of the game's components as its name (recruit, market, dilemma, space, artifact, good)."""
-    if "+" in token:
-        return listing([item(part) for part in token.split("+")])
+    if "+" in token:  # "water+water+bliss" -> "2 water and bliss"
+        parts = token.split("+")
+        counts = {part: parts.count(part) for part in parts}
+        return listing([f"{n} {item(part)}" if n > 1 else item(part) for part, n in counts.items()])
     if token in RECRUITS:
         return RECRUITS[token].name
     if token in MARKETS:
@@ -225,6 +247,9 @@ class EuphoriaNamer(Namer):
         return out
 
     def value(self, kind: str, param: str, value: Any) -> str:
+        said = _ONE_WORD_VALUES.get((kind, value)) if isinstance(value, str) else None
+        if said:
+            return said
         if param == "worker" and isinstance(value, int):
             return f"a worker showing {value}"
         if param == "worker" and isinstance(value, str) and _WORKER.fullmatch(value):
@@ -314,6 +339,8 @@ class EuphoriaNamer(Namer):
     def prompt(self, text: str, phase: str | None = None) -> str:
         if phase == "pay" and self._retrieving():
             return "Pay for the retrieval of your workers"
+        if phase == "pay":
+            return "Choose what to pay with"
         return super().prompt(text, phase)
 
     def say(self, text: str) -> str:
@@ -379,6 +406,10 @@ class EuphoriaNamer(Namer):
 
     def sentence(self, action: Action) -> str:
         who, a = self.seat(action.seat), action.args
+        said = _SENTENCES.get(action.type)
+        if said and len(a) == 1:
+            ((param, value),) = a.items()
+            return said.format(who=who, value=self.value(action.type, param, value))
         if action.type == "place":
             return f"{who} places a worker showing {a.get('worker')} on {item(str(a.get('space')))}"
         if action.type == "choose_recruits":

@@ -80,7 +80,13 @@ def _use(st: EuphoriaState, seat: str, option: str, ctx: list, ev: Events) -> No
     if option == "decline":
         return
     rid = ctx[0]
-    ev.append(Event("ability", f"{seat} uses {RECRUITS[rid].name}: {option}", data={"seat": seat}))
+    ev.append(
+        Event(
+            "ability",
+            f"{seat} uses {RECRUITS[rid].name}" + ("" if option == "use" else f": {option}"),
+            data={"seat": seat},
+        )
+    )
     ABILITY[rid](st, seat, option, ctx[1:], ev)
 
 

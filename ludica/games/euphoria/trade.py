@@ -12,6 +12,7 @@ option, 1 by default: a ruling, the rulebook sets no number) so that play always
 from __future__ import annotations
 
 from ...core import Event
+from ...core.names import counted, listing
 from .agenda import Events, answer, ask, push, task
 from .oracle import ARTIFACT_KINDS, GOODS
 from .payments import ART
@@ -96,7 +97,9 @@ def _asked(st: EuphoriaState, seat: str, option: str, ctx: list, ev: Events) -> 
     if not give and not get:
         ev.append(Event("trade", f"{seat} withdraws the trade"))
         return
-    text = f"{seat} offers {_words(give)} for {_words(get)}"
+    text = (
+        f"{seat} offers {_words(give)} for {_words(get)}" if give else f"{seat} asks for {_words(get)}, giving nothing"
+    )
     ev.append(Event("trade", text, frozenset({seat, partner})))
     options = ["decline"] + (["accept"] if _has_all(st, partner, get) else [])
     # always asked, even with only "decline", so the timing does not tell what the partner holds
@@ -104,7 +107,10 @@ def _asked(st: EuphoriaState, seat: str, option: str, ctx: list, ev: Events) -> 
 
 
 def _words(items: list[str]) -> str:
-    return ", ".join(i.removeprefix(ART) for i in items) or "nothing"
+    """``["energy", "art-bat", "energy"]`` -> ``"2 energy and 1 art-bat"``: each item once with its
+    count, artifacts by their id (the namer says its name)."""
+    counts = {i: items.count(i) for i in items}
+    return listing([f"{n} {i}" for i, n in counts.items()]) or "nothing"
 
 
 def _has_all(st: EuphoriaState, seat: str, items: list[str]) -> bool:
@@ -120,11 +126,12 @@ def _answered(st: EuphoriaState, seat: str, option: str, ctx: list, ev: Events) 
         return
     _move(st, offerer, seat, give)
     _move(st, seat, offerer, get)
-    goods = [i for i in give + get if i in GOODS]
+    goods = "+".join(i for i in give + get if i in GOODS)  # the namer counts them: "2 water and bliss"
     ev.append(
         Event(
             "trade",
-            f"{seat} accepts {offerer}'s trade ({len(give)} for {len(get)} items; goods: {', '.join(goods) or 'none'})",
+            f"{seat} accepts {offerer}'s trade ({counted(len(give), 'item', 'items')} for "
+            f"{counted(len(get), 'item', 'items')}; goods: {goods or 'none'})",
         )
     )
     push(st, Task("hand_limit"))

@@ -156,9 +156,11 @@ def render(v: dict[str, Any]) -> str:
     for seat, p in v["players"].items():
         goods = " ".join(f"{g} {n}" for g, n in p["goods"].items() if n)
         names = ", ".join(RECRUITS[r].name + ("*" if r in p["starred"] else "") for r in p["active"])
+        dice = ", ".join(map(str, p["available"]))
         lines.append(
-            f"{seat}: morale {p['morale']} knowledge {p['knowledge']} stars left {p['stars_left']} "
-            f"dice {p['available']} of {p['workers']} artifacts {p['artifacts']} | {goods or 'no goods'}"
+            f"{seat}: morale {p['morale']} · knowledge {p['knowledge']} · stars left {p['stars_left']} · "
+            f"workers in hand {len(p['available'])} of {p['workers']} (dice {dice or '-'}) · "
+            f"artifacts {p['artifacts']} | {goods or 'no goods'}"
         )
         lines.append(f"    active: {names or '-'}; hidden recruits {p['hidden_recruits']}")
         if "hand" in p:

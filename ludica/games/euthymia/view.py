@@ -147,6 +147,15 @@ def secrets(state: EuthymiaState) -> list[Secret]:
 
 
 # -- the terminal face ----------------------------------------------------------------------------
+def _bottle_place(holder: str | None) -> str:
+    """Where the bottle is: with a player (a seat the namer names), in the centre, or nowhere yet."""
+    if holder == "CENTER":
+        return "in the centre of the table"
+    if not holder or holder == "NONE":
+        return "held by nobody"
+    return f"held by {holder}"
+
+
 def render(v: dict[str, Any]) -> str:
     lines = [f"EUTHYMIA — the {ordinal(v['hour'])} hour — {v['phase']}"]
     ideal = v.get("ideal_citizen")
@@ -156,7 +165,7 @@ def render(v: dict[str, Any]) -> str:
     clock = v["clock"]
     state_of_bottle = "sealed" if bottle["sealed"] else f"{bottle['units']} units"
     lines.append(
-        f"Bottle: {state_of_bottle}, held by {bottle['holder']} · clock {clock['hour_elapsed_s'] // 60} min"
+        f"Bottle: {state_of_bottle}, {_bottle_place(bottle['holder'])} · clock {clock['hour_elapsed_s'] // 60} min"
         + (" · final turns called" if clock["final_round_pending"] else "")
         + (" · FINAL ROUND" if clock["final_round_active"] else "")
     )

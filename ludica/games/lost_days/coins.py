@@ -53,7 +53,8 @@ def give_memory(state: LostDaysState, memory: Memory, seat: str, out: list[Event
     )
     if memory.tainted:
         move(state, BANK, mad_key(seat))
-        out.append(Event("madness", f"{seat} gains a madness coin with a mad elf's memory {memory.id} [LD-R30]"))
+        # LD-R30
+        out.append(Event("madness", f"{seat} gains a madness coin with a mad elf's memory {memory.id}"))
     if memory.is_mok:
         crown_to(state, seat, out)
 
@@ -68,7 +69,8 @@ def to_market(state: LostDaysState, memory: Memory, out: list[Event]) -> None:
         state.last_king = state.crown.seat
         state.crown = None
         state.pending_interrupt = None
-        out.append(Event("crown", "the Memory of Kingship lies in the market: there is no king [LD-R31]"))
+        # LD-R31
+        out.append(Event("crown", "the Memory of Kingship lies in the market: there is no king"))
 
 
 def crown_to(state: LostDaysState, seat: str, out: list[Event]) -> None:

@@ -390,12 +390,21 @@ def roll_step(state: LostDaysState) -> Roll:
     return Roll((6,), type="reroll_die" if c.spend["effect"] == "reroll" else "extra_die")
 
 
+def _shown(faces: list[int]) -> str:
+    """Dice faces as people read them: ``[5, 3]`` -> "5, 3", ``[]`` -> "no dice"."""
+    return ", ".join(map(str, faces)) or "no dice"
+
+
 def play_roll(state: LostDaysState, faces: list[int], out: list[Event]) -> None:
     c = state.conflict
     assert c is not None
     na = dice_count(state, c, "a")
     c.dice = {"a": faces[:na], "b": faces[na:]}
-    out.append(Event("roll", f"{c.side_a} rolls {c.dice['a']}; {c.side_b} rolls {c.dice['b']}", data=dict(c.dice)))
+    out.append(
+        Event(
+            "roll", f"{c.side_a} rolls {_shown(c.dice['a'])}; {c.side_b} rolls {_shown(c.dice['b'])}", data=dict(c.dice)
+        )
+    )
     start_influence(state, out)
 
 
@@ -615,7 +624,8 @@ def play_tribute(state: LostDaysState, action: Action, out: list[Event]) -> None
         return
     to = state.king if c.controller_b == state.king else BANK
     move(state, TRIBUTE_HOLDER, to or BANK, c.paid)
-    out.append(Event("tribute", f"the tribute goes to {'the king ' + to if to != BANK else 'the bank'} [LD-R20]"))
+    # LD-R20
+    out.append(Event("tribute", f"the tribute goes to {'the king ' + to if to != BANK else 'the bank'}"))
     state.phase = NARRATE_TRIBUTE
 
 

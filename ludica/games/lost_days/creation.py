@@ -266,7 +266,8 @@ def abandon(state: LostDaysState, out: list[Event]) -> None:
     if state.round == KINGSHIP_ROUND or state.abandon_streak >= len(state.centre()):
         auction.rolloff = list(auction.tied)
         state.phase = ROLL_OFF
-        out.append(Event("deadlock", f"nobody raises: {', '.join(auction.tied)} roll off for {auction.lot} [LD-R6]"))
+        # LD-R6
+        out.append(Event("deadlock", f"nobody raises: {', '.join(auction.tied)} roll off for {auction.lot}"))
         return
     out.append(Event("abandon", f"nobody raises: the bids return and {auction.lot} stays in the middle"))
     state.last_abandoned, state.abandon_streak = auction.lot, state.abandon_streak + 1
@@ -354,12 +355,14 @@ def resolve_kingship(state: LostDaysState, out: list[Event]) -> None:
         state.memories[lot].place = CENTRE
         bidders = [s for s in clockwise_from(state.seats, state.selector) if state.purse(s) >= 1]
         if not bidders:
-            out.append(Event("kingship", f"nobody has a coin to bid: {lot} goes to {state.selector} [LD-R8]"))
+            # LD-R8
+            out.append(Event("kingship", f"nobody has a coin to bid: {lot} goes to {state.selector}"))
             give_memory(state, state.memories[lot], state.selector, out)
             crown(state, state.memories[lot], out)
             return
         open_auction(state, lot, [s for s in state.seats if s in bidders])
-        out.append(Event("kingship", f"no Memory of Kingship is owned: all with a coin bid for {lot} [LD-R8]"))
+        # LD-R8
+        out.append(Event("kingship", f"no Memory of Kingship is owned: all with a coin bid for {lot}"))
         return
     top = max(state.value(m.id) for m in candidates)
     best = [m for m in candidates if state.value(m.id) == top]
@@ -372,7 +375,8 @@ def resolve_kingship(state: LostDaysState, out: list[Event]) -> None:
     first_of = {s: next(m.id for m in best if m.owner == s) for s in owners}
     state.king_tie = KingTie(owners, first_of, {s: 0 for s in owners}, owners[0])
     state.phase = KING_TIE
-    out.append(Event("kingship", f"Memories of Kingship tie at {top}: {', '.join(owners)} may raise [LD-R8]"))
+    # LD-R8
+    out.append(Event("kingship", f"Memories of Kingship tie at {top}: {', '.join(owners)} may raise"))
 
 
 def crown(state: LostDaysState, memory: Memory, out: list[Event]) -> None:

@@ -65,4 +65,5 @@ def check_end(state: LostDaysState, out: list[Event]) -> None:
         out.append(Event("end", f"only {state.elves[sane[0]].name} ({sane[0]}) remains: the elves have fallen"))
     else:
         state.phase = GAME_OVER
-        out.append(Event("end", "no elf remains sane: the game ends with no survivor [LD-R38]"))
+        # LD-R38
+        out.append(Event("end", "no elf remains sane: the game ends with no survivor"))

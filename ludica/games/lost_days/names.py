@@ -10,7 +10,7 @@ import re
 from typing import Any
 
 from ...core import Action
-from ...core.names import Namer, listing
+from ...core.names import Namer, counted, listing
 from .state import KING_TIE, OPPOSITION, ROLL_OFF, SEALED_BID, TIE_RAISE, WRITING, LostDaysState
 
 QUOTE = 48
@@ -267,7 +267,8 @@ class LostDaysNamer(Namer):
         lot = self.memory(auction.lot)
         if self.state.phase == TIE_RAISE:
             tied = listing([self.seat(s) for s in auction.still_in or auction.tied])
-            return f"The auction of {lot}: {tied} tied at {auction.high} coins; each may raise or drop out"
+            high = counted(auction.high, "coin", "coins")
+            return f"The auction of {lot}: {tied} tied at {high}; each may raise or drop out"
         if self.state.phase == ROLL_OFF:
             return f"The auction of {lot}: a roll decides between {listing([self.seat(s) for s in auction.rolloff])}"
         return f"The auction of {lot}: everyone bids in secret; the highest bid buys the memory"

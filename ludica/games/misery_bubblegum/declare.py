@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from ...core import Event
 from ...core.mechanisms import Proposal
+from ...core.names import counted
 from . import procedure as proc
 from .common import (
     S_ATTRIBUTES,
@@ -115,7 +116,7 @@ def play_refuse_trait(state: MiseryState, seat: str, args: Args) -> list[Event]:
     _declaration(state, seat)
     state.characters[seat].misery += prov.dice
     name = state.characters[seat].name
-    return [Event("refuse", f'{name} defies the Trait "{prov.text}": {prov.dice} dice into Misery')]
+    return [Event("refuse", f'{name} defies the Trait "{prov.text}": {counted(prov.dice, "die", "dice")} into Misery')]
 
 
 def check_roll(state: MiseryState, seat: str, pool: object, challenge: object, dice: object) -> None:
@@ -145,7 +146,8 @@ def play_call_action(state: MiseryState, seat: str, args: Args) -> list[Event]:
     proc.start_attempt(state, seat, args["intent"])
     part = proc.join(state, seat, args["pool"], args["challenge"], args["dice"])
     name = state.characters[seat].name
-    text = f"{name} attempts: {args['intent']} ({len(part.dice)} dice of {args['pool']}, challenge {args['challenge']})"
+    dice = counted(len(part.dice), "die", "dice")
+    text = f"{name} attempts: {args['intent']} ({dice} of {args['pool']}, challenge {args['challenge']})"
     return [Event("call", text, data={"seat": seat})]
 
 

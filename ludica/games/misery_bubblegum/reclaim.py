@@ -7,6 +7,7 @@ Misery, Misery]).
 from __future__ import annotations
 
 from ...core import Event
+from ...core.names import counted
 from . import procedure as proc
 from .arithmetic import (
     reclaim_split,
@@ -125,7 +126,8 @@ def play_reclaim(state: MiseryState, seat: str, args: Args) -> list[Event]:
     me.spare -= from_spare
     me.misery += to_misery + from_spare
     me.pool[dest] += reclaimed
-    text = f"{me.name} reclaims {reclaimed} into {dest}; {to_misery + from_spare} dice into Misery"
+    lost = counted(to_misery + from_spare, "die", "dice")
+    text = f"{me.name} reclaims {counted(reclaimed, 'die', 'dice')} into {dest}; {lost} into Misery"
     events = [Event("reclaim", text)]
     for ident in denied:
         desire = state.resources[ident]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ...core import Event
+from ...core.names import counted
 from . import procedure as proc
 from .common import (
     FEE_MODES,
@@ -35,7 +36,12 @@ def play_oppose(state: MiseryState, seat: str, args: Args) -> list[Event]:
     part = proc.join(state, seat, args["pool"], args["challenge"], args["dice"])
     proc.next_answer(state)
     name = state.characters[seat].name
-    return [Event("oppose", f"{name} opposes ({len(part.dice)} dice of {part.pool}, challenge {part.challenge})")]
+    return [
+        Event(
+            "oppose",
+            f"{name} opposes ({counted(len(part.dice), 'die', 'dice')} of {part.pool}, challenge {part.challenge})",
+        )
+    ]
 
 
 def check_gm_oppose(state: MiseryState, seat: str, args: Args) -> None:
@@ -52,7 +58,8 @@ def check_gm_oppose(state: MiseryState, seat: str, args: Args) -> None:
 def play_gm_oppose(state: MiseryState, seat: str, args: Args) -> list[Event]:
     proc.join(state, GM, args["pool_label"], args["challenge"], args["dice"])
     proc.next_answer(state)
-    text = f"The GM opposes ({args['dice']} dice as {args['pool_label']}, challenge {args['challenge']})"
+    dice = counted(args["dice"], "die", "dice")
+    text = f"The GM opposes ({dice} as {args['pool_label']}, challenge {args['challenge']})"
     return [Event("oppose", text)]
 
 

@@ -4,6 +4,7 @@ things done], [Misery, Misery, Misery])."""
 from __future__ import annotations
 
 from ...core import Event
+from ...core.names import counted
 from . import procedure as proc
 from .arithmetic import (
     lowered_trait_value,
@@ -79,6 +80,11 @@ def play_chance(state: MiseryState, faces: list[int]) -> list[Event]:
     return _spare_rolled(state, faces[0])
 
 
+def shown(faces: list[int]) -> str:
+    """Dice faces as people read them: ``[5, 5, 5]`` -> "5, 5, 5"."""
+    return ", ".join(map(str, faces))
+
+
 def _misery_rolled(state: MiseryState, faces: list[int]) -> list[Event]:
     """[Misery] on a Trait (MB-R16) or [Threats] on a Threat (MB-R48)."""
     attempt = state.attempt
@@ -91,14 +97,14 @@ def _misery_rolled(state: MiseryState, faces: list[int]) -> list[Event]:
         value = lowered_trait_value(trait.value, faces)
         if value == 0:
             attempt.wipe = {"trait": target, "value": trait.value, "faces": faces}
-            return [Event("misery_roll", f'Misery rolls {faces}: enough to wipe out "{trait.text}"')]
+            return [Event("misery_roll", f'Misery rolls {shown(faces)}: enough to wipe out "{trait.text}"')]
         trait.value = value
         me.spare += len(faces)
-        return [Event("misery_roll", f'Misery rolls {faces}: "{trait.text}" falls to {value}')]
+        return [Event("misery_roll", f'Misery rolls {shown(faces)}: "{trait.text}" falls to {value}')]
     threat = state.resources[target]
     threat.value = raised_threat_value(threat.value, faces)
     me.spare += len(faces)
-    return [Event("misery_roll", f'Misery rolls {faces}: "{threat.text}" rises to {threat.value}')]
+    return [Event("misery_roll", f'Misery rolls {shown(faces)}: "{threat.text}" rises to {threat.value}')]
 
 
 def _unaligned_rolled(state: MiseryState, face: int) -> list[Event]:
@@ -111,11 +117,12 @@ def _unaligned_rolled(state: MiseryState, face: int) -> list[Event]:
     if sum(faces) < res.value:
         return []
     attempt.chance = None
+    dice = f"{counted(len(faces), 'die', 'dice')} showing {shown(faces)}"
     if res.kind == THREAT:
         res.blocking = list(faces)
-        return [Event("blocking", f'"{res.text}" blocks {faces}')]
+        return [Event("blocking", f'"{res.text}" blocks with {dice}')]
     res.aid = list(faces)
-    return [Event("aid", f'"{res.text}" aids with {faces}')]
+    return [Event("aid", f'"{res.text}" aids with {dice}')]
 
 
 def _spare_rolled(state: MiseryState, face: int) -> list[Event]:
@@ -129,6 +136,6 @@ def _spare_rolled(state: MiseryState, face: int) -> list[Event]:
     me.spare -= 1
     if sum(faces) < res.value and me.spare > 0:
         return []
-    text = f'{me.name} claims {len(faces)} spare dice ({faces}); "{res.text}" halves'
+    text = f'{me.name} claims {counted(len(faces), "spare die", "spare dice")} ({shown(faces)}); "{res.text}" halves'
     finish_threat_address(state)
     return [Event("claim", text)]

@@ -10,6 +10,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
+from ...core.names import counted
 from . import rules
 from .state import ATTRIBUTES, GM, MiseryState
 
@@ -152,7 +153,9 @@ def render(v: dict[str, Any]) -> str:
         for p in a["participants"]:
             who = names.get(p["seat"], p["seat"])
             faces = " ".join(f"{d['face'] if d['face'] is not None else '?'}" for d in p["dice"])
-            extra = f" — {p['S']} successes summing {p['SS']}, meaning {p['N']}" if "S" in p else ""
+            extra = (
+                f" — {counted(p['S'], 'success', 'successes')} summing {p['SS']}, meaning {p['N']}" if "S" in p else ""
+            )
             lines.append(f"    {who}: {p['pool']}, challenge {p['challenge']}, dice {faces}{extra}")
         if a["selected"]:
             lines.append(f"    chosen dice: {', '.join(a['selected'])}")
