@@ -264,3 +264,84 @@ def test_euphoria_a_commodity_gain_says_what_its_total_counts() -> None:
     match: Match[Any] = Match(get_game("euphoria"), default_config("euphoria", 3, 1))
     said = namer_of(match, "p1").say("p2 gains 1 food (total 6)")
     assert "(total" not in said and "the workers there show 6 in all" in said, said
+
+
+# -- issue 35: the kinds of raw words a newcomer still met ----------------------------------------
+WORD_KINDS = {
+    "number list": re.compile(r"\[-?\d+(?:, -?\d+)+\]|(?<=[a-z] )\[-?\d+\]"),
+    "upper-case id": re.compile(r"(?<![\w$])[A-Z]+_[A-Z_]+\b|\b(?:by|to|in|at|of|is) [A-Z]{4,}\b"),
+    "1 <plural>": re.compile(
+        r"(?<![\d.,-])\b1 (?:dice|coins|successes|items|stars|workers|points|cards|units|scarabs|actions"
+        r"|memories|players|turns|minutes|seconds|flips)\b"
+    ),
+    "rule tag in brackets": re.compile(r"\[(?:LD|MB|EU|GC|HR|R)-[A-Z0-9-]+\]"),
+    "sentences joined": re.compile(r"(?<=[a-z]{2})\.(?=[a-z]{2,}\b)"),
+    "item listed twice": re.compile(r"\b([a-z]{3,}), (?:[a-z]+, )*\1(?=\)|,|$| and\b)"),
+    "bare option word": re.compile(r"\((?:\w+ )?(?:done|use)\)|: (?:use|done)$"),
+    "title said twice": re.compile(r"^(.+) — \1$", re.I),
+}
+"""Kinds of raw words (issue 35): a Python list of numbers ("aids with [5]", "[5, 5, 5]"), an
+upper-case id ("held by CENTER", "GAME_OVER"), "1" with a plural ("1 dice"), a rule tag in
+brackets in the story ("[LD-R6]"), two sentences joined without a space ("wins.the"), an item
+listed again instead of counted ("energy, box, energy"), an option's bare word ("(item done)",
+"…: use") and a composer step whose label repeats its title ("Pay with — pay with")."""
+
+
+def word_kinds(text: str) -> list[str]:
+    return [kind for kind, pattern in WORD_KINDS.items() if pattern.search(text)]
+
+
+def test_word_kinds_are_caught() -> None:
+    for bad in (
+        '"Lamp" aids with [5]',
+        "Misery rolls [5, 5, 5]",
+        "Bottle: 0 units, held by CENTER",
+        "EUTHYMIA — phase GAME_OVER",
+        "Ann opposes (1 dice of insight)",
+        "tied at 1 coins",
+        "Ann: 2 success (1 successes)",
+        "nobody raises: Ann, Bob roll off for “x” [LD-R6]",
+        "Nobody wins.the session ends",
+        "Ann offers nothing for bat, energy, box, energy",
+        "Ann: give in the trade (item done)",
+        "Cat uses Jonathan the Gambler: use",
+        "Pay with — pay with",
+    ):
+        assert word_kinds(bad), bad
+    good = (
+        '"Lamp" aids with 1 die showing 5; Misery rolls 5, 5, 5; [3] I remember; knowledge 1 · stars 2; '
+        "the FINAL ROUND; 1 die, 1 coin, 2 coins; Nobody wins. The session ends; 2 energy and 1 Bat; "
+        "Pay — what to pay with; you, you get an artifact"
+    )
+    assert not word_kinds(good), word_kinds(good)
+
+
+def _headings(match: Match[Any], seat: str, namer: Namer) -> Iterator[tuple[str, str]]:
+    """The terminal's heading of each composer step: "<title> — <label>"."""
+    for choice in choices(match.legal_actions(seat)):
+        step = Composition(choice).ask()
+        if step is not None:
+            yield "heading", f"{namer.action_title(choice.type)} — {namer.param_label(choice.type, step.param)}"
+        for template in choice.templates[:3]:
+            yield "sentence", namer.sentence(template)
+            yield "label", namer.choice_label(template)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_text_is_said_in_words(game_id: str) -> None:
+    """Along seeded play of every game, every text a person reads — story, terminal face, prompt,
+    situation, effects, notes, each option's sentence and button and each step's heading — holds
+    none of the kinds of raw words above."""
+    problems: dict[str, str] = {}
+    for seed in range(2):
+        for match in _walk(game_id, seed):
+            deciding = set(match.pending().seats)
+            for seat in [*match.game.seats(match.state), None]:
+                namer = namer_of(match, seat)
+                texts = list(_texts(match, seat, namer))
+                if seat in deciding:
+                    texts += [*_said(match, seat, namer), *_headings(match, seat, namer)]
+                for where, text in texts:
+                    for kind in word_kinds(text):
+                        problems.setdefault(f"{where}: {kind}", text[:200])
+    assert not problems, "\n".join(f"{k} in {v!r}" for k, v in list(problems.items())[:15])
