@@ -279,11 +279,13 @@ WORD_KINDS = {
     "item listed twice": re.compile(r"\b([a-z]{3,}), (?:[a-z]+, )*\1(?=\)|,|$| and\b)"),
     "bare option word": re.compile(r"\((?:\w+ )?(?:done|use)\)|: (?:use|done)$"),
     "title said twice": re.compile(r"^(.+) — \1$", re.I),
+    "number listed as an item": re.compile(r"\b[a-z]{3,} and \d+(?=$|[)\]:;,.])"),
 }
 """Kinds of raw words (issue 35): a Python list of numbers ("aids with [5]", "[5, 5, 5]"), an
 upper-case id ("held by CENTER", "GAME_OVER"), "1" with a plural ("1 dice"), a rule tag in
 brackets in the story ("[LD-R6]"), two sentences joined without a space ("wins.the"), an item
-listed again instead of counted ("energy, box, energy"), an option's bare word ("(item done)",
+listed again instead of counted ("energy, box, energy"), a track's step said as two items
+("morale and 1"), an option's bare word ("(item done)",
 "…: use") and a composer step whose label repeats its title ("Pay with — pay with")."""
 
 
@@ -306,6 +308,7 @@ def test_word_kinds_are_caught() -> None:
         "Ann: give in the trade (item done)",
         "Cat uses Jonathan the Gambler: use",
         "Pay with — pay with",
+        "Cat: the ability — morale and 1",
     ):
         assert word_kinds(bad), bad
     good = (

@@ -158,8 +158,14 @@ def artifact(token: str) -> str:
     return ARTIFACT_NAMES.get(kind, kind)
 
 
+_TRACK_STEP = re.compile(r"(morale|knowledge)([+-]\d+)")
+
+
 def item(token: str) -> str:
     """Any id of the game's components as its name (recruit, market, dilemma, space, artifact, good)."""
+    step = _TRACK_STEP.fullmatch(token)
+    if step:  # "morale+1" -> "+1 morale" (a track moved, not two things)
+        return f"{step.group(2).replace('-', '−')} {step.group(1)}"
     if "+" in token:  # "water+water+bliss" -> "2 water and bliss"
         parts = token.split("+")
         counts = {part: parts.count(part) for part in parts}
