@@ -157,7 +157,8 @@ def _bottle_place(holder: str | None) -> str:
 
 
 def render(v: dict[str, Any]) -> str:
-    lines = [f"EUTHYMIA — the {ordinal(v['hour'])} hour — {v['phase']}"]
+    phase = str(v["phase"]).replace("_", " ").lower()  # the phase in words, not its id ("CONFLICT")
+    lines = [f"EUTHYMIA — the {ordinal(v['hour'])} hour — {phase}"]
     ideal = v.get("ideal_citizen")
     if ideal:
         lines.append("Ideal Citizen: " + " · ".join(ideal.values()))

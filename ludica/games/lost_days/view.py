@@ -161,7 +161,8 @@ def secrets(state: LostDaysState) -> list[Secret]:
 
 # -- the terminal face -------------------------------------------------------------------------
 def render(v: dict[str, Any]) -> str:
-    lines = [f"== Lost Days of Memories and Madness · {v['phase']} · scene {v['scenes_played']} =="]
+    phase = str(v["phase"]).replace("_", " ").lower()  # the phase in words, not its id ("INFLUENCE")
+    lines = [f"== Lost Days of Memories and Madness · {phase} · scene {v['scenes_played']} =="]
     if v.get("theme"):
         lines.append(f"theme: {v['theme']}")
     if v["story"]:
