@@ -17,10 +17,11 @@ from typing import Any
 
 from .game import CHANCE
 from .match import LogEntry, Match
+from .values import Value
 
 
 @dataclass(frozen=True, slots=True)
-class Part:
+class Part(Value):
     """The lines of one player's actions (``who``: their seat; ``None``: the game's own setup)."""
 
     who: str | None

@@ -124,8 +124,19 @@ def card(face: str) -> str:
 CARDS = {face: card(face) for face in standard_deck()}
 
 
+PHASE_WORDS = {
+    "CM_VOTE": "the group votes on changing the Committee Member",
+    "WHO_STARTS": "a card is revealed to see who starts",
+    "TURN_END": "the turn ends",
+    "HOUR_END": "the hour ends",
+    "GAME_ENDINGS": "the endings are told",
+}
+"""What comes next in a phase, where the seat decides again ([The Committee Member], [Turns])."""
+
+
 class EuthymiaNamer(Namer):
     ACTION_TITLES = ACTION_TITLES
+    PHASE_WORDS = PHASE_WORDS
     PARAM_LABELS = PARAM_LABELS
     VALUE_NAMES = VALUE_NAMES
     WORDS = WORDS
