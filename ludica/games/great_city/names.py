@@ -131,6 +131,10 @@ def signs(bits: str) -> str:
     return "".join("+" if b == "1" else "−" for b in bits)
 
 
+PHASE_NEWS = {"reaction": "the reactions begin"}
+"""A scene's phase, as the news of an option that moves the scene on ([Reactions], [The Judgment])."""
+
+
 class GreatCityNamer(Namer):
     ACTION_TITLES = ACTION_TITLES
     PARAM_LABELS = PARAM_LABELS
@@ -275,6 +279,9 @@ class GreatCityNamer(Namer):
             return f"{'pays' if change.delta < 0 else 'gains'} {n} scarab{'s' if n != 1 else ''}"
         if key == "triad_name" and isinstance(change.after, str):
             return None  # the reading says it
+        said = self._scene_change(path, key, change.after)
+        if said is not None:
+            return said or None
         if path[-2:] == ("pair", "pair"):
             return None  # its name says it: "the reading becomes …"
         if path[-2:] == ("pair", "name") and isinstance(change.after, str):
@@ -297,6 +304,25 @@ class GreatCityNamer(Namer):
             source, target = self.character(str(tie.get("source"))), self.character(str(tie.get("target")))
             return f"a {sign} tie from {source} to {target} ({tie.get('grant', 'new')})"
         return super().word_change(change)
+
+    def _scene_change(self, path: tuple[Any, ...], key: Any, after: Any) -> str | None:
+        """The scene's bookkeeping in words ([Reactions], [The Judgment]); ``""``: said elsewhere
+        (who reacts next is "then … decides", an accepted judgment is its hand-written effect)."""
+        if path == ("phase",) and isinstance(after, str):
+            return PHASE_NEWS.get(after, "")
+        if path[:1] != ("scene",):
+            return None
+        if key in ("to_react", "acceptor", "flipping") or path[:2] == ("scene", "acted"):
+            return ""
+        if len(path) >= 2 and path[-2] in ("announced", "accepted") and key in ("pair", "triads", "judgment"):
+            return ""
+        if len(path) >= 2 and path[-2] == "announced" and key == "name" and isinstance(after, str):
+            return f"the reading becomes {after}"
+        if len(path) >= 2 and path[-2] == "accepted" and key == "name":
+            return ""
+        if key == "narrator" and isinstance(after, str):
+            return f"{self.seat(after)} narrates the judgment"
+        return None
 
     def _reading(self, bits: str) -> str | None:
         digits = bits.replace(" ", "")
