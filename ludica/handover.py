@@ -22,6 +22,7 @@ unasked: a hand-over is asked for a secret, never for a turn.
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Callable
 from typing import Any
@@ -96,6 +97,8 @@ def holds_secret(match: Match[Any], seat: str, since: int = 0) -> bool:
     if private_story(match, seat, since + 1):
         return True
     view = game.view(match.state, seat)
+    if shows_a_secret(match, seat, view):
+        return True
     templates = game.legal_actions(match.state, seat)
     legal = [str(a) for a in templates]
     if sealed_choice(match, templates):
@@ -106,6 +109,19 @@ def holds_secret(match: Match[Any], seat: str, since: int = 0) -> bool:
         if game.view(other, seat) != view or [str(a) for a in game.legal_actions(other, seat)] != legal:
             return True
     return False
+
+
+def shows_a_secret(match: Match[Any], seat: str, view: Any) -> bool:
+    """Whether ``view`` shows an item the game declares hidden from some other seat
+    (:meth:`~ludica.core.game.Game.secrets`): a redeal keeps what the pending decision names (a
+    hidden recruit being used), so the redeals alone can miss it."""
+    game = match.game
+    seats = set(game.seats(match.state))
+    hidden = [s.token for s in game.secrets(match.state) if seat in s.holders and not seats <= s.holders]
+    if not hidden:
+        return False
+    text = json.dumps(view, ensure_ascii=False, default=str)
+    return any(token in text for token in hidden)
 
 
 def sealed_choice(match: Match[Any], legal: list[Action]) -> bool:
@@ -156,4 +172,4 @@ def private_story(match: Match[Any], seat: str, since: int = 0) -> bool:
     return any(entry.event.visible_to and entry.step >= since for entry in match.story(seat))
 
 
-__all__ = ["WIPE", "SharedScreen", "holds_secret", "private_story"]
+__all__ = ["WIPE", "SharedScreen", "holds_secret", "private_story", "shows_a_secret"]

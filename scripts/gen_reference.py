@@ -228,11 +228,10 @@ def server_types() -> list[str]:
 def record_fields() -> list[str]:
     """The fields ``record_of`` writes: the keys of its dictionary and those it adds (``out["start"]``)."""
     import ast
-    import inspect
 
-    from ludica.core.records import record_of
-
-    tree = ast.parse(inspect.getsource(record_of))
+    # read from the source file: in the compiled build record_of has no Python source to inspect
+    module = ast.parse((Path(__file__).resolve().parents[1] / "ludica" / "core" / "records.py").read_text("utf-8"))
+    tree = next(n for n in module.body if isinstance(n, ast.FunctionDef) and n.name == "record_of")
     found: list[str] = []
     for node in ast.walk(tree):
         keys: list[ast.expr | None] = []
