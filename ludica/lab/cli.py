@@ -60,7 +60,7 @@ from .inference import CORRECTION, fdr, paired_p_values, require_stats
 from .mechanics import mechanics_of
 from .playthrough import NAMES
 from .ray_backend import require_ray
-from .report import Arm, require_matplotlib, write_report
+from .report import Arm, Coverage, require_matplotlib, write_report
 
 console = Console(highlight=False, width=None if sys.stdout.isatty() else 250)
 """Full names when the output is a file or a pipe (rich would cut it at 80 columns)."""
@@ -416,17 +416,23 @@ def reference_of(batch: Batch, args: argparse.Namespace, records: list[dict[str,
     return play(reference, args, f"{batch.game}: random play, for coverage")
 
 
-def print_coverage(arm: Arm, reference: list[dict[str, Any]]) -> None:
-    """The coverage table (declared mechanics, then the action types random play takes) and its line."""
+def coverage_of(arm: Arm, reference: list[dict[str, Any]]) -> Coverage | None:
+    """The coverage table (declared mechanics, then the action types random play takes) and its
+    line, for the terminal and the report alike; none without random play to read it against."""
     if not reference:
-        return
+        return None
     declared = mechanics_of(arm.batch.game).patterns
-    print_table(
-        f"Coverage — {arm.label}, against {len(reference)} games of random play",
-        *coverage_rows(arm.records, reference, declared),
-    )
-    if line := coverage_line(arm.records, reference):
-        console.print(line)
+    head, rows = coverage_rows(arm.records, reference, declared)
+    title = f"Coverage — {arm.label}, against {len(reference)} games of random play"
+    return Coverage(title, head, rows, coverage_line(arm.records, reference))
+
+
+def print_coverage(coverage: Coverage | None) -> None:
+    if coverage is None:
+        return
+    print_table(coverage.title, coverage.head, coverage.rows)
+    if coverage.line:
+        console.print(coverage.line)
 
 
 def print_warnings(label: str, found: list[Any]) -> None:
@@ -471,7 +477,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     arm = Arm(label, batch, records)
     describe(game, arm)
     reference = reference_of(batch, args, records)
-    print_coverage(arm, reference)
+    coverage = coverage_of(arm, reference)
+    print_coverage(coverage)
     found = warnings(game, records) + coverage_warnings(records, reference, batch.game)
     print_warnings(label, found)
     if args.out:
@@ -485,6 +492,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             warnings={label: found},
             figure_rows=figure_rows(arm),
             game_lines={label: game.report(summaries(records))} if summaries(records) else {},
+            coverage=[coverage] if coverage else [],
         )
         console.print(f"Report written to {page}")
     return 0
@@ -525,8 +533,9 @@ def cmd_compare(args: argparse.Namespace) -> int:
     if both:
         found["A and B"] = both
         print_warnings("A and B", both)
+    coverages = {arm.label: coverage_of(arm, references[arm.label]) for arm in arms}
     for arm in arms:
-        print_coverage(arm, references[arm.label])
+        print_coverage(coverages[arm.label])
         finished = summaries(arm.records)
         if finished:
             print_table(f"The game's own figures — {arm.label}", ["figure", "value"], game.report(finished))
@@ -549,6 +558,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
             warnings=found,
             figure_rows=compare_rows(a, b),
             game_lines=lines,
+            coverage=[c for c in coverages.values() if c],
         )
         console.print(f"Report written to {page}")
     return 0

@@ -33,6 +33,16 @@ class Arm:
     records: list[dict[str, Any]]
 
 
+@dataclass(frozen=True, slots=True)
+class Coverage:
+    """One arm's coverage table against random play (``coverage.coverage_rows``) and its line."""
+
+    title: str
+    head: list[str]
+    rows: list[list[str]]
+    line: str
+
+
 def require_matplotlib() -> Any:
     try:
         import matplotlib
@@ -206,6 +216,7 @@ def write_report(
     warnings: dict[str, list[DesignWarning]],
     figure_rows: tuple[Sequence[str], Sequence[Sequence[str]]],
     game_lines: dict[str, list[tuple[str, str]]],
+    coverage: Sequence[Coverage] = (),
 ) -> Path:
     """Write ``folder/index.html`` and its PNGs; return the page's path."""
     plt = require_matplotlib()
@@ -245,6 +256,11 @@ def write_report(
             f"<h3>{html.escape(caption)}</h3><a href='{path.name}'>"
             f"<img alt='{html.escape(caption)}' src='data:image/png;base64,{data}'></a>"
         )
+    for table in coverage:
+        parts.append(f"<h2>{html.escape(table.title)}</h2>")
+        parts.append(_table(table.head, table.rows))
+        if table.line:
+            parts.append(f"<p>{html.escape(table.line)}</p>")
     for label, lines in game_lines.items():
         parts.append(f"<h2>The game's own figures — {html.escape(label)}</h2>")
         parts.append(_table(["figure", "value"], [list(line) for line in lines]))

@@ -5,26 +5,16 @@ implementation and a test, every ``Rule:`` tag names something that exists, and
 from __future__ import annotations
 
 import dataclasses
-import importlib.util
-import sys
 from pathlib import Path
-from types import ModuleType
 
 import pytest
+
+from tests.by_path import load_script
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def _tool() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("rule_index", ROOT / "scripts" / "rule_index.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["rule_index"] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-TOOL = _tool()
+TOOL = load_script("scripts/rule_index.py")
 
 
 @pytest.mark.parametrize("book", TOOL.BOOKS, ids=lambda b: b.game)

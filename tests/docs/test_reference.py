@@ -5,26 +5,16 @@ without ``python scripts/gen_reference.py`` fails here, naming the page."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
-from types import ModuleType
 
 import pytest
+
+from tests.by_path import load_script
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def _generator() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("gen_reference", ROOT / "scripts" / "gen_reference.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["gen_reference"] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-GEN = _generator()
+GEN = load_script("scripts/gen_reference.py")
 
 
 @pytest.mark.parametrize("name", list(GEN.PAGES))

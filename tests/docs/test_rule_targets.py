@@ -9,27 +9,17 @@ can neither point at an empty stub nor at a function that does not mention the r
 from __future__ import annotations
 
 import ast
-import importlib.util
 import re
-import sys
 from pathlib import Path
-from types import ModuleType
 
 import pytest
+
+from tests.by_path import load_script
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def _tool() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("rule_index_targets", ROOT / "scripts" / "rule_index.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["rule_index_targets"] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-TOOL = _tool()
+TOOL = load_script("scripts/rule_index.py", "rule_index_targets")
 PLACE = re.compile(r"`([\w.]+\.py)(?::([\w.]+))?`")
 
 

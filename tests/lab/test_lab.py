@@ -96,6 +96,8 @@ def test_compare_prints_each_figure_with_its_difference(capsys: pytest.CaptureFi
     page = (tmp_path / "index.html").read_text()
     assert "A (target=10)" in page and "B (target=30)" in page
     assert "ludica compare pig --games 12 --seed 0 --jobs 1 --coverage 20 --a target=10 --b target=30" in page
+    for arm in ("A (target=10)", "B (target=30)"):  # each arm's coverage table, as the terminal prints it
+        assert f"<h2>Coverage — {arm}, against" in page and "random play: taken" in page
 
 
 def test_compare_two_kinds_of_players(tmp_path: Path) -> None:

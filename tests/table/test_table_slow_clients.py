@@ -9,34 +9,24 @@ it stops by itself. The full attack (1,100 sockets) is ``benchmarks/table_slow_c
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import socket
 import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
 
 from ludica.table.doorman import Doorman, Doors
+from tests.by_path import load_script
 
 ROOT = Path(__file__).resolve().parents[2]
 DEADLINE = 2.0
 
 
-def _bench() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("table_slow_clients", ROOT / "benchmarks" / "table_slow_clients.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-BENCH = _bench()
+BENCH = load_script("benchmarks/table_slow_clients.py")
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="127.0.0.x source addresses are Linux's")
 
 
