@@ -28,7 +28,7 @@ def states(players: int, seed: int, every: int = 7, limit: int = 600) -> list[An
     """Copies of the state of one random game, every ``every`` steps."""
     match: Match[Any] = Match(get_game("euphoria"), default_config("euphoria", players, seed))
     rng = random.Random(seed)
-    return [match.state.copy() for step in random_steps(match, rng, limit) if step % every == 0]
+    return [match.state.copy() for step, _ in enumerate(random_steps(match, rng, limit)) if step % every == 0]
 
 
 @pytest.mark.parametrize(("players", "seed"), [(2, 1), (3, 2), (4, 3), (4, 4)])

@@ -39,7 +39,7 @@ def states_along(game_id: str, seed: int, every: int = 9, limit: int = 200) -> l
     match: Match[Any] = Match(get_game(game_id), default_config(game_id, seed=seed))
     rng = random.Random(seed)
     out = [copy.deepcopy(match)]
-    out += [copy.deepcopy(match) for step in random_steps(match, rng, limit) if step % every == 0]
+    out += [copy.deepcopy(match) for step, _ in enumerate(random_steps(match, rng, limit)) if step % every == 0]
     out.append(match)
     return out
 

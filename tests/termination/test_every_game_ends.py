@@ -17,9 +17,10 @@ import pytest
 
 from ludica.bots.base import make_bot
 from ludica.bots.play import play_match
-from ludica.core import CHANCE, Config, Match, available, fill, get_game
+from ludica.core import CHANCE, Action, Config, Match, available, get_game
 from ludica.games.lost_days.conflict import REFRAMINGS
 from ludica.lab.playthrough import NAMES
+from tests.random_play import random_steps
 
 MIXES = ("heuristic", "random", "heuristic-random", "random-heuristic")
 SEEDS = (0, 1)
@@ -56,6 +57,10 @@ def test_every_game_ends_within_its_bound(game_id: str, players: int, mix: str, 
 FRAMING = ("frame_conflict", "withdraw_conflict")
 
 
+def _framer(legal: list[Action], rng: random.Random) -> Action:
+    return rng.choice([a for a in legal if a.type in FRAMING] or legal)
+
+
 @pytest.mark.parametrize("seed", range(2))
 def test_lost_days_ends_under_a_framer_who_always_withdraws(seed: int) -> None:
     """[LD-R42] Whenever it may, the adversary frames a conflict and withdraws it; otherwise it plays at
@@ -65,20 +70,11 @@ def test_lost_days_ends_under_a_framer_who_always_withdraws(seed: int) -> None:
     limit = match.game.meta.max_steps
     withdrawals_in_scene = 0
     most = 0
-    for _ in range(limit):
-        pending = match.pending()
-        if pending.is_over:
-            break
-        if pending.is_chance:
-            match.deal()
+    for action in random_steps(match, rng, limit, _framer):
+        if action is None:
             continue
-        seat = rng.choice(pending.seats)
-        legal = match.legal_actions(seat)
-        chosen = [a for a in legal if a.type in FRAMING] or legal
-        action = fill(rng.choice(chosen), rng)
         if action.type == "frame_scene":
             withdrawals_in_scene = 0
-        match.apply(action)
         if action.type == "withdraw_conflict":
             withdrawals_in_scene += 1
             most = max(most, withdrawals_in_scene)
