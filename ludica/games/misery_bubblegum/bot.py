@@ -14,13 +14,15 @@ its seat's view only (everything in this game is public):
   all matched, a Threat's blocking dice it can remove, a Promise or Desire on it that costs Misery),
   else the arrow on others. Then, choosing for each outcome the non-success dice of the least
   total that suffice: it fulfils its Promise; removes its Threat's blocking dice (all of them, so
-  the Threat is mitigated, else deactivates the Threat, else removes what it can); raises an
-  odd-valued active Desire of another character (satisfying it then costs no more dice and yields
-  one more influence die), addresses the others' active Desires and activates their inactive ones;
-  deactivates a Desire on itself that penalises it, and a Promise on it whose aid dice did not all
-  match; activates a small inactive Promise on another character (it binds them), or one on itself
-  when none is active and its Confidence pool is full; creates one resource (on another character
-  when it may); spends Misery only on Threats (never on Traits).
+  the Threat is mitigated, else deactivates the Threat, else removes what it can); addresses the
+  others' active Desires, activates their inactive ones and raises one it cannot satisfy now (it
+  yields more influence dice when satisfied); deactivates a Desire on itself that penalises it,
+  and a Promise on it whose aid dice did not all match; activates a small inactive Promise on
+  another character (it binds them) and, with the dice left, raises an active one (a bound
+  Promise outlasts its fulfilment), or wakes one on itself when none is active and its Confidence
+  pool is full; creates one resource (on another character when it may); spends Misery only on
+  Threats (never on Traits). Dice given to an outcome other than a Desire's satisfaction are
+  still reclaimed, so an outcome made with dice left over costs nothing.
 * **Reclaim**: it reclaims as many dice as it may, and denies a penalising Desire when its Misery
   is at least twice the Desire's value (that Misery goes to Spare); a smaller one it keeps.
 * **Traits** offered to it are accepted while it has room (up to the limit of ten); after an
@@ -49,6 +51,9 @@ from .triangle import ARROWS
 CHALLENGE = 4
 MAX_TRAITS = 10
 PROMISE_POOL = 5
+"""The Confidence pool from which the bot wakes a Promise on itself."""
+EXACT_UP_TO = 10
+"""Up to this many free dice the least sufficient total is searched exactly (2^n sets)."""
 
 
 def _character(view: dict[str, Any], seat: str) -> dict[str, Any]:
@@ -198,6 +203,12 @@ def _removals(faces: list[int], blocking: list[int]) -> list[list[int]] | None:
 
 def _cheapest(faces: list[int], need: int) -> list[int] | None:
     """The faces totalling at least ``need`` with the least total (then the fewest), or ``None``."""
+    if len(faces) > EXACT_UP_TO:  # many dice: the largest first, then the smallest that still suffice
+        pick: list[int] = []
+        for f in sorted(faces, reverse=True):
+            if sum(pick) < need:
+                pick.append(f)
+        return sorted(pick) if sum(pick) >= need else None
     best: list[int] | None = None
     for mask in range(1, 1 << len(faces)):
         pick = [f for i, f in enumerate(faces) if mask >> i & 1]
@@ -277,10 +288,6 @@ def _goals(table: _Table) -> list[tuple[str, str, str, int, dict[str, Any]]]:
     if kind == DESIRE and not mine:
         wanted = [r for r in table.resources(DESIRE, mine=False) if r.get("active")]
         wanted.sort(key=lambda r: -int(r["value"]))
-        spare = {c.get("seat"): int(c.get("spare", 0)) for c in table.view.get("characters", [])}
-        # an odd Desire raised by one costs no more dice to satisfy and yields one more influence die
-        raise_first = [r for r in wanted if int(r["value"]) % 2 and spare.get(r["owner"], 0) > int(r["value"])]
-        goals.extend(("increase_resource", "resource", r["id"], int(r["value"]), {}) for r in raise_first)
         goals.extend(("address_desire", "desire", r["id"], -math.ceil(int(r["value"]) / 2), {}) for r in wanted)
         asleep = [r for r in table.resources(DESIRE, mine=False) if not r.get("active")]
         goals.extend(("activate_resource", "resource", r["id"], int(r["value"]), {}) for r in asleep)
@@ -297,8 +304,11 @@ def _goals(table: _Table) -> list[tuple[str, str, str, int, dict[str, Any]]]:
             elif not r.get("active") and _promising(table, r, faces):
                 goals.append(("activate_resource", "resource", r["id"], int(r["value"]), {}))  # aid dice to fulfil
     if kind == PROMISE and not mine:
-        asleep = [r for r in table.resources(PROMISE, mine=False) if not r.get("active") and int(r["value"]) <= 2]
+        theirs = table.resources(PROMISE, mine=False)
+        asleep = [r for r in theirs if not r.get("active") and int(r["value"]) <= 2]
         goals.extend(("activate_resource", "resource", r["id"], int(r["value"]), {}) for r in asleep)  # binds them
+        # with the dice left (an outcome's dice are still reclaimed): a bound Promise outlasts its fulfilment
+        goals.extend(("increase_resource", "resource", r["id"], int(r["value"]), {}) for r in theirs if r.get("active"))
     if kind == THREAT:
         misery = int(table.sheet.get("misery", 0))
         held = table.sheet.get("influence", {})
