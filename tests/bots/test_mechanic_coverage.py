@@ -30,7 +30,6 @@ NEVER: dict[str, dict[str, str]] = {
         "abandon_ideal_citizen": "it gives up the Ideal Citizen's goal for nothing the bot's sheet gains",
     },
     "misery-bubblegum": {
-        "deny_desire": "the bot helps other characters' Desires, never refuses one",
         "unselect_die": "the bot selects only the dice it means to use: nothing to take back",
     },
     "lost-days": {
@@ -53,14 +52,14 @@ NEVER: dict[str, dict[str, str]] = {
 NOT_YET: dict[str, set[str]] = {
     "great-city": {"flip_city_stone"},  # a rich Nay seat taking the last scene's ante: rare
     "euthymia": {"describe_death"},  # its characters seldom die: reached in larger batches
-    "misery-bubblegum": {"deactivate_resource", "increase_resource", "fulfil_promise"},
+    "misery-bubblegum": set(),
     "lost-days": {"create_memory", "sell_memory", "pay_tribute_memory", "raise_bid", "kingship_concede"},
     "euphoria": {"sacrifice"},  # an ethical dilemma's sacrifice: reached in larger batches
 }
 """Action types the heuristic does not take in the test's small batch: moves it does not make yet
 although a good player might, and rare ones it makes in larger batches (commented)."""
 
-FLOOR = {"great-city": 0.9, "euthymia": 0.85, "misery-bubblegum": 0.7, "lost-days": 0.75, "euphoria": 0.65}
+FLOOR = {"great-city": 0.9, "euthymia": 0.85, "misery-bubblegum": 0.9, "lost-days": 0.75, "euphoria": 0.65}
 """The share of random's action types the heuristic must reach in the test's batch."""
 
 BATCH = {

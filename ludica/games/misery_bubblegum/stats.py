@@ -114,6 +114,9 @@ MECHANICS: dict[str, tuple[str, ...]] = {
     "Misery spent": ("spend_misery",),
     "Trait increased": ("increase_trait",),
     "resource activated": ("activate_resource",),
+    "resource deactivated": ("deactivate_resource",),
+    "resource raised": ("increase_resource",),
+    "Desire denied": ("deny_desire",),
 }
 """Each mechanic -> the actions that realise it (an action type, or a type with parameter values)."""
 OPTION_MECHANICS: dict[str, tuple[str, ...]] = {
