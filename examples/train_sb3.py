@@ -19,7 +19,7 @@ placed per game, trained and untrained, with 95% intervals and the interval of t
 The reported figure stays the win rate.
 
     nice python examples/train_sb3.py great-city --minutes 10 --plot docs/env/sb3_great-city.png
-    nice python examples/train_sb3.py euphoria --players 2 --shape-stars 0.2 --minutes 30 --eval-opponents heuristic
+    nice python examples/train_sb3.py euphoria --players 2 --shape-stars 1.0 --minutes 17 --eval-opponents heuristic
     python examples/train_sb3.py euphoria --steps 256 --eval 2       # a smoke run
 
 Needs the ``learn`` extra (``pip install 'ludica[env,learn]'``: torch, stable-baselines3,
