@@ -1,32 +1,36 @@
-"""Compact, exact information states: each seat's own history as slot numbers and values.
+"""Compact, exact information states: a digest of what a seat observed, and its own decisions.
 
 A seat's information state is everything it has observed, in order (perfect recall). It is
-written here as the changes of the seat's observation tensor (:mod:`ludica.env.tensor`, its
-documented slots) from one record step to the next, with the seat's own decisions by their
-catalogue index:
+written here in three fields joined by ``:``, numbers only:
 
-* the start: the tensor's non-zero slots, ``slot`` for a 1 and ``slot=value`` otherwise, joined
-  by ``,`` (``0,14,22=0.5``);
-* then, per record step (a decision, or a completed chance step), one space and one token: the
-  seat's own decision first when it took it (``@index:``), then the slots that changed (in the
-  same form, ``=0`` for a slot that went back to zero), or ``.`` after a decision and ``~`` after
-  a chance step when nothing it sees moved (that a step happened is public).
+* the record steps the seat has seen happen (decisions and completed chance steps: that a step
+  happened is public);
+* 32 hex digits: a 128-bit BLAKE2b digest chained over the seat's history, one link per record
+  step (see :func:`link`);
+* the seat's own decisions so far by their catalogue index (``action_to_string`` names them),
+  joined by ``,`` (empty before its first).
 
-So ``0,3,40=0.25 ~ 3=0,4 @812:4=0,97=0.5`` reads: seat 0 saw slots 0, 3 and 40; a chance step
-showed it nothing; then slot 3 went off and 4 on; then it took action 812 and saw slot 4 go off
-and slot 97 become 0.5. Every slot's meaning is listed by ``python -m ludica.env describe GAME``.
+So ``47:9f01c2aa03be4d1e5a27c0e1d3b8f611:812,3,55`` is a seat 47 steps into the record, that took
+actions 812, 3 and 55. The step count and the own decisions are for people and tools that read
+the string; the digest alone tells histories apart, and the string's length grows only with the
+seat's own decisions (about 4 characters each).
 
-The tensor leaves out free text (names, narration, the words of a memory). Where the free text a
-seat sees changed at a step, the token ends with ``#`` and 12 hex digits of a hash of all of it
-(``4=0,17#9f01c2aa03be``): a name drawn from a list is then told apart. Where a view holds a value
-the tensor's schema does not lay out (a state between chance draws that no decision ever sees),
-the token is ``!`` and 16 hex digits of a hash of the whole view, so nothing a seat saw is dropped.
+Each link hashes the digest so far with one step as the seat saw it (:func:`link`): a marker (its
+own decision with its index and ``;``, another seat's decision, or a chance step), a 128-bit digest
+of the free text its view holds, which the tensor leaves out (names, narration, the words of a
+memory), then its **observation tensor** (:mod:`ludica.env.tensor`) after the step, as its non-zero
+slots: their count, their numbers and their values, which give the tensor back. Where a view holds
+a value the tensor's schema does not lay out (a state between chance draws that no decision ever
+sees), the whole view as canonical JSON takes the slots' place, behind its own marker. This
+encoding of a step is injective (a marker, fixed-size parts, counted parts, the one free-length
+part last), so two different observed histories feed the chain two different inputs at their first
+difference: they share a digest only by a collision of BLAKE2b-128. Among ``n`` information states
+the chance of any collision is below ``n² / 2¹²⁹``: under 10⁻¹⁴ for a trillion states.
 
-The **information state tensor** is the seat's observation tensor now, followed by
-:data:`FINGERPRINT` bits of a hash chained over every token of its history: a fixed size
-(``observation size + 64``), and two different histories give two different tensors (up to a
-collision of a 64-bit hash). The observation part is what a network learns from; the bits only
-keep apart histories that end in the same observation.
+The **information state tensor** is the seat's observation tensor now, followed by the
+:data:`FINGERPRINT` bits of the same digest: a fixed size (``observation size + 128``), and two
+different histories give two different tensors (up to the same collision). The observation part is
+what a network learns from; the bits only keep apart histories that end in the same observation.
 """
 
 from __future__ import annotations
@@ -38,41 +42,36 @@ import numpy as np
 
 from ..core.match import canonical_json
 
-FINGERPRINT = 64
-"""Bits of the history's hash at the end of the information state tensor."""
+FINGERPRINT = 128
+"""Bits of the history's digest: in the string (as hex) and at the end of the tensor."""
 
-_BITS = np.arange(FINGERPRINT, dtype=np.uint64)
-
-
-def _value(v: float) -> str:
-    if v == int(v):
-        return str(int(v))
-    return str(np.float32(v))
+_DIGEST = FINGERPRINT // 8
 
 
-def slots_text(slots: np.ndarray, values: np.ndarray) -> str:
-    """``slot`` for a 1, ``slot=value`` otherwise, joined by commas."""
-    parts = []
-    for slot, value in zip(slots.tolist(), values.tolist(), strict=True):
-        parts.append(str(slot) if value == 1.0 else f"{slot}={_value(value)}")
-    return ",".join(parts)
+def link(digest: bytes, own: int | None, chance: bool, text: bytes, seen: bytes) -> bytes:
+    """The history's digest extended by one record step: ``own`` the index of the seat's own
+    decision (``None`` for another seat's or a chance step), ``text`` the digest of its free text,
+    ``seen`` its observation tensor's non-zero slots (:func:`nonzero`)."""
+    marker = b"~" if chance else (b"." if own is None else b"@%d;" % own)
+    h = hashlib.blake2b(digest, digest_size=_DIGEST)
+    h.update(marker)
+    h.update(text)
+    h.update(seen)
+    return h.digest()
 
 
-def delta_text(old: np.ndarray | None, new: np.ndarray) -> str:
-    """The slots of ``new`` that differ from ``old`` (from all zeros when ``old`` is ``None``)."""
-    changed = np.flatnonzero(new) if old is None else np.flatnonzero(new != old)
-    return slots_text(changed, new[changed])
-
-
-def chain(fingerprint: bytes, token: str) -> bytes:
-    """The history's hash extended by one token."""
-    return hashlib.blake2b(fingerprint + token.encode(), digest_size=FINGERPRINT // 8).digest()
+def nonzero(tensor: np.ndarray) -> bytes:
+    """The non-zero slots of ``tensor`` as bytes: their count, their numbers, their values (which
+    give the tensor back, and are a few hundred slots where the tensor is thousands)."""
+    slots = np.flatnonzero(tensor != 0)  # a boolean scan: far faster than over the floats
+    values = np.ascontiguousarray(tensor[slots], "<f4")
+    return len(slots).to_bytes(4, "little") + slots.astype("<i4").tobytes() + values.tobytes()
 
 
 def fingerprint_bits(fingerprint: bytes) -> np.ndarray:
-    """The hash as :data:`FINGERPRINT` floats 0/1."""
-    number = np.uint64(int.from_bytes(fingerprint, "little"))
-    return ((number >> _BITS) & np.uint64(1)).astype(np.float32)
+    """The digest as :data:`FINGERPRINT` floats 0/1 (least significant bit of the first byte first)."""
+    bits = np.unpackbits(np.frombuffer(fingerprint.ljust(_DIGEST, b"\0"), np.uint8), bitorder="little")
+    return bits.astype(np.float32)
 
 
 def text_keys(field: Any) -> frozenset[str]:
@@ -101,7 +100,7 @@ def text_keys(field: Any) -> frozenset[str]:
 
 
 def text_digest(view: Any, keys: frozenset[str] | None) -> str:
-    """12 hex digits of a hash of the free text in ``view`` (every value under one of ``keys``,
+    """32 hex digits of a hash of the free text in ``view`` (every value under one of ``keys``,
     with its path); of the whole view where ``keys`` is ``None`` (an observer without a schema)."""
     if keys is None:
         found: Any = view
@@ -121,68 +120,59 @@ def text_digest(view: Any, keys: frozenset[str] | None) -> str:
                     if type(value) is dict or type(value) is list:
                         stack.append((f"{path}/{n}", value))
         found.sort(key=lambda pair: pair[0])
-    return hashlib.blake2b(canonical_json(found).encode(), digest_size=6).hexdigest()
+    return hashlib.blake2b(canonical_json(found).encode(), digest_size=_DIGEST).hexdigest()
 
 
 class Recall:
-    """Every seat's information state string, the tensor its last token ended on, and the hash
-    of its history. A clone copies the three lists, not their items (a string, an array and a
-    hash are never changed once made)."""
+    """Every seat's record steps seen, history digest and own decisions. A clone copies the
+    lists, not their items (an int, a digest and a string are never changed once made)."""
 
-    __slots__ = ("hashes", "last", "seen", "texts")
+    __slots__ = ("actions", "hashes", "steps")
 
     def __init__(self, seats: int) -> None:
-        self.seen: list[str] = [""] * seats
-        self.last: list[np.ndarray | None] = [None] * seats
+        self.steps: list[int] = [0] * seats
         self.hashes: list[bytes] = [b""] * seats
-        self.texts: list[str] = [""] * seats
+        self.actions: list[str] = [""] * seats
 
     def copy(self) -> Recall:
         other = Recall(0)
-        other.seen, other.last, other.hashes = list(self.seen), list(self.last), list(self.hashes)
-        other.texts = list(self.texts)
+        other.steps, other.hashes, other.actions = list(self.steps), list(self.hashes), list(self.actions)
         return other
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Recall:
         return self.copy()
 
+    @property
+    def seen(self) -> list[str]:
+        """Every seat's information state string (``steps:digest:own,decisions``)."""
+        return [self.text(i) for i in range(len(self.steps))]
+
+    def text(self, i: int) -> str:
+        """Seat ``i``'s information state string."""
+        return f"{self.steps[i]}:{self.hashes[i].hex()}:{self.actions[i]}"
+
     def observe(self, i: int, view: Any, tensor: np.ndarray | None, text: str, own: int | None, chance: bool) -> None:
         """Append one record step to seat ``i``'s history (``tensor``: its view laid out, ``None``
         where the schema has a gap; ``text``: the digest of its free text; ``own``: the index of
-        its own decision)."""
+        its own decision). The seat's first observation (before any step) counts no step."""
+        seen = b"!" + canonical_json(view).encode() if tensor is None else b"=" + nonzero(tensor)
         first = not self.hashes[i]
-        if tensor is None:
-            body = "!" + hashlib.blake2b(canonical_json(view).encode(), digest_size=8).hexdigest()
-        else:
-            body = delta_text(self.last[i], tensor)
-            self.last[i] = tensor
-            if text != self.texts[i]:
-                body += "#" + text
-            if not body and not first:
-                body = "~" if chance else "."
-        self.texts[i] = text
-        token = body if own is None else f"@{own}:{body}"
-        self.seen[i] = token if first else f"{self.seen[i]} {token}"
-        self.hashes[i] = chain(self.hashes[i], token)
+        self.hashes[i] = link(self.hashes[i] or bytes(_DIGEST), own, chance and not first, bytes.fromhex(text), seen)
+        if not first:
+            self.steps[i] += 1
+        if own is not None:
+            self.actions[i] = f"{self.actions[i]},{own}" if self.actions[i] else str(own)
 
     def tensor(self, i: int, observation: np.ndarray) -> np.ndarray:
-        """Seat ``i``'s information state tensor: ``observation`` then its history's hash bits."""
+        """Seat ``i``'s information state tensor: ``observation`` then its history's digest bits."""
         return np.concatenate([observation, fingerprint_bits(self.hashes[i])])
 
 
-def tensors_from_history(text: str, size: int) -> list[np.ndarray]:
-    """The observation tensors an information state string holds, in order (the start, then one
-    per token that changed a slot; a ``#`` token holds no tensor)."""
-    out: list[np.ndarray] = []
-    now = np.zeros(size, np.float32)
-    for token in text.split(" "):
-        body = token.split(":", 1)[1] if token.startswith("@") else token
-        body = body.split("#", 1)[0]
-        if body in (".", "~", "") or body.startswith("!"):
-            continue
-        now = now.copy()
-        for part in body.split(","):
-            slot, _, value = part.partition("=")
-            now[int(slot)] = float(value) if value else 1.0
-        out.append(now)
-    return out
+def parse(text: str) -> tuple[int, bytes, list[int]]:
+    """An information state string read back: the record steps, the digest, the own decisions.
+    Raises ``ValueError`` for a string of any other form."""
+    steps, digest, actions = text.split(":")
+    found = bytes.fromhex(digest)
+    if len(found) != _DIGEST or not steps.isdigit():
+        raise ValueError(f"not an information state string: {text[:80]!r}")
+    return int(steps), found, [int(a) for a in actions.split(",")] if actions else []

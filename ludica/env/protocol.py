@@ -18,7 +18,10 @@ narrative games (Euthymia, Misery Bubblegum) nobody wins: the figure is the **fi
 
 What ``-v0`` promises: under the same version, the same agent and the same Ludica rules version
 are dealt the same games (same seeds, seats, opponents and caps), on every machine and build.
-A change in any of these gets a new version; the old one stays runnable by its name.
+A change in any of these gets a new version; the old one stays runnable by its name. A run of
+some of the opponents or player counts plays those cells exactly as the whole protocol does, so
+their figures compare (its JSON says ``"comparable": true``); fewer episodes or a smaller cap do
+not compare.
 """
 
 from __future__ import annotations
@@ -160,6 +163,17 @@ def row(cell: Cell) -> str:
             f"episodes {cell.episodes}  mean decisions {cell.decisions / max(cell.episodes, 1):.0f}")  # fmt: skip
 
 
+def same_cells(protocol: Protocol, changed: dict[str, Any]) -> bool:
+    """Whether a run with ``changed`` plays some of the protocol's cells exactly as the protocol
+    does: only the opponents and the player counts changed, to some of the protocol's own. Each
+    cell's games depend on its opponent and player count alone, so its figures compare."""
+    if set(changed) - {"opponents", "players"}:
+        return False
+    return set(changed.get("opponents", ())) <= set(protocol.opponents) and set(changed.get("players", ())) <= set(
+        protocol.players
+    )
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("game", help="game id, e.g. great-city")
     parser.add_argument(
@@ -169,8 +183,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--episodes", type=int, default=None, help="fewer episodes than the protocol's (not comparable)"
     )
-    parser.add_argument("--opponents", default=None, help="comma-separated opponents (not comparable)")
-    parser.add_argument("--players", default=None, help="comma-separated player counts (not comparable)")
+    parser.add_argument(
+        "--opponents", default=None, help="comma-separated opponents (some of the protocol's: its cells compare)"
+    )
+    parser.add_argument(
+        "--players", default=None, help="comma-separated player counts (some of the protocol's: its cells compare)"
+    )
     parser.add_argument("--max-steps", type=int, default=None, help="a smaller cap on decisions (not comparable)")
     parser.add_argument("--json", action="store_true", help="print the run as JSON at the end")
 
@@ -190,13 +208,16 @@ def main(args: argparse.Namespace) -> int:
         changed["players"] = tuple(int(p) for p in args.players.split(","))
     if args.max_steps is not None:
         changed["max_steps"] = args.max_steps
+    comparable = same_cells(protocol, changed)
     if changed:
         protocol = Protocol(**{**asdict(protocol), **changed})
-    label = f"{args.game}-{protocol.version}" + (" (changed: not comparable)" if changed else "")
+    label = f"{args.game}-{protocol.version}"
+    if changed:
+        label += " (some of its cells)" if comparable else " (changed: not comparable)"
     print(f"protocol {label}: agent {args.agent}")
     random.seed(0)
     cells = run(protocol, load_agent(args.agent), progress=print)
     if args.json:
-        print(json.dumps({"protocol": asdict(protocol), "comparable": not changed, "agent": args.agent,
+        print(json.dumps({"protocol": asdict(protocol), "comparable": comparable, "agent": args.agent,
                           "cells": [asdict(c) for c in cells]}, default=list))  # fmt: skip
     return 0

@@ -16,7 +16,7 @@ import pytest
 from open_spiel.python.algorithms import external_sampling_mccfr
 
 from ludica.env import register_openspiel
-from ludica.env.infostate import FINGERPRINT, tensors_from_history
+from ludica.env.infostate import FINGERPRINT, fingerprint_bits, parse
 from ludica.env.spiel import short_name
 
 from .conftest import GAMES
@@ -142,13 +142,17 @@ def test_two_trade_offers_to_one_seat_give_it_two_information_states() -> None:
 
 
 @pytest.mark.parametrize("game_id", GAMES)
-def test_the_information_state_tensor_is_the_observation_then_the_history_hash(game_id: str) -> None:
+def test_the_information_state_tensor_is_the_observation_then_the_history_digest(game_id: str) -> None:
+    """The string is the steps seen, the digest and the seat's own decisions; the tensor is the
+    observation then the same digest's bits; one tensor per information state."""
     game = pyspiel.load_game(short_name(game_id), {"max_steps": 200})
-    assert game.information_state_tensor_size() == game.observation_tensor_size() + FINGERPRINT
+    size = game.observation_tensor_size()
+    assert game.information_state_tensor_size() == size + FINGERPRINT
     state = game.new_initial_state()
     rng = np.random.RandomState(5)
     tensors: set[bytes] = set()
     infos: set[str] = set()
+    own: list[list[int]] = [[] for _ in range(game.num_players())]
     while not state.is_terminal():
         if state.is_chance_node():
             actions, probs = zip(*state.chance_outcomes(), strict=True)
@@ -156,14 +160,17 @@ def test_the_information_state_tensor_is_the_observation_then_the_history_hash(g
             continue
         p = state.current_player()
         tensor = np.array(state.information_state_tensor(p), np.float32)
-        size = game.observation_tensor_size()
         assert (tensor[:size] == np.array(state.observation_tensor(p), np.float32)).all()
         info = state.information_state_string(p)
-        replayed = tensors_from_history(info, size)
-        assert (replayed[-1] == tensor[:size]).all() or "#" in info.rsplit(" ", 1)[-1]
+        seen, digest, decisions = parse(info)
+        assert decisions == own[p] and seen >= sum(len(mine) for mine in own)
+        assert (tensor[size:] == fingerprint_bits(digest)).all()
+        assert len(info) < 60 + 6 * len(decisions)
         tensors.add(tensor.tobytes())
         infos.add(info)
-        state.apply_action(int(rng.choice(state.legal_actions())))
+        action = int(rng.choice(state.legal_actions()))
+        own[p].append(action)
+        state.apply_action(action)
     assert len(tensors) == len(infos)  # one tensor per information state
 
 

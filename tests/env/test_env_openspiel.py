@@ -14,6 +14,7 @@ from open_spiel.python.algorithms import ismcts, mcts
 from ludica.core.chance import Pick, Roll, Shuffle
 from ludica.env import register_openspiel
 from ludica.env.encoding import split_bound
+from ludica.env.infostate import parse
 from ludica.env.spiel import draw_sizes, next_node, outcome_of, short_name
 
 from .conftest import GAMES
@@ -83,7 +84,7 @@ def test_information_strings_and_tensors() -> None:
         actions, probs = zip(*state.chance_outcomes(), strict=True)
         state.apply_action(int(rng.choice(actions, p=probs)))
     player = state.current_player()
-    assert state.information_state_string(player)[0].isdigit()  # slot numbers (ludica.env.infostate)
+    assert state.information_state_string(player)[0].isdigit()  # steps:digest:own (ludica.env.infostate)
     assert state.observation_string(player).startswith("{")
     assert game.get_type().provides_information_state_tensor
     assert len(state.information_state_tensor(player)) == game.information_state_tensor_size()
@@ -131,7 +132,7 @@ def _history_walk(game: pyspiel.Game, seed: int, fixed: int, seen: dict[tuple[in
     state = game.new_initial_state()
     n = game.num_players()
     history: list[list[str]] = [[state.observation_string(p)] for p in range(n)]
-    previous = [""] * n
+    previous: list[tuple[int, list[int]]] = [(0, [])] * n
     while not state.is_terminal():
         chance = state.is_chance_node()
         if chance:
@@ -147,8 +148,10 @@ def _history_walk(game: pyspiel.Game, seed: int, fixed: int, seen: dict[tuple[in
             if not chance or now != history[p][-1]:  # a decision is seen to happen; chance when it shows
                 history[p].append(now)
             info = state.information_state_string(p)
-            assert info.startswith(previous[p]), "an information state extends the earlier one"
-            previous[p] = info
+            steps, _, own = parse(info)
+            before, earlier = previous[p]
+            assert steps >= before and own[: len(earlier)] == earlier, "an information state extends the earlier one"
+            previous[p] = steps, own
             observed = tuple(history[p])
             assert seen.setdefault((p, info), observed) == observed, "two observation histories, one infostate"
 

@@ -11,7 +11,7 @@ import pytest
 from ludica.core.registry import get_game
 from ludica.env import register_openspiel
 from ludica.env.__main__ import main
-from ludica.env.protocol import PROTOCOLS, VERSION, Protocol, load_agent, run, uniform
+from ludica.env.protocol import PROTOCOLS, VERSION, Protocol, load_agent, run, same_cells, uniform
 from ludica.env.spiel import option_parameters, short_name
 
 from .conftest import GAMES
@@ -47,6 +47,17 @@ def test_the_protocol_command_prints_rows_and_json(capsys: pytest.CaptureFixture
     assert out[0].startswith("protocol lost-days-v0 (changed: not comparable)")
     found = json.loads(out[-1])
     assert found["comparable"] is False and found["cells"][0]["episodes"] == 1
+
+
+def test_some_of_the_cells_compare_and_a_smaller_run_does_not() -> None:
+    protocol = PROTOCOLS["euphoria"]
+    assert same_cells(protocol, {}) and same_cells(protocol, {"opponents": ("heuristic",), "players": (2,)})
+    assert not same_cells(protocol, {"players": (3,)})  # not one of the protocol's player counts
+    assert not same_cells(protocol, {"opponents": ("ismcts:playouts=5",)})
+    assert not same_cells(protocol, {"opponents": ("random",), "episodes": 10})
+    first = run(Protocol("euphoria", ("random", "heuristic"), (2,), 2, max_steps=30), "random")
+    alone = run(Protocol("euphoria", ("heuristic",), (2,), 2, max_steps=30), "random")
+    assert first[1] == alone[0]  # a cell plays the same games whichever cells run before it
 
 
 def test_an_agent_is_a_bot_or_a_factory() -> None:
