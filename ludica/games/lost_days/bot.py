@@ -14,10 +14,11 @@ is paid from the purse, and memories are worth fighting for — above all the Me
   memory on the market; with nothing on the market worth a conflict it creates a memory from a
   spare purse and fights the opposition for it; then ends the scene (and the session, after a
   few cycles). A new king tells a new story. Once a conflict it framed is withdrawn (LD-R42), it
-  frames none again in that scene. It sells a memory only when it pays (an empty purse, a spare
-  memory worth at least three, far from madness without it). When it must act in another's
-  scene it offers a coin for a coin, which costs neither side anything; it declines every trade
-  offered to it that costs it more than it brings.
+  frames none again in that scene. It sells a memory only when it pays: just before a conflict
+  over a memory worth more, with too few coins to buy an extra die (coins spent go onto the
+  memory at stake, so they come back if it wins), a spare memory, far from madness without it.
+  When it must act in another's scene it offers a coin for a coin, which costs neither side
+  anything; it declines every trade offered to it that costs it more than it brings.
 * **Conflicts**: it agrees to stakes, narrates its memories (dice; against the opposition over a
   memory worth a coin, only enough to lead by two dice), approves the other side's, and buys an
   extra die while its side trails (from a spare purse, else with the opposing character's
@@ -44,6 +45,8 @@ _CREATE_PURSE = 2
 """The purse from which a coin may go onto a new memory (at least one coin is kept for influence)."""
 _SALE_MARGIN = 6
 """Memory coins over madness the bot keeps after a sale (a sale never brings it near madness)."""
+_PUSH_PURSE = 3
+"""The purse from which the bot buys an extra die for its side while it trails."""
 _SESSION_CYCLES = 3
 """Cycles of scenes a session lasts before the last scene's framer closes it."""
 
@@ -113,8 +116,9 @@ def _covers(amount: Any, n: int) -> bool:
 
 def _harmless_trade(view: dict[str, Any], seat: str, trades: list[Action]) -> Action:
     """A coin for a coin, a token of good faith (a bystander must act in another's scene): a trade
-    that costs neither side anything, so a partner who weighs it has no reason to refuse it. Only
-    when no partner can pay a coin does it ask for one and offer none."""
+    that costs neither side anything, so a partner who weighs it has no reason to refuse it; with
+    no coin to swap, a memory worth nothing (and not tainted) asked for or given for nothing. Only
+    when none of these is possible does it ask for a coin and offer none."""
 
     def richness(a: Action) -> int:
         return int(_player(view, str(a.args.get("to"))).get("purse", 0))
@@ -122,19 +126,49 @@ def _harmless_trade(view: dict[str, Any], seat: str, trades: list[Action]) -> Ac
     swaps = [a for a in trades if _covers(a.args.get("give_coins"), 1) and _covers(a.args.get("get_coins"), 1)]
     if swaps:
         return fill_text(max(swaps, key=richness), {}, {"give_coins": 1, "get_coins": 1})
+    worthless = _worthless_owners(view)
+    empty = [a for a in trades if _covers(a.args.get("give_coins"), 0) and _covers(a.args.get("get_coins"), 0)]
+    asked = [a for a in empty if a.args.get("to") in worthless]
+    if asked or (empty and seat in worthless):  # a memory worth nothing (no madness with it) for nothing
+        return fill_text((asked or empty)[0], {}, {"give_coins": 0, "get_coins": 0})
     best = max(trades, key=richness)
     give = 0 if _covers(best.args.get("give_coins"), 0) else 1
     get = 1 if _covers(best.args.get("get_coins"), 1) else 0
     return fill_text(best, {}, {"give_coins": give, "get_coins": get})
 
 
+def _worthless_owners(view: dict[str, Any]) -> set[str]:
+    """The seats owning a memory worth nothing that brings no madness with it (LD-R26, LD-R30)."""
+    return {str(m.get("owner")) for m in view.get("memories", []) if m.get("owner") and _worthless(m)}
+
+
+def _worthless(memory: dict[str, Any]) -> bool:
+    return not memory.get("value") and not memory.get("tainted") and not memory.get("is_mok")
+
+
 def _trade_step(view: dict[str, Any], seat: str, options: list[Action], param: str) -> Action:
     none = [a for a in options if a.args.get(param) == "none"]
+    deal = view.get("trade") or {}
+    content = deal.get("content") or {}
+    partner = next(iter(deal.get("voters") or []), None)
+    if (
+        options[0].type == "offer_memory"
+        and not content.get("give_coins")
+        and not content.get("get_coins")
+        and not content.get("give_memories")
+        and partner not in _worthless_owners(view)
+    ):
+        mems = _memories(view)
+        gift = [a for a in options if _worthless(mems.get(str(a.args.get(param)), {"value": 1}))]
+        if gift:  # a deal with no coins: its memory worth nothing, since the partner has none to ask for
+            return gift[0]
     if none:
         return none[0]
-    if options[0].type == "ask_memory":
-        return min(options, key=lambda a: _value(view, a.args.get(param)))
-    return min(options, key=lambda a: _value(view, a.args.get(param)))
+    mems = _memories(view)
+    return min(
+        options,
+        key=lambda a: (_value(view, a.args.get(param)), bool(mems.get(str(a.args.get(param)), {}).get("tainted"))),
+    )
 
 
 def _worth(view: dict[str, Any], coins: Any, memories: Any) -> int:
@@ -150,6 +184,8 @@ def _worth(view: dict[str, Any], coins: Any, memories: Any) -> int:
 def _answer_trade(view: dict[str, Any], seat: str, by_type: dict[str, list[Action]]) -> Action:
     content = ((view.get("trade") or {}).get("content")) or {}
     received = _worth(view, content.get("give_coins"), content.get("give_memories"))
+    mems = _memories(view)
+    received -= sum(1 for m in content.get("give_memories") or [] if mems.get(str(m), {}).get("tainted"))  # LD-R30
     paid = _worth(view, content.get("get_coins"), content.get("get_memories"))
     if received >= paid and "accept_trade" in by_type and int(_player(view, seat).get("purse", 0)) >= paid:
         return by_type["accept_trade"][0]  # a trade that costs the bot no more than it brings
@@ -181,7 +217,7 @@ def _pick(situation: Situation, rng: random.Random) -> Action:
         return by_type["decline_raise"][0]
     if "kingship_raise" in by_type:
         coins = by_type["kingship_raise"][0].args.get("coins")
-        if isinstance(coins, IntRange) and coins.lo <= purse // 2:
+        if isinstance(coins, IntRange) and coins.lo <= max(1, purse // 2):
             return fill_text(by_type["kingship_raise"][0], {}, {"coins": coins.lo})
     if "kingship_concede" in by_type and _outbid(view, seat):
         return by_type["kingship_concede"][0]  # it will not raise past the top: the contest is lost, so say so
@@ -201,7 +237,8 @@ def _pick(situation: Situation, rng: random.Random) -> Action:
     if "frame_conflict" in by_type and not scene.get("withdrawals"):
         frame = _frame(view, seat, by_type["frame_conflict"], rng)
         if frame is not None:
-            return frame
+            sale = _sale(view, seat, purse, by_type.get("sell_memory", []), frame)
+            return sale or frame
         if "create_memory" in by_type and _worth_creating(view, seat, purse):
             return by_type["create_memory"][0]  # a coin onto a new memory it then fights the opposition for
     if "end_scene" in by_type or "end_session" in by_type:
@@ -245,10 +282,6 @@ def _pick(situation: Situation, rng: random.Random) -> Action:
     for kind in ("narrate_outcome", "narrate_tribute", "narrate_epilogue"):
         if kind in by_type:
             return by_type[kind][0]
-    if "sell_memory" in by_type:
-        sale = _sale(view, seat, purse, by_type["sell_memory"])
-        if sale is not None:
-            return sale
     if "propose_trade" in by_type:
         return _harmless_trade(view, seat, by_type["propose_trade"])
     quiet = [a for a in legal if a.type not in ("sell_memory", "veto_memory", "withdraw_conflict", "decline_gain")]
@@ -257,13 +290,14 @@ def _pick(situation: Situation, rng: random.Random) -> Action:
 
 def _raise(view: dict[str, Any], purse: int, action: Action) -> Action | None:
     """A tied bid raised by one coin while the memory is worth it: coins bid go onto the memory
-    won, where they keep the elf sane, so a raise costs only the purse kept for influence (a
-    Memory of Kingship is worth all but two coins of it)."""
+    won, where they keep the elf sane, so a raise costs only the purse kept for influence and for
+    the rounds to come: one coin over half the purse (a Memory of Kingship is worth all of it but
+    two coins)."""
     amount = action.args.get("amount")
     if not isinstance(amount, IntRange):
         return None
     lot = _memories(view).get(str((view.get("auction") or {}).get("lot")), {})
-    limit = purse - 2 if lot.get("kingship") else purse * 2 // 3
+    limit = purse - 2 if lot.get("kingship") else purse // 2 + 1
     return fill_text(action, {}, {"amount": amount.lo}) if amount.lo <= limit else None
 
 
@@ -307,28 +341,34 @@ def _tribute_in_lieu(view: dict[str, Any], seat: str, purse: int, options: list[
     return None
 
 
-def _sale(view: dict[str, Any], seat: str, purse: int, options: list[Action]) -> Action | None:
+def _sale(view: dict[str, Any], seat: str, purse: int, options: list[Action], frame: Action) -> Action | None:
     """A memory sold to the Market (value less one to the purse [Selling Memories]) only when it
-    pays: the purse is empty, so the bot could not influence a conflict, the memory brings at least
-    two coins and is neither the Memory of Kingship nor the bot's best, and the bot stays far from
-    madness without it (:data:`_SALE_MARGIN`)."""
-    if purse > 0:
+    pays: just before a conflict over a memory worth more than the one sold (or over the Memory of
+    Kingship), with too few coins in the purse to buy an extra die while trailing. Coins spent on
+    influence go onto the memory at stake [Staking Memories], so the coins come back onto a memory
+    if the bot wins it. Never the Memory of Kingship, nor the bot's best memory, and only while the
+    bot stays far from madness without it (:data:`_SALE_MARGIN`)."""
+    if purse >= _PUSH_PURSE or not options:
         return None
     me = _player(view, seat)
     mems = _memories(view)
+    stake = mems.get(str(frame.args.get("staked_memory")), {})
     owned = [mems[m] for m in me.get("memories", []) if m in mems]
-    if len(owned) < 3:
+    if not stake or len(owned) < 3:
         return None
     top = max(int(m.get("value", 0)) for m in owned)
+    worth = 99 if stake.get("is_mok") else int(stake.get("value", 0))
     margin = int(me.get("memory_coins", 0)) - int(me.get("madness", 0))
     spare = [
         a
         for a in options
         if not mems.get(str(a.args.get("memory")), {}).get("is_mok")
-        and 3 <= _value(view, a.args.get("memory")) < top
+        and a.args.get("memory") != stake.get("id")
+        and purse + _value(view, a.args.get("memory")) - 1 >= _PUSH_PURSE
+        and _value(view, a.args.get("memory")) < min(top, worth)
         and margin - _value(view, a.args.get("memory")) >= _SALE_MARGIN
     ]
-    return max(spare, key=lambda a: (_value(view, a.args.get("memory")), str(a.args.get("memory")))) if spare else None
+    return min(spare, key=lambda a: (_value(view, a.args.get("memory")), str(a.args.get("memory")))) if spare else None
 
 
 def _enough_dice(view: dict[str, Any], seat: str, conflict: dict[str, Any]) -> bool:
@@ -354,7 +394,7 @@ def _influence(view: dict[str, Any], seat: str, purse: int, options: list[Action
         return None
     extra = [a for a in options if a.args.get("effect") == "extra_die" and a.args.get("side") == side]
     from_purse = [a for a in extra if a.args.get("pay_with") == "purse"]
-    if from_purse and purse >= 3:
+    if from_purse and purse >= _PUSH_PURSE:
         return from_purse[0]
     theirs = [a for a in extra if a.args.get("pay_with") in ("opponent_madness", "own_madness")]
     if theirs:
