@@ -7,8 +7,9 @@ is paid from the purse, and memories are worth fighting for — above all the Me
 
 * **Creation**: it writes its kingship candidate, selects the Memory of Kingship when it may, and
   bids a good share of its purse (bids become coins on the memory, which keep it sane). Tied, it
-  raises while the memory is worth it; in a kingship tie it raises from a spare purse, passes
-  while tied, and concedes once outbid.
+  raises to one coin over half its purse, never for a Memory of Kingship; in a kingship tie it
+  raises from a spare purse (with its last coins, on a coin toss), else passes while tied and
+  concedes once outbid.
 * **Scenes**: as framer it frames one conflict: against the holder of the Memory of Kingship,
   staking it, when another elf holds it; else against the opposition, staking the most valuable
   memory on the market; with nothing on the market worth a conflict it creates a memory from a
@@ -217,7 +218,8 @@ def _pick(situation: Situation, rng: random.Random) -> Action:
         return by_type["decline_raise"][0]
     if "kingship_raise" in by_type:
         coins = by_type["kingship_raise"][0].args.get("coins")
-        if isinstance(coins, IntRange) and coins.lo <= max(1, purse // 2):
+        # from a spare purse; with only its last coins, a coin toss (a rival in the same place may raise too)
+        if isinstance(coins, IntRange) and (coins.lo <= purse // 2 or rng.random() < 0.5):
             return fill_text(by_type["kingship_raise"][0], {}, {"coins": coins.lo})
     if "kingship_concede" in by_type and _outbid(view, seat):
         return by_type["kingship_concede"][0]  # it will not raise past the top: the contest is lost, so say so
@@ -289,16 +291,16 @@ def _pick(situation: Situation, rng: random.Random) -> Action:
 
 
 def _raise(view: dict[str, Any], purse: int, action: Action) -> Action | None:
-    """A tied bid raised by one coin while the memory is worth it: coins bid go onto the memory
-    won, where they keep the elf sane, so a raise costs only the purse kept for influence and for
-    the rounds to come: one coin over half the purse (a Memory of Kingship is worth all of it but
-    two coins)."""
+    """A tied bid raised by one coin while it costs at most one coin over half the purse: coins bid
+    go onto the memory won, where they keep the elf sane, so a raise costs only the purse kept for
+    influence and for the rounds to come. Never for a Memory of Kingship: its owner is every
+    rival's first target (they frame conflicts to steal it), and winning one by a raise measured
+    weaker; a tie nobody breaks is auctioned again or rolled off (LD-R3, LD-R6)."""
     amount = action.args.get("amount")
-    if not isinstance(amount, IntRange):
-        return None
     lot = _memories(view).get(str((view.get("auction") or {}).get("lot")), {})
-    limit = purse - 2 if lot.get("kingship") else purse // 2 + 1
-    return fill_text(action, {}, {"amount": amount.lo}) if amount.lo <= limit else None
+    if not isinstance(amount, IntRange) or lot.get("kingship"):
+        return None
+    return fill_text(action, {}, {"amount": amount.lo}) if amount.lo <= purse // 2 + 1 else None
 
 
 def _outbid(view: dict[str, Any], seat: str) -> bool:
