@@ -35,7 +35,7 @@ NEVER: dict[str, dict[str, str]] = {
     },
     "lost-days": {
         "decline_gain": "a victory's gain keeps the elf sane; declining it never helps",
-        "veto_memory": "vetoing another's memory only delays the conflict the bot agreed to",
+        "veto_memory": "a veto judges a memory's relevance to the stakes (LD-R37), which the bot cannot read",
         "decline_epilogue": "the last sane elf narrates the epilogue: the bot's reward",
     },
     "euphoria": {

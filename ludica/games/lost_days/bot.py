@@ -25,8 +25,8 @@ is paid from the purse, and memories are worth fighting for — above all the Me
   extra die while its side trails (from a spare purse, else with the opposing character's
   madness).
 * **After a conflict**: gain goes onto its memories, strain comes from the purse first, tribute
-  from the purse unless a memory costs less (one worth nothing, or less than the memory coins the
-  tribute would take), received tribute onto its memories.
+  from the purse unless a memory costs less (one worth nothing, less than the memory coins the
+  tribute would take, or two less than the tribute), received tribute onto its memories.
 
 Texts are short sentences from the view ("I remember …" memories begin with those words).
 Rulebook: "Creating Characters", "The Memory of Kingship", "Conflict", "Tribute", "Strain and
