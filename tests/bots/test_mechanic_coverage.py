@@ -34,9 +34,7 @@ NEVER: dict[str, dict[str, str]] = {
     },
     "lost-days": {
         "decline_gain": "a victory's gain keeps the elf sane; declining it never helps",
-        "veto_memory": "vetoing another's memory only delays the conflict the bot agreed to",
-        "end_session": "the bot plays the story to its end rather than closing the session early",
-        "restart_story": "restarting the story throws away the memories the bot fought for",
+        "veto_memory": "a veto judges a memory's relevance to the stakes (LD-R37), which the bot cannot read",
         "decline_epilogue": "the last sane elf narrates the epilogue: the bot's reward",
     },
     "euphoria": {
@@ -53,13 +51,13 @@ NOT_YET: dict[str, set[str]] = {
     "great-city": {"flip_city_stone"},  # a rich Nay seat taking the last scene's ante: rare
     "euthymia": {"describe_death"},  # its characters seldom die: reached in larger batches
     "misery-bubblegum": set(),
-    "lost-days": {"create_memory", "sell_memory", "pay_tribute_memory", "raise_bid", "kingship_concede"},
+    "lost-days": set(),
     "euphoria": {"sacrifice"},  # an ethical dilemma's sacrifice: reached in larger batches
 }
 """Action types the heuristic does not take in the test's small batch: moves it does not make yet
 although a good player might, and rare ones it makes in larger batches (commented)."""
 
-FLOOR = {"great-city": 0.9, "euthymia": 0.85, "misery-bubblegum": 0.9, "lost-days": 0.75, "euphoria": 0.65}
+FLOOR = {"great-city": 0.9, "euthymia": 0.85, "misery-bubblegum": 0.9, "lost-days": 0.9, "euphoria": 0.65}
 """The share of random's action types the heuristic must reach in the test's batch."""
 
 BATCH = {
