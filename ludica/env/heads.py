@@ -73,6 +73,9 @@ class Heads:
         """The :meth:`prefix` slots with nothing set (read-only)."""
         self.zeros.flags.writeable = False
 
+    def __reduce__(self) -> tuple[Any, ...]:  # compiled with mypyc: pickled by its catalogue (memos start empty)
+        return Heads, (self.catalogue,)
+
     def rows(self, legal: Legal) -> tuple[np.ndarray, np.ndarray]:
         """The legal indices (sorted) and their factored rows ``(shape, digits...)``, worked out
         together in numpy; the rows are kept on ``legal`` (what :meth:`Catalogue.factored_legal`
@@ -193,6 +196,10 @@ class Node:
         self.ones: tuple[int, ...] = tuple(ones)
         """The :meth:`Heads.prefix` slots set to 1 at this node."""
 
+    def __reduce__(self) -> tuple[Any, ...]:  # compiled with mypyc: made again from what it keeps (caches start empty)
+        # made again with ``ask``: a node's picks are complete or stop where a new decision's do
+        return Node, (self.heads, self.few, self.indices, self.rows, self.picks, True)
+
     def child(self, value: int) -> Node | None:
         """The node after picking ``value`` for the head asked now (``None`` if it is not legal)."""
         found = self.children.get(value)
@@ -261,9 +268,10 @@ class Choice:
 
     __slots__ = ("asked", "heads", "node", "obs", "view")
 
-    def __init__(self, heads: Heads, legal: Legal, obs: np.ndarray | None = None) -> None:
+    def __init__(self, heads: Heads, legal: Legal | Node, obs: np.ndarray | None = None) -> None:
         self.heads = heads
-        self.node: Node = heads.root(legal)
+        self.node: Node = legal if isinstance(legal, Node) else heads.root(legal)
+        """Where the walk is (a new decision: the root of ``legal``'s walk)."""
         self.asked = 0
         """How many heads of this decision the seat has picked (0: the decision is new)."""
         self.obs = obs
@@ -271,6 +279,9 @@ class Choice:
         self.view: bytes | None = None
         """The seat's view for this decision, marshalled once asked for (it does not change while
         the heads are picked; each step hands out a new copy)."""
+
+    def __reduce__(self) -> tuple[Any, ...]:  # compiled with mypyc: pickled by its fields
+        return _choice, (self.heads, self.node, self.asked, self.obs, self.view)
 
     @property
     def head(self) -> int:
@@ -327,3 +338,10 @@ class Choice:
         for slot in self.node.ones:
             out[at + slot] = 1.0
         return out
+
+
+def _choice(heads: Heads, node: Node, asked: int, obs: np.ndarray | None, view: bytes | None) -> Choice:
+    """A :class:`Choice` unpickled."""
+    out = Choice(heads, node, obs)
+    out.asked, out.view = asked, view
+    return out
