@@ -109,7 +109,7 @@ class Heads:
                 array, rows = self.rows(legal)
                 found = Node(self, None, array, rows, (), True)
             else:
-                found = Node(self, few, None, None, (), True)
+                found = Node(self, tuple(few), None, None, (), True)
             roots[key] = found
         return found
 
@@ -157,12 +157,12 @@ class Node:
     :meth:`Heads.root` keeps the walks of the decisions met so far: a game offers the same legal
     actions again and again, and then a decision's heads cost a dict look-up each."""
 
-    __slots__ = ("_mask", "children", "done", "few", "heads", "indices", "ones", "picks", "rows", "values", "valueset")
+    __slots__ = ("_mask", "children", "done", "few", "heads", "indices", "ones", "picks", "rows", "values")
 
     def __init__(
         self,
         heads: Heads,
-        few: list[tuple[int, ...]] | None,
+        few: tuple[tuple[int, ...], ...] | None,
         indices: np.ndarray | None,
         rows: np.ndarray | None,
         picks: tuple[int, ...],
@@ -187,8 +187,10 @@ class Node:
         self.done = done
         self.values: tuple[int, ...] = tuple(values)
         """The legal values of the head asked now, sorted (none once :attr:`done`)."""
-        self.valueset = frozenset(values)
-        self.children: dict[int, Node] = {}
+        self.children: dict[int, Node | None] = dict.fromkeys(values)
+        """Every legal value of the head asked now, with the node after it once it was picked
+        (tuples, dicts of plain values and nodes only: a node adds few objects for Python's
+        collector to walk, as the kept walks grow)."""
         self._mask: np.ndarray | None = None
         h = len(picks)
         ones = [h] if h < heads.depth else []
@@ -202,9 +204,10 @@ class Node:
 
     def child(self, value: int) -> Node | None:
         """The node after picking ``value`` for the head asked now (``None`` if it is not legal)."""
-        found = self.children.get(value)
+        children = self.children
+        found = children.get(value)
         if found is None:
-            if value not in self.valueset:
+            if value not in children:
                 return None
             h = len(self.picks)
             few, indices, rows = _keep(self.few, self.indices, self.rows, h, value)
@@ -217,7 +220,7 @@ class Node:
                 if len(nodes) >= NODES:
                     nodes.clear()
                 found = nodes[key] = Node(self.heads, few, indices, rows, (*self.picks, value), False)
-            self.children[value] = found
+            children[value] = found
         return found
 
     def mask(self) -> np.ndarray:
@@ -240,7 +243,7 @@ class Node:
         return int(self.indices[0])
 
 
-def _values(few: list[tuple[int, ...]] | None, rows: np.ndarray | None, h: int) -> list[int]:
+def _values(few: tuple[tuple[int, ...], ...] | None, rows: np.ndarray | None, h: int) -> list[int]:
     """The legal values of head ``h`` over the legal actions left, sorted."""
     if few is not None:
         return sorted({row[h] for row in few})
@@ -249,11 +252,11 @@ def _values(few: list[tuple[int, ...]] | None, rows: np.ndarray | None, h: int) 
 
 
 def _keep(
-    few: list[tuple[int, ...]] | None, indices: np.ndarray | None, rows: np.ndarray | None, h: int, value: int
-) -> tuple[list[tuple[int, ...]] | None, np.ndarray | None, np.ndarray | None]:
+    few: tuple[tuple[int, ...], ...] | None, indices: np.ndarray | None, rows: np.ndarray | None, h: int, value: int
+) -> tuple[tuple[tuple[int, ...], ...] | None, np.ndarray | None, np.ndarray | None]:
     """The legal actions left whose head ``h`` is ``value``."""
     if few is not None:
-        return [row for row in few if row[h] == value], None, None
+        return tuple([row for row in few if row[h] == value]), None, None
     assert rows is not None and indices is not None
     keep = rows[:, h] == value
     return None, indices[keep], rows[keep]
