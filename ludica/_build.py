@@ -55,14 +55,15 @@ playout step), the heuristic bot that calls its game's plugin at every step, the
 loop runs once per playout step, and the driver of bots' games (one call per step); the rest of
 the package (tournaments, text, seating) stays pure."""
 
-ENV_SOURCES = ("tensor.py", "encoding.py", "driver.py")
+ENV_SOURCES = ("tensor.py", "encoding.py", "driver.py", "heads.py")
 """The modules of ``ludica/env`` compiled (their own unit, ``env``): the observation encoder, which
 lays out a seat's view at every environment step (1.4-1.7x faster compiled, 2026-11-27), and the
 action catalogue, which indexes the legal actions and decodes the chosen one at every step
 (about a third less CPU compiled, 2026-11-27; its classes are pickled by ``__reduce__``, as mypyc's
 are not otherwise), and the driver that every adapter steps through (asking who acts, building the
 mask, applying the action and dealing chance: about 4 % of The Great City's AEC decision,
-2026-11-27); the adapters around them (PettingZoo's, Gymnasium's, OpenSpiel's classes) stay pure."""
+2026-11-27), and the action heads' walk (every step of the default ``action="heads"`` form); the
+adapters around them (PettingZoo's, Gymnasium's, OpenSpiel's classes) stay pure."""
 
 C_EXTENSIONS = {"ludica.env._tensorc": "env/_tensorc.c"}
 """The hand-written C extensions built with the kernels (module -> source under ``ludica``): the

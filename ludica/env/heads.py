@@ -30,6 +30,12 @@ FEW = 64
 catalogue's factoring), a larger one in numpy (numpy's set-up per call costs more than a few dozen
 Python comparisons)."""
 
+ROOTS = 4_096
+"""How many decisions' walks :meth:`Heads.root` keeps (each a few small nodes)."""
+
+NODES = 8_192
+"""How many nodes after a pick :meth:`Node.child` keeps for every decision to share."""
+
 
 class Heads:
     """The factored form of one catalogue: head sizes, and the legal actions of a decision as rows."""
@@ -59,6 +65,16 @@ class Heads:
         self.prefix_size = self.depth + sum(self.sizes)
         self._memo: dict[int, tuple[int, ...]] = {}
         """The catalogue's factoring of the indices met so far (a game offers the same ones again)."""
+        self._roots: dict[tuple[int, ...], Node] = {}
+        """The walk of every decision met so far, by its legal indices (:meth:`root`)."""
+        self._nodes: dict[tuple[Any, ...], Node] = {}
+        """Every node after a pick met so far, by the head picked and the legal indices left (:meth:`Node.child`)."""
+        self.zeros = np.zeros(self.prefix_size, dtype=np.float32)
+        """The :meth:`prefix` slots with nothing set (read-only)."""
+        self.zeros.flags.writeable = False
+
+    def __reduce__(self) -> tuple[Any, ...]:  # compiled with mypyc: pickled by its catalogue (memos start empty)
+        return Heads, (self.catalogue,)
 
     def rows(self, legal: Legal) -> tuple[np.ndarray, np.ndarray]:
         """The legal indices (sorted) and their factored rows ``(shape, digits...)``, worked out
@@ -78,6 +94,24 @@ class Heads:
         out.flags.writeable = False
         legal.rows = out
         return indices, out
+
+    def root(self, legal: Legal) -> Node:
+        """The first node of a decision whose legal actions are ``legal``, made once per set of
+        legal indices (up to :data:`ROOTS` sets are kept, then the memo starts again)."""
+        key = tuple(legal.indices)
+        roots = self._roots
+        found = roots.get(key)
+        if found is None:
+            if len(roots) >= ROOTS:
+                roots.clear()
+            few = self.few(legal)
+            if few is None:
+                array, rows = self.rows(legal)
+                found = Node(self, None, array, rows, (), True)
+            else:
+                found = Node(self, tuple(few), None, None, (), True)
+            roots[key] = found
+        return found
 
     def few(self, legal: Legal) -> list[tuple[int, ...]] | None:
         """The legal actions as ``(shape, digits..., index)`` tuples when there are at most :data:`FEW`."""
@@ -114,99 +148,91 @@ class Heads:
         return out
 
 
-class Choice:
-    """One decision being composed head by head: the legal actions still agreeing with the picks,
-    as tuples ``(shape, digits..., index)`` (a few) or as numpy rows and indices (many).
+class Node:
+    """One state of a decision's walk: the legal actions still agreeing with the picks (tuples
+    ``(shape, digits..., index)`` for a few, numpy rows and indices for many), the picks so far
+    (heads with a single legal value filled in) and the legal values of the head asked now.
 
-    A head with a single legal value is filled in without asking, the action type too, except that
-    a decision asks at least one head (a seat with one legal action is still asked, as the game
-    asks it)."""
+    A node never changes once made (its children and mask are made once, when first asked for), so
+    :meth:`Heads.root` keeps the walks of the decisions met so far: a game offers the same legal
+    actions again and again, and then a decision's heads cost a dict look-up each."""
 
-    __slots__ = ("_base", "asked", "few", "heads", "indices", "now", "obs", "picks", "rows", "view")
+    __slots__ = ("_mask", "children", "done", "few", "heads", "indices", "ones", "picks", "rows", "values")
 
-    def __init__(self, heads: Heads, legal: Legal, obs: np.ndarray | None = None) -> None:
-        self.heads = heads
-        self.few = heads.few(legal)
-        self.indices: np.ndarray | None = None
-        self.rows: np.ndarray | None = None
-        if self.few is None:
-            self.indices, self.rows = heads.rows(legal)
-        self.picks: list[int] = []
-        self.asked = 0
-        """How many heads of this decision the seat has picked (0: the decision is new)."""
-        self.now: list[int] = self._values()
-        """The legal values of the head asked now, sorted."""
-        self.obs = obs
-        """The seat's tensor for this decision (it does not change while the heads are picked)."""
-        self._base: np.ndarray | None = None
-        self.view: bytes | None = None
-        """The seat's view for this decision, marshalled once asked for (it does not change while
-        the heads are picked; each step hands out a new copy)."""
-        self._fill(ask=True)
-
-    @property
-    def head(self) -> int:
-        """The head asked now."""
-        return len(self.picks)
-
-    @property
-    def done(self) -> bool:
-        """Whether the picks name one action (every head its shape uses is picked)."""
-        picks = self.picks
-        return bool(picks) and len(picks) >= self.heads.used[picks[0]]
-
-    def _values(self) -> list[int]:
-        h = len(self.picks)
-        if self.few is not None:
-            return sorted({row[h] for row in self.few})
-        assert self.rows is not None
-        return sorted(set(self.rows[:, h].tolist()))
-
-    def _fill(self, ask: bool = False) -> None:
-        """Pick every head with a single legal value, in turn; with ``ask``, stop before the pick
-        that would make the decision without asking anything."""
-        picks, used = self.picks, self.heads.used
-        while len(self.now) == 1 and not (picks and len(picks) >= used[picks[0]]):
-            value = self.now[0]
+    def __init__(
+        self,
+        heads: Heads,
+        few: tuple[tuple[int, ...], ...] | None,
+        indices: np.ndarray | None,
+        rows: np.ndarray | None,
+        picks: tuple[int, ...],
+        ask: bool,
+    ) -> None:
+        used = heads.used
+        done = bool(picks) and len(picks) >= used[picks[0]]
+        values: list[int] = [] if done else _values(few, rows, len(picks))
+        # fill in every head with a single legal value, in turn; with ``ask`` (a new decision),
+        # stop before the pick that would make the decision without asking anything
+        while len(values) == 1 and not done:
+            value = values[0]
             if ask and (1 if not picks else len(picks) + 1) >= used[picks[0] if picks else value]:
-                return
-            self._take(value)
+                break
+            few, indices, rows = _keep(few, indices, rows, len(picks), value)
+            picks = (*picks, value)
+            done = len(picks) >= used[picks[0]]
+            values = [] if done else _values(few, rows, len(picks))
+        self.heads = heads
+        self.few, self.indices, self.rows = few, indices, rows
+        self.picks = picks
+        self.done = done
+        self.values: tuple[int, ...] = tuple(values)
+        """The legal values of the head asked now, sorted (none once :attr:`done`)."""
+        self.children: dict[int, Node | None] = dict.fromkeys(values)
+        """Every legal value of the head asked now, with the node after it once it was picked
+        (tuples, dicts of plain values and nodes only: a node adds few objects for Python's
+        collector to walk, as the kept walks grow)."""
+        self._mask: np.ndarray | None = None
+        h = len(picks)
+        ones = [h] if h < heads.depth else []
+        ones += [heads.starts[k] + value for k, value in enumerate(picks)]
+        self.ones: tuple[int, ...] = tuple(ones)
+        """The :meth:`Heads.prefix` slots set to 1 at this node."""
 
-    def _take(self, value: int) -> None:
-        h = len(self.picks)
-        if self.few is not None:
-            self.few = [row for row in self.few if row[h] == value]
-        else:
-            assert self.rows is not None and self.indices is not None
-            keep = self.rows[:, h] == value
-            self.rows, self.indices = self.rows[keep], self.indices[keep]
-        self.picks.append(value)
-        self.now = [] if len(self.picks) >= self.heads.used[self.picks[0]] else self._values()
+    def __reduce__(self) -> tuple[Any, ...]:  # compiled with mypyc: made again from what it keeps (caches start empty)
+        # made again with ``ask``: a node's picks are complete or stop where a new decision's do
+        return Node, (self.heads, self.few, self.indices, self.rows, self.picks, True)
+
+    def child(self, value: int) -> Node | None:
+        """The node after picking ``value`` for the head asked now (``None`` if it is not legal)."""
+        children = self.children
+        found = children.get(value)
+        if found is None:
+            if value not in children:
+                return None
+            h = len(self.picks)
+            few, indices, rows = _keep(self.few, self.indices, self.rows, h, value)
+            # the node after a pick depends only on the legal actions left (their common digits
+            # are the picks): decisions that differ elsewhere share it
+            key = (h, *(row[-1] for row in few)) if few is not None else (h, indices.tobytes())  # type: ignore[union-attr]
+            nodes = self.heads._nodes
+            found = nodes.get(key)
+            if found is None or found.picks[: h + 1] != (*self.picks, value):
+                if len(nodes) >= NODES:
+                    nodes.clear()
+                found = nodes[key] = Node(self.heads, few, indices, rows, (*self.picks, value), False)
+            children[value] = found
+        return found
 
     def mask(self) -> np.ndarray:
-        """The legal values of the head asked now, as a 0/1 int8 mask of :attr:`Heads.width`."""
-        out = np.zeros(self.heads.width, dtype=np.int8)
-        for value in self.now:
-            out[value] = 1
-        return out
-
-    def legal_values(self) -> list[int]:
-        """The legal values of the head asked now, sorted (the mask's ones)."""
-        return list(self.now)
-
-    def pick(self, value: Any) -> bool:
-        """Take ``value`` for the head asked now; ``False`` (nothing changes) if it is not legal.
-        Later heads with a single legal value are then filled in."""
-        try:
-            v = int(value)
-        except (TypeError, ValueError):
-            return False
-        if v not in self.now:
-            return False
-        self.asked += 1
-        self._take(v)
-        self._fill()
-        return True
+        """The legal values of the head asked now as a 0/1 int8 mask of :attr:`Heads.width` (a new array)."""
+        found = self._mask
+        if found is None:
+            found = np.zeros(self.heads.width, dtype=np.int8)
+            for value in self.values:
+                found[value] = 1
+            found.flags.writeable = False
+            self._mask = found
+        return found.copy()
 
     @property
     def index(self) -> int:
@@ -216,18 +242,109 @@ class Choice:
         assert self.indices is not None
         return int(self.indices[0])
 
+
+def _values(few: tuple[tuple[int, ...], ...] | None, rows: np.ndarray | None, h: int) -> list[int]:
+    """The legal values of head ``h`` over the legal actions left, sorted."""
+    if few is not None:
+        return sorted({row[h] for row in few})
+    assert rows is not None
+    return sorted(set(rows[:, h].tolist()))
+
+
+def _keep(
+    few: tuple[tuple[int, ...], ...] | None, indices: np.ndarray | None, rows: np.ndarray | None, h: int, value: int
+) -> tuple[tuple[tuple[int, ...], ...] | None, np.ndarray | None, np.ndarray | None]:
+    """The legal actions left whose head ``h`` is ``value``."""
+    if few is not None:
+        return tuple([row for row in few if row[h] == value]), None, None
+    assert rows is not None and indices is not None
+    keep = rows[:, h] == value
+    return None, indices[keep], rows[keep]
+
+
+class Choice:
+    """One decision being composed head by head: a walk through the :class:`Node` of each set of picks.
+
+    A head with a single legal value is filled in without asking, the action type too, except that
+    a decision asks at least one head (a seat with one legal action is still asked, as the game
+    asks it)."""
+
+    __slots__ = ("asked", "heads", "node", "obs", "view")
+
+    def __init__(self, heads: Heads, legal: Legal | Node, obs: np.ndarray | None = None) -> None:
+        self.heads = heads
+        self.node: Node = legal if isinstance(legal, Node) else heads.root(legal)
+        """Where the walk is (a new decision: the root of ``legal``'s walk)."""
+        self.asked = 0
+        """How many heads of this decision the seat has picked (0: the decision is new)."""
+        self.obs = obs
+        """The seat's tensor for this decision (it does not change while the heads are picked)."""
+        self.view: bytes | None = None
+        """The seat's view for this decision, marshalled once asked for (it does not change while
+        the heads are picked; each step hands out a new copy)."""
+
+    def __reduce__(self) -> tuple[Any, ...]:  # compiled with mypyc: pickled by its fields
+        return _choice, (self.heads, self.node, self.asked, self.obs, self.view)
+
+    @property
+    def head(self) -> int:
+        """The head asked now."""
+        return len(self.node.picks)
+
+    @property
+    def picks(self) -> tuple[int, ...]:
+        """The value of every head picked or filled in so far."""
+        return self.node.picks
+
+    @property
+    def now(self) -> tuple[int, ...]:
+        """The legal values of the head asked now, sorted."""
+        return self.node.values
+
+    @property
+    def done(self) -> bool:
+        """Whether the picks name one action (every head its shape uses is picked)."""
+        return self.node.done
+
+    def mask(self) -> np.ndarray:
+        """The legal values of the head asked now, as a 0/1 int8 mask of :attr:`Heads.width`."""
+        return self.node.mask()
+
+    def legal_values(self) -> list[int]:
+        """The legal values of the head asked now, sorted (the mask's ones)."""
+        return list(self.node.values)
+
+    def pick(self, value: Any) -> bool:
+        """Take ``value`` for the head asked now; ``False`` (nothing changes) if it is not legal.
+        Later heads with a single legal value are then filled in."""
+        try:
+            v = int(value)
+        except (TypeError, ValueError):
+            return False
+        found = self.node.child(v)
+        if found is None:
+            return False
+        self.asked += 1
+        self.node = found
+        return True
+
+    @property
+    def index(self) -> int:
+        """The flat index the picks name (once :attr:`done`)."""
+        return self.node.index
+
     def observation(self) -> np.ndarray:
         """The seat's tensor followed by the :meth:`Heads.prefix` slots (a new array each time)."""
         heads = self.heads
-        base = self._base
-        if base is None:
-            zeros = np.zeros(heads.prefix_size, dtype=np.float32)
-            base = self._base = zeros if self.obs is None else np.concatenate((self.obs, zeros))
-        out = base.copy()
+        out = heads.zeros.copy() if self.obs is None else np.concatenate((self.obs, heads.zeros))
         at = len(out) - heads.prefix_size
-        h = len(self.picks)
-        if h < heads.depth:
-            out[at + h] = 1.0
-        for k, value in enumerate(self.picks):
-            out[at + heads.starts[k] + value] = 1.0
+        for slot in self.node.ones:
+            out[at + slot] = 1.0
         return out
+
+
+def _choice(heads: Heads, node: Node, asked: int, obs: np.ndarray | None, view: bytes | None) -> Choice:
+    """A :class:`Choice` unpickled."""
+    out = Choice(heads, node, obs)
+    out.asked, out.view = asked, view
+    return out
