@@ -238,6 +238,11 @@ VIEW_WORDS = {
     "recruit_deck": "recruit deck",
     "hand": "artifacts in hand",
     "artifacts": "artifacts",
+    "active": "recruits face up",
+    "hidden": "recruits face down",
+    "dealt": "recruits dealt",
+    "discarded": "recruits discarded",
+    "choice": "recruits you keep",
 }
 """How a consequence calls the keys of the view."""
 
@@ -293,7 +298,7 @@ class EuphoriaNamer(Namer):
         return None
 
     # -- computed consequences in the rulebook's words (DESIGN.md principle 16) -----------------
-    QUIET_KEYS = Namer.QUIET_KEYS | {"turn", "waiting", "dilemma_done"}
+    QUIET_KEYS = Namer.QUIET_KEYS | {"turn", "waiting", "dilemma_done", "chain", "chosen"}
     VIEW_WORDS = VIEW_WORDS
 
     def word_change(self, change: Any) -> str | None:
@@ -311,16 +316,30 @@ class EuphoriaNamer(Namer):
             moved = [f"{self._placed(w)} stands on {where}" for w in change.added if isinstance(w, tuple)]
             moved += [f"{self._placed(w)} leaves {where}" for w in change.removed if isinstance(w, tuple)]
             return "; ".join(moved) or None
+        region = FACTIONS[key].region if key in FACTIONS else item(key)
         if len(path) == 2 and path[0] == "allegiance" and change.delta:
             sign = "+" if change.delta > 0 else "−"
-            return f"{FACTIONS[key].region if key in FACTIONS else key} allegiance {sign}{abs(change.delta)}"
+            return f"{region} allegiance {sign}{abs(change.delta)}"
+        if len(path) == 2 and path[0] == "miners" and change.delta:
+            sign = "+" if change.delta > 0 else "−"
+            return f"miners in the {region} tunnel {sign}{abs(change.delta)}"
+        if len(path) == 2 and path[0] == "territories" and change.added:
+            who = listing([self.seat(str(s)) for s in change.added])
+            return f"{who} places an authority star in {region}"
+        if key == "artifacts" and path[:1] == ("players",) and self._owner(path, self._found) == self.viewer:
+            return None  # the cards in hand say it
         return super().word_change(change)
 
     def _placed(self, worker: tuple[Any, ...]) -> str:
         if worker[0] == self.viewer:  # its number is said as it leaves the hand
-            return "your worker"
+            return f"your worker showing {worker[1]}" if len(worker) >= 2 and not self._leaves_hand() else "your worker"
         owner = f"{self.seat(str(worker[0]))}'s"
         return f"{owner} worker showing {worker[1]}" if len(worker) >= 2 else f"{owner} worker"
+
+    def _leaves_hand(self) -> bool:
+        """True when the consequence being worded says a worker's number as it leaves the hand."""
+        found = self._found
+        return found is not None and any(c.key == "available" and c.removed for c in found.changes)
 
     def word_chance(self, step: Any) -> str:
         if step.type == "roll_workers":

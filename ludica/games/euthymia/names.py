@@ -135,6 +135,18 @@ PHASE_WORDS = {
 
 
 class EuthymiaNamer(Namer):
+    QUIET_KEYS = Namer.QUIET_KEYS | {
+        "suit",  # the Aspect says it
+        "holder",
+        "launcher",
+        "status",
+        "turn_kind",
+        "previous_active_player",
+        "retired",
+        "committed",
+        "proposer",
+        "deck_count",
+    }
     ACTION_TITLES = ACTION_TITLES
     PHASE_WORDS = PHASE_WORDS
     PARAM_LABELS = PARAM_LABELS

@@ -235,7 +235,7 @@ class GreatCityNamer(Namer):
                 else ("no scarab is taken")
             )
         if kind == "draw_name" and param == "list":
-            return "a name drawn at random from that list"
+            return f"a name drawn at random from the {self.value(kind, param, value)} list"
         return None
 
     def _intent_effect(self, color: str) -> str:
@@ -269,7 +269,21 @@ class GreatCityNamer(Namer):
         return said.strip("; ") or "no class benefit"
 
     # -- computed consequences in the rulebook's words (DESIGN.md principle 16) -----------------
-    QUIET_KEYS = Namer.QUIET_KEYS | {"triad", "triads", "flippable", "flipping", "judgment", "bits", "manner"}
+    QUIET_KEYS = Namer.QUIET_KEYS | {
+        "triad",
+        "triads",
+        "flippable",
+        "flipping",
+        "judgment",
+        "bits",
+        "manner",
+        "creating",  # the next step of making a character is the next question
+        "controller",
+        "position",
+        "focal",
+        "acceptor",
+        "number",
+    }
 
     def word_change(self, change: Any) -> str | None:
         """A flip as the stone that turns and the reading it makes (R-GC-27); scarabs paid."""
