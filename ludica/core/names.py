@@ -41,9 +41,7 @@ _PLURAL_S = re.compile(r"(?<![\w(])(?:(\d+) ([A-Za-z]+ )?)?([A-Za-z]+)\(s\)")
 _SUCCESSES = re.compile(r"(?<![\w.,])(\d+) success\b(?!es)")
 """``"2 success"`` -> ``"2 successes"`` (the count of success dice, not the outcome)."""
 _THE_THE = re.compile(r"\b([Tt])he the\b")
-_RULE_TAG = re.compile(
-    r" \[(?:(?:R|HR|LD|MB|EU|GC|EY)-[A-Z0-9-]+|[a-z][a-z ]*)(?:; ([^\[\]]+))?\]$"
-)
+_RULE_TAG = re.compile(r" \[(?:(?:R|HR|LD|MB|EU|GC|EY)-[A-Z0-9-]+|[a-z][a-z ]*)(?:; ([^\[\]]+))?\]$")
 """The rule and section a refusal names, in brackets at its end ("… [chance]", "… [LD-R3; Creating
 Memories]"): the tag is for programs; a section is said as where to read ("(rulebook: Creating
 Memories)")."""
@@ -381,12 +379,12 @@ class Namer:
             sign = "+" if delta > 0 else "−"
             return f"{label} {sign}{abs(delta)}"
         if isinstance(change.after, dict) or isinstance(change.before, dict):  # an entry came or went
-            entry = change.after if isinstance(change.after, dict) else change.before
+            fields = change.after if isinstance(change.after, dict) else change.before
             sign = "+" if isinstance(change.after, dict) else "−"
-            named = self.entry_name(entry)
-            if named:
-                return f"{label} {sign} {named}"
-            shown = [self._item(k, v) for k, v in entry.items() if k not in self.QUIET_KEYS and k != "id"]
+            title = self.entry_name(fields)
+            if title:
+                return f"{label} {sign} {title}"
+            shown = [self._item(k, v) for k, v in fields.items() if k not in self.QUIET_KEYS and k != "id"]
             shown = [v for v in shown if v and v not in ("none", "no", "…")]
             return f"{label} {sign} {', '.join(shown)}" if shown else f"{label} {sign}1"
         if change.added or change.removed:

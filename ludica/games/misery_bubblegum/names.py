@@ -6,6 +6,7 @@ Used by every front end through the game's :meth:`namer` (see :mod:`ludica.core.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from ...core import Action, IntRange
@@ -195,7 +196,7 @@ class MiseryNamer(Namer):
         "orientation",
         "declaring",  # the Trait on offer is said by the page's situation and the option's effect
     }
-    VIEW_WORDS = {"provisional_traits": "Traits offered", "ready_to_end": "ready to end the story"}
+    VIEW_WORDS: Mapping[str, str] = {"provisional_traits": "Traits offered", "ready_to_end": "ready to end the story"}
     PHASE_WORDS = PHASE_WORDS
 
     def word_change(self, change: Any) -> str | None:
