@@ -327,7 +327,7 @@ class Namer:
         elif found.next_phase and self.game is not None and found.next_phase != self._phase():
             parts.append(f"then {self.phase_words(found.next_phase)}")
         if not parts:
-            parts.append("nothing you can see changes yet")
+            parts.append(NOTHING_SEEN)
         return self.say("; ".join(parts))
 
     def phase_words(self, phase: str) -> str:
@@ -386,7 +386,9 @@ class Namer:
                 return f"{label} {sign} {title}"
             shown = [self._item(k, v) for k, v in fields.items() if k not in self.QUIET_KEYS and k != "id"]
             shown = [v for v in shown if v and v not in ("none", "no", "…")]
-            return f"{label} {sign} {', '.join(shown)}" if shown else f"{label} {sign}1"
+            if all(v.isdigit() or v in ("yes", "roll") for v in shown):  # nothing a person reads
+                return f"{label} {sign}1"
+            return f"{label} {sign} {', '.join(shown)}"
         if change.added or change.removed:
             moved = [f"+ {self._item(change.key, a)}" for a in change.added]
             moved += [f"− {self._item(change.key, r)}" for r in change.removed]
@@ -485,6 +487,8 @@ class Namer:
         return f"{title}: {', '.join(parts)}" if parts else title
 
 
+NOTHING_SEEN = "nothing you can see changes yet"
+"""What a consequence says when nothing the seat sees changes (left out beside a hand-written effect)."""
 _SIGNED = re.compile(r"^(?:(.+?) )?([+−-])(\d+)(?: (.+))?$")
 
 
@@ -501,7 +505,8 @@ def restates(written: str, clause: str) -> bool:
     hand-written ``written`` effect says ("+2 morale", "costs 1 scarab"): the same count of the
     same thing in the same direction."""
     text = written.lower()
-    if clause.lower() in text:
+    bare = clause.lower().removeprefix("then ")
+    if bare in text or clause == NOTHING_SEEN:
         return True
     match = _SIGNED.match(clause.strip())
     paid = re.match(r"^(pays|gains) (\d+) (.+)$", clause.strip())

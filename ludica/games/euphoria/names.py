@@ -247,6 +247,25 @@ VIEW_WORDS = {
 """How a consequence calls the keys of the view."""
 
 
+PHASE_WORDS = {
+    "pay": "you choose what to pay with",
+    "take": "you choose what to take",
+    "place_star": "you choose where your authority star goes",
+    "discard_artifact": "you choose an artifact to discard",
+    "lose_good": "you choose a good to lose",
+    "use_ability": "you choose whether to use your recruit's ability",
+    "choose_side": "you choose a side of your dilemma",
+    "keep_recruit": "you choose which recruit to keep",
+    "sacrifice": "you choose a worker to sacrifice",
+    "retrieve_more": "you may retrieve another worker",
+    "trade_give": "you choose what to give in the trade",
+    "trade_ask": "you choose what to ask for in the trade",
+    "answer_trade": "you answer the trade",
+    "turn": "you take another turn",
+}
+"""What the seat does next, said after "then" (the prompt the rules ask, in the rulebook's words)."""
+
+
 class EuphoriaNamer(Namer):
     ACTION_TITLES = ACTION_TITLES
     PARAM_LABELS = PARAM_LABELS
@@ -300,13 +319,15 @@ class EuphoriaNamer(Namer):
     # -- computed consequences in the rulebook's words (DESIGN.md principle 16) -----------------
     QUIET_KEYS = Namer.QUIET_KEYS | {"turn", "waiting", "dilemma_done", "chain", "chosen"}
     VIEW_WORDS = VIEW_WORDS
+    PHASE_WORDS = PHASE_WORDS
 
     def word_change(self, change: Any) -> str | None:
         """Workers said as workers ("your worker showing 2 goes to the Farm"), allegiance tracks
         and goods by their names."""
         path, key = change.path, change.key
         if key == "available" and (change.added or change.removed):
-            gone = [f"showing {v}" for v in change.removed]
+            placed = {w[1] for w in self._own_placed() if len(w) >= 2}
+            gone = [f"showing {v}" for v in change.removed if v not in placed]  # placed: said where it goes
             back = [f"showing {v}" for v in change.added]
             parts = [f"your worker {listing(gone)} leaves your hand"] if gone else []
             parts += [f"your worker {listing(back)} comes back to your hand"] if back else []
@@ -324,22 +345,34 @@ class EuphoriaNamer(Namer):
             sign = "+" if change.delta > 0 else "−"
             return f"miners in the {region} tunnel {sign}{abs(change.delta)}"
         if len(path) == 2 and path[0] == "territories" and change.added:
-            who = listing([self.seat(str(s)) for s in change.added])
-            return f"{who} places an authority star in {region}"
+            who = [str(s) for s in change.added]
+            if who == [self.viewer]:
+                return f"you place an authority star in {region}"
+            names = listing([self.seat(s) if s != self.viewer else "you" for s in who])
+            return f"{names} place{'s' if len(who) == 1 else ''} an authority star in {region}"
         if key == "artifacts" and path[:1] == ("players",) and self._owner(path, self._found) == self.viewer:
             return None  # the cards in hand say it
         return super().word_change(change)
 
     def _placed(self, worker: tuple[Any, ...]) -> str:
-        if worker[0] == self.viewer:  # its number is said as it leaves the hand
-            return f"your worker showing {worker[1]}" if len(worker) >= 2 and not self._leaves_hand() else "your worker"
+        if worker[0] == self.viewer:
+            return f"your worker showing {worker[1]}" if len(worker) >= 2 else "your worker"
         owner = f"{self.seat(str(worker[0]))}'s"
         return f"{owner} worker showing {worker[1]}" if len(worker) >= 2 else f"{owner} worker"
 
-    def _leaves_hand(self) -> bool:
-        """True when the consequence being worded says a worker's number as it leaves the hand."""
+    def _own_placed(self) -> list[tuple[Any, ...]]:
+        """The viewer's workers the consequence being worded puts on the board (said as "your
+        worker showing 2 stands on the Farm", not again as leaving the hand)."""
         found = self._found
-        return found is not None and any(c.key == "available" and c.removed for c in found.changes)
+        if found is None:
+            return []
+        return [
+            w
+            for c in found.changes
+            if len(c.path) >= 2 and c.path[0] in ("board", "sites")
+            for w in c.added
+            if isinstance(w, tuple) and w and w[0] == self.viewer
+        ]
 
     def word_chance(self, step: Any) -> str:
         if step.type == "roll_workers":
