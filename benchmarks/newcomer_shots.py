@@ -150,6 +150,21 @@ def _click_an_action(page: Any, rng: random.Random) -> None:
     form.locator("button[type=submit]").click(timeout=10_000)
 
 
+def _shoot(page: Any, choice: Any, out: Path, name: str) -> str:
+    """``choice`` opened with its first option's steps, shot at every size."""
+    if choice.evaluate("e => e.tagName", timeout=5_000) == "DETAILS":
+        choice.evaluate(OPEN_CHOICE, timeout=5_000)
+    files = []
+    for size, (w, h) in SIZES.items():
+        page.set_viewport_size({"width": w, "height": h})
+        choice.scroll_into_view_if_needed(timeout=5_000)
+        target = out / f"{name}-{size}.png"
+        page.screenshot(path=str(target), full_page=False)
+        files.append(target.name)
+    page.set_viewport_size({"width": 1280, "height": 800})
+    return ", ".join(files)
+
+
 def web(game_id: str, out: Path, actions: int, browser: Any, server: Server) -> dict[str, str]:
     """Shoot each target choice of ``game_id`` at both sizes; returns type -> file (or why not)."""
     room_id, link = _open_room(server, game_id, PLAYERS[game_id], "heuristic")
@@ -173,16 +188,10 @@ def web(game_id: str, out: Path, actions: int, browser: Any, server: Server) -> 
                 continue
             choice = page.locator(f"#actions details.choice[data-type='{kind}'], #actions form.act[data-type='{kind}']")
             if choice.count():
-                choice.first.evaluate(OPEN_CHOICE) if choice.first.evaluate("e => e.tagName") == "DETAILS" else None
-                files = []
-                for size, (w, h) in SIZES.items():
-                    page.set_viewport_size({"width": w, "height": h})
-                    choice.first.scroll_into_view_if_needed()
-                    target = out / f"{game_id}-{kind}-{size}.png"
-                    page.screenshot(path=str(target), full_page=False)
-                    files.append(target.name)
-                page.set_viewport_size({"width": 1280, "height": 800})
-                wanted[kind] = ", ".join(files)
+                try:
+                    wanted[kind] = _shoot(page, choice.first, out, f"{game_id}-{kind}")
+                except Exception:  # the page was redrawn meanwhile (a bot moved): shot at the next turn
+                    page.set_viewport_size({"width": 1280, "height": 800})
         if all(not v.startswith("not") for v in wanted.values()):
             break
         try:

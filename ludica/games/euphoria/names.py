@@ -266,6 +266,12 @@ PHASE_WORDS = {
 """What the seat does next, said after "then" (the prompt the rules ask, in the rulebook's words)."""
 
 
+_TURN = re.compile(r"^turn (\d+): (\S+)$")
+"""The story's "turn 126: p2", said as "Bob's turn (turn 126)"."""
+_PLACES_A = re.compile(r"\b(places) a (\d) on\b")
+"""The story's "Bob places a 1 on …": the 1 is the worker's die."""
+
+
 class EuphoriaNamer(Namer):
     ACTION_TITLES = ACTION_TITLES
     PARAM_LABELS = PARAM_LABELS
@@ -407,6 +413,9 @@ class EuphoriaNamer(Namer):
         text = _WORKER.sub(lambda m: self._worker(m.group(1), m.group(2)), text)
         text = _JOINED.sub(lambda m: item(m.group(0)), text)
         text = text.replace("retrieves paying free", "retrieves, paying nothing (−1 morale)")
+        text = text.replace("retrieves paying ", "retrieves, paying with ")
+        text = _TURN.sub(r"\2's turn (turn \1)", text)
+        text = _PLACES_A.sub(r"\1 a worker showing \2 on", text)
         text = _AREA_TOTAL.sub(r"\1 (the workers there show \2 in all)", text)
         return super().say(text)
 
