@@ -150,6 +150,17 @@ def _click_an_action(page: Any, rng: random.Random) -> None:
     form.locator("button[type=submit]").click(timeout=10_000)
 
 
+def _caught_up(page: Any, step: int) -> bool:
+    """The page shows ``step`` or a later one; a page left behind is loaded again (False)."""
+    try:
+        page.wait_for_function(f"Number(document.getElementById('table').dataset.step) >= {step}", timeout=15_000)
+        return True
+    except Exception:  # playwright's TimeoutError: a missed update
+        page.reload()
+        page.wait_for_selector("#table[data-step]")
+        return False
+
+
 def _shoot(page: Any, choice: Any, out: Path, name: str) -> str:
     """``choice`` opened with its first option's steps, shot at every size."""
     if choice.evaluate("e => e.tagName", timeout=5_000) == "DETAILS":
@@ -182,7 +193,8 @@ def web(game_id: str, out: Path, actions: int, browser: Any, server: Server) -> 
             time.sleep(0.1)
             continue
         step = room.step
-        page.wait_for_function(f"Number(document.getElementById('table').dataset.step) >= {step}", timeout=30_000)
+        if not _caught_up(page, step):
+            continue
         for kind in list(wanted):
             if not wanted[kind].startswith("not"):
                 continue
@@ -221,7 +233,8 @@ def talk_panel(out: Path, browser: Any, server: Server, actions: int) -> str:
             time.sleep(0.1)
             continue
         step = room.step
-        page.wait_for_function(f"Number(document.getElementById('table').dataset.step) >= {step}", timeout=30_000)
+        if not _caught_up(page, step):
+            continue
         try:
             _click_an_action(page, rng)
         except Exception:  # a redraw between pick and click
@@ -321,7 +334,10 @@ def main() -> None:
         ):
             browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
             for game_id in games:
-                report[f"{game_id} web"] = web(game_id, out, args.actions, browser, server)
+                try:
+                    report[f"{game_id} web"] = web(game_id, out, args.actions, browser, server)
+                except Exception as exc:  # one game's trouble does not stop the others' shots
+                    report[f"{game_id} web"] = {"error": f"{type(exc).__name__}: {str(exc)[:200]}"}
                 print(game_id, "web", report[f"{game_id} web"], flush=True)
             if "euphoria" in games:
                 print("euphoria talk panel", talk_panel(out, browser, server, 24), flush=True)

@@ -300,12 +300,25 @@ class LostDaysNamer(Namer):
             return f"it is {SCENE_KINDS.get(change.after, 'a scene')}"
         if path[:1] == ("conflict",):
             return self._conflict_change(path, key, change)
+        if key == "mad" and isinstance(change.after, bool) and path[:1] == ("players",):
+            owner = self._owner(path, self._found)
+            who = "you go" if owner in (None, self.viewer) else f"{self.seat(str(owner))} goes"
+            return f"{who} mad" if change.after else f"{who} sane again"
+        if path[:1] == ("king_tie",):
+            if self.is_seat(key) and change.delta:
+                who = "your" if key == self.viewer else f"{self.seat(key)}'s"
+                return f"{who} raise for the crown +{change.delta}"
+            return None  # the tie for the crown is the page's situation
         return super().word_change(change)
 
     def _conflict_change(self, path: tuple[str, ...], key: str, change: Any) -> str | None:
         """The conflict's bookkeeping said as what happens in it; ``None``: said elsewhere."""
         if path == ("conflict",) or len(path) == 1:
             return None
+        if key == "side_b" and change.after is None:
+            return "the conflict is over"
+        if change.after is None or (path[1] in ("narrated", "dice") and not change.added):
+            return None  # the conflict's bookkeeping goes with it
         if key == "side_b" and isinstance(change.after, str):
             b = "the opposition" if change.after == OPPOSITION else self.seat(change.after)
             return f"a conflict against {b}"
