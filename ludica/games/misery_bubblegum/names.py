@@ -51,6 +51,9 @@ PARAM_LABELS = {
     "desire": "Desire",
     "target": "on",
     "intent": "what your character attempts",
+    "passion": "Passion rating",
+    "confidence": "Confidence rating",
+    "insight": "Insight rating",
 }
 
 VALUE_NAMES = {
