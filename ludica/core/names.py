@@ -38,6 +38,8 @@ _ONE_PLURAL = re.compile(r"(?<![\d.,])(1) (coin|scarab|action|point|unit|card|wo
 _PLURAL_S = re.compile(r"(?<![\w(])(?:(\d+) ([A-Za-z]+ )?)?([A-Za-z]+)\(s\)")
 """``"2 scarab(s)"`` -> ``"2 scarabs"``, ``"1 scarab(s)"`` -> ``"1 scarab"``, ``"character(s)"`` ->
 ``"characters"``: an engine's "(s)" said as the number wants it."""
+_ONE_DICE = re.compile(r"(?<![\d.,])\b1 dice\b")
+"""``"rolls its 1 dice"`` -> ``"rolls its 1 die"``."""
 _SUCCESSES = re.compile(r"(?<![\w.,])(\d+) success\b(?!es)")
 """``"2 success"`` -> ``"2 successes"`` (the count of success dice, not the outcome)."""
 _THE_THE = re.compile(r"\b([Tt])he the\b")
@@ -170,6 +172,7 @@ class Namer:
         text = _PLURAL_S.sub(_plural, text)
         text = _SUCCESSES.sub(lambda m: m.group(0) if m.group(1) == "1" else f"{m.group(1)} successes", text)
         text = _ONE_PLURAL.sub(r"\1 \2", text)
+        text = _ONE_DICE.sub("1 die", text)
         text = _UPPER_SNAKE.sub(lambda m: m.group(0).replace("_", " ").lower(), text)
         return _SNAKE_WORD.sub(lambda m: m.group(0).replace("_", " "), text)
 

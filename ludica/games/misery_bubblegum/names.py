@@ -129,6 +129,8 @@ class MiseryNamer(Namer):
         return out
 
     def value(self, kind: str, param: str, value: Any) -> str:
+        if param in ("pool", "fee_pool", "pool_label") and value in (PASSION, CONFIDENCE, INSIGHT):
+            return f"{str(value).capitalize()} pool"
         if param == "die" and isinstance(value, str):
             return self.die(value)
         if isinstance(value, str) and value in self.ids() and not self.is_seat(value):
