@@ -303,7 +303,8 @@ def terminal(game_id: str, out: Path, answers: int) -> dict[str, str]:
                 break
             prompt = screen.rstrip().splitlines()[-1] if screen.strip() else ""
             typed = re.search(r"\b(?:text|words|name|stakes|situation|notes|ideal)\b", prompt, re.I)
-            answer = "the lamp goes out" if typed and "(1.." not in prompt else "1"
+            low = re.search(r"\((\d+)(?:\.\.| or )", prompt)  # "(1..4)", "(4..6)", "(5 or 6)": its first value
+            answer = low.group(1) if low else ("the lamp goes out" if typed else "1")
             _tmux("send-keys", "-t", session, answer, "Enter")
             time.sleep(1.5)
         (out / f"{game_id}-terminal-last.txt").write_text(screen)
