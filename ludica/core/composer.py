@@ -249,10 +249,51 @@ def option_note(namer: Any, composition: Composition, param: str, value: Any) ->
         said.append(namer.consequence(after.action()))
     elif after is not None and _only_text_left(after):  # what is left is a text to write: its words change nothing
         said.append(namer.consequence(after.remaining[0], after.picked))
+    elif after is not None:
+        said.append(leads_to(namer, after))
     parts = [p for p in said if p]
     if len(parts) == 2 and parts[0] in parts[1]:
         return parts[1]
     return " — ".join(dict.fromkeys(parts)) if parts else None
+
+
+LOOKAHEAD = 6
+"""At most this many completed actions are worded to say what a step that does not complete an
+action leads to (:func:`leads_to`)."""
+
+
+def leads_to(namer: Any, composition: Composition) -> str | None:
+    """What choosing a value that does not complete the action leads to: the consequence common
+    to every action it still allows (all of them when it is the same; the clauses they share
+    otherwise, checked on the first :data:`LOOKAHEAD`), then the choice that remains ("then
+    choose the target")."""
+    step = composition.ask()
+    if step is None:
+        return None
+    label = namer.param_label(composition.choice.type, step.param)
+    actions = list(_first(completions(composition), LOOKAHEAD))
+    if not actions:  # only typed fields are left: the first template, its fields filled
+        actions = [composition.remaining[0]]
+        texts = [namer.consequence(composition.remaining[0], composition.picked)]
+    else:
+        texts = [namer.consequence(a) for a in actions]
+    said = [t for t in texts if t]
+    rest = f"then choose: {label} ({step.size} options)" if step.size > 1 else f"then choose: {label}"
+    if not said:
+        return rest
+    if len(said) == len(texts) and len(set(said)) == 1 and len(actions) == 1:
+        return said[0]
+    first = said[0].split("; ")
+    common = [c for c in first if all(c in other.split("; ") for other in said[1:])] if len(said) == len(texts) else []
+    common = [c for c in common if not c.startswith(("then ", "the rest depends", "the game ends"))]  # after it all
+    return "; ".join([*common, rest])
+
+
+def _first(actions: Iterator[Action], n: int) -> Iterator[Action]:
+    for i, action in enumerate(actions):
+        if i >= n:
+            return
+        yield action
 
 
 def _only_text_left(composition: Composition) -> bool:

@@ -270,7 +270,9 @@ def _played(game: Any, state: Any, action: Action) -> tuple[Any, str]:
     try:
         game.check(after, action)
         game.play(after, action)
-    except (LudicaError, ValueError, KeyError, TypeError) as exc:
+    except LudicaError as exc:
+        return None, exc.reason  # the rule's tag ("[chance]", "[LD-R3; …]") is for programs
+    except (ValueError, KeyError, TypeError) as exc:
         return None, str(exc)
     return after, ""
 

@@ -38,9 +38,15 @@ _ONE_PLURAL = re.compile(r"(?<![\d.,])(1) (coin|scarab|action|point|unit|card|wo
 _PLURAL_S = re.compile(r"(?<![\w(])(?:(\d+) ([A-Za-z]+ )?)?([A-Za-z]+)\(s\)")
 """``"2 scarab(s)"`` -> ``"2 scarabs"``, ``"1 scarab(s)"`` -> ``"1 scarab"``, ``"character(s)"`` ->
 ``"characters"``: an engine's "(s)" said as the number wants it."""
+_ONE_DICE = re.compile(r"(?<![\d.,])\b1 dice\b")
+"""``"rolls its 1 dice"`` -> ``"rolls its 1 die"``."""
 _SUCCESSES = re.compile(r"(?<![\w.,])(\d+) success\b(?!es)")
 """``"2 success"`` -> ``"2 successes"`` (the count of success dice, not the outcome)."""
 _THE_THE = re.compile(r"\b([Tt])he the\b")
+_RULE_TAG = re.compile(r" \[(?:(?:R|HR|LD|MB|EU|GC|EY)-[A-Z0-9-]+|[a-z][a-z ]*)(?:; ([^\[\]]+))?\]$")
+"""The rule and section a refusal names, in brackets at its end ("… [chance]", "… [LD-R3; Creating
+Memories]"): the tag is for programs; a section is said as where to read ("(rulebook: Creating
+Memories)")."""
 _KEY_VALUE = re.compile(r"([a-z_]+): ([a-z_]+)")
 _SNAKE_WORD = re.compile(r"(?<![\w$])[a-z]+(?:_[A-Za-z0-9]+)+(?!\w)")
 _NUMBER_LIST = re.compile(r"\[(-?\d+(?:, -?\d+)+)?\]")
@@ -158,6 +164,7 @@ class Namer:
         if pattern is not None:
             text = _drop_bracketed_ids(text, table, pattern)
             text = pattern.sub(lambda m: table[m.group(1)], text)
+        text = _RULE_TAG.sub(lambda m: f" (rulebook: {m.group(1)})" if m.group(1) else "", text)
         text = _QUOTED_TWICE.sub(r"“\1”", text)
         text = _NUMBER_LIST.sub(lambda m: m.group(1) or "none", text)
         text = _NAME_TWICE.sub(r"\1", text)
@@ -165,6 +172,7 @@ class Namer:
         text = _PLURAL_S.sub(_plural, text)
         text = _SUCCESSES.sub(lambda m: m.group(0) if m.group(1) == "1" else f"{m.group(1)} successes", text)
         text = _ONE_PLURAL.sub(r"\1 \2", text)
+        text = _ONE_DICE.sub("1 die", text)
         text = _UPPER_SNAKE.sub(lambda m: m.group(0).replace("_", " ").lower(), text)
         return _SNAKE_WORD.sub(lambda m: m.group(0).replace("_", " "), text)
 
@@ -259,6 +267,9 @@ class Namer:
         if self.game is not None and self.state is not None:
             found = self.computed(action, fields)
             said = self.word_consequence(found) if found is not None else None
+        if written and said:
+            kept = [short_of(written, c) or c for c in said.split("; ") if not restates(written, c)]
+            said = "; ".join(kept) or None
         parts = [p for p in (written, said) if p]
         if written and said and said.lower() in written.lower():
             parts = [written]
@@ -317,11 +328,21 @@ class Namer:
             who = [self.seat(s) for s in found.next_seats]
             parts.append(f"then {listing(who)} {'decides' if len(who) == 1 else 'decide'}")
         elif found.next_phase and self.game is not None and found.next_phase != self._phase():
-            said = self.PHASE_WORDS.get(found.next_phase)
-            parts.append(f"then {said}" if said else f"then you: {self.action_title(found.next_phase).lower()}")
+            parts.append(f"then {self.phase_words(found.next_phase)}")
         if not parts:
-            parts.append("nothing you can see changes yet")
+            parts.append(NOTHING_SEEN)
         return self.say("; ".join(parts))
+
+    def phase_words(self, phase: str) -> str:
+        """What the seat does next in ``phase``, said after "then": :data:`PHASE_WORDS`, else the
+        title of the action of that name ("you: pay"), else "you decide again" (a phase id such as
+        ``TIE_RAISE`` is never shown)."""
+        said = self.PHASE_WORDS.get(phase)
+        if said:
+            return said
+        if phase in self.ACTION_TITLES:
+            return f"you: {_lower_title(self.ACTION_TITLES[phase])}"
+        return "you decide again"
 
     def _phase(self) -> str:
         try:
@@ -347,6 +368,8 @@ class Namer:
     def word_change(self, change: Any) -> str | None:
         """One changed leaf of the seat's view in words ("morale −1", "hand + Book", "phase:
         ties → scene"); ``None`` to leave it unsaid. The owner is named when it is another seat."""
+        if change.path == ("phase",):
+            return None  # what comes next is said by "then …"
         owner = self._owner(change.path, self._found)
         whose = f"{self.seat(owner)}'s " if owner is not None and owner != self.viewer else ""
         label = whose + self.view_word(change.key)
@@ -359,9 +382,16 @@ class Namer:
             sign = "+" if delta > 0 else "−"
             return f"{label} {sign}{abs(delta)}"
         if isinstance(change.after, dict) or isinstance(change.before, dict):  # an entry came or went
-            entry = change.after if isinstance(change.after, dict) else change.before
-            shown = [self._item(k, v) for k, v in entry.items() if k not in self.QUIET_KEYS and k != "id"]
-            return f"{label} {'+' if isinstance(change.after, dict) else '−'} {', '.join(v for v in shown if v)}"
+            fields = change.after if isinstance(change.after, dict) else change.before
+            sign = "+" if isinstance(change.after, dict) else "−"
+            title = self.entry_name(fields)
+            if title:
+                return f"{label} {sign} {title}"
+            shown = [self._item(k, v) for k, v in fields.items() if k not in self.QUIET_KEYS and k != "id"]
+            shown = [v for v in shown if v and v not in ("none", "no", "…")]
+            if all(v.isdigit() or v in ("yes", "roll") for v in shown):  # nothing a person reads
+                return f"{label} {sign}1"
+            return f"{label} {sign} {', '.join(shown)}"
         if change.added or change.removed:
             moved = [f"+ {self._item(change.key, a)}" for a in change.added]
             moved += [f"− {self._item(change.key, r)}" for r in change.removed]
@@ -374,12 +404,27 @@ class Namer:
             return f"{label}: {self._item(change.key, change.after)}"
         return f"{label}: {self._item(change.key, change.before)} → {self._item(change.key, change.after)}"
 
+    def entry_name(self, entry: Mapping[str, Any]) -> str | None:
+        """How an entry that comes into (or leaves) a list of the view is named in a consequence:
+        its name, else its text, else its id said as a name; ``None``: its fields are listed."""
+        for key in ("name", "text"):
+            value = entry.get(key)
+            if isinstance(value, str) and value.strip() and value.strip() != "…":
+                return self.say(value) if len(value) <= 60 else self.say(value[:59].rstrip()) + "…"
+        ident = entry.get("id")
+        if isinstance(ident, str) and self.say(ident) != ident:
+            return self.say(ident)
+        return None
+
     def _item(self, key: str, value: Any) -> str:
         if value is None:
             return "none"
         if isinstance(value, tuple):
             return listing([self._item(key, v) for v in value]) or "none"
-        return self.value("", key, value)
+        said = self.value("", key, value)
+        if isinstance(value, str) and said == value and _UPPER_ID.fullmatch(value):
+            return words(value).lower()  # "MORE_CARDS" -> "more cards"
+        return said
 
     def word_chance(self, step: Any) -> str:
         """What is at stake when chance comes right after an option ("then 3 dice are rolled");
@@ -443,6 +488,68 @@ class Namer:
         parts = [self.value(action.type, k, v) for k, v in action.args.items() if not isinstance(v, Text | IntRange)]
         title = self.action_title(action.type)
         return f"{title}: {', '.join(parts)}" if parts else title
+
+
+NOTHING_SEEN = "nothing you can see changes yet"
+"""What a consequence says when nothing the seat sees changes (left out beside a hand-written effect)."""
+_SIGNED = re.compile(r"^(?:(.+?) )?([+−-])(\d+)(?: (.+))?$")
+
+
+def _stem(noun: str) -> str:
+    noun = noun.strip().lower()
+    for plural in ("ies", "es", "s"):
+        if noun.endswith(plural) and len(noun) > len(plural) + 2:
+            return noun[: -len(plural)]
+    return noun
+
+
+def restates(written: str, clause: str) -> bool:
+    """True when a computed ``clause`` ("morale +2", "pays 1 scarab") says again what the
+    hand-written ``written`` effect says ("+2 morale", "costs 1 scarab"): the same count of the
+    same thing in the same direction."""
+    text = written.lower()
+    bare = clause.lower().removeprefix("then ")
+    if bare in text or clause == NOTHING_SEEN:
+        return True
+    match = _SIGNED.match(clause.strip())
+    paid = re.match(r"^(pays|gains) (\d+) (.+)$", clause.strip())
+    if match is not None and bool(match.group(1)) != bool(match.group(4)):
+        noun, sign, number = (match.group(1) or match.group(4)), match.group(2), match.group(3)
+        spent = sign in "−-"
+    elif paid is not None:
+        noun, number, spent = paid.group(3), paid.group(2), paid.group(1) == "pays"
+    else:
+        return False
+    stem = re.escape(_stem(noun))
+    if spent:
+        pattern = rf"(?:costs|pays|spends?|[−-]) ?{number} {stem}"
+    else:
+        pattern = rf"(?:\+|gains?|gets?|takes?) ?{number} {stem}"
+    return re.search(pattern, text) is not None
+
+
+def short_of(written: str, clause: str) -> str | None:
+    """A computed ``clause`` ("morale +1") that counts less of the same thing, in the same
+    direction, than the hand-written ``written`` effect says ("+2 morale"): said as what happens
+    in fact ("in fact morale +1": a track at its top); ``None`` otherwise."""
+    match = _SIGNED.match(clause.strip())
+    if match is None or not match.group(1) or match.group(4):
+        return None
+    noun, sign, number = match.group(1), match.group(2), match.group(3)
+    stem = re.escape(_stem(noun))
+    said = re.search(rf"(?:^|[\s:;(])\{'+' if sign == '+' else '−'}(\d+) {stem}", written.lower())
+    if said is None or said.group(1) == number:
+        return None
+    return f"in fact {clause}"
+
+
+def _lower_title(title: str) -> str:
+    """ "Pay with" -> "pay with"; "Launch a Conflict" keeps its capital noun."""
+    return title[:1].lower() + title[1:] if title[1:2].islower() or len(title) == 1 else title
+
+
+_UPPER_ID = re.compile(r"[A-Z]{4,}|[A-Z]+(?:_[A-Z]+)+")
+"""An engine's upper-case value ("MORE_CARDS", "NORMAL")."""
 
 
 def grouped(changes: Sequence[Any]) -> list[Any]:

@@ -348,3 +348,75 @@ def test_every_text_is_said_in_words(game_id: str) -> None:
                     for kind in word_kinds(text):
                         problems.setdefault(f"{where}: {kind}", text[:200])
     assert not problems, "\n".join(f"{k} in {v!r}" for k, v in list(problems.items())[:15])
+
+
+# -- issue 35: what an option does, computed by the rules, read as a newcomer reads it -------------
+CONSEQUENCE_KINDS = {
+    "phase id": re.compile(r"\bphase: |\b[A-Z]{3,}(?: [A-Z]{3,})+ →|→ [A-Z]{4,}\b"),
+    "engine phase after then": re.compile(
+        r"then you: (?:scene|stakes|trade|writing|sealed bid|tie raise|trade ask|trade give|strengths|build state"
+        r"|select|agents|character fates|reaction)(?:;|$)"
+    ),
+    "clause said twice": re.compile(r"([+−]\d+) ([a-z]+)\b.*; \2 \1\b|\b([a-z]+) ([+−]\d+)\b.*; \4 \3\b"),
+    "rule tag": re.compile(r"\[(?:chance|turn order|[A-Z]{1,3}-[A-Z0-9-]+)(?:;[^\]]*)?\]"),
+    "bookkeeping gone": re.compile(r"\b(?:lot|proposer|selector|status|mode|step|controller|position) gone\b"),
+    "field dump": re.compile(r"\+ (?:[^;,]+, ){2,}(?:none|no|yes|roll|created)(?:;|$)"),
+}
+"""Kinds of jargon a computed consequence once carried (issue 35): a phase id ("phase: TIE RAISE →
+SELECT"), a phase's title as the next thing to do ("then you: trade ask"), a clause the
+hand-written effect already says ("+2 morale; morale +2"), a refusal's rule tag ("[chance]"),
+an engine field that went away ("lot gone"), a new entry said as its raw fields ("memories + 5,
+the table, none, Ann, round1, yes, no, no")."""
+
+
+def consequence_kinds(text: str) -> list[str]:
+    return [kind for kind, pattern in CONSEQUENCE_KINDS.items() if pattern.search(text)]
+
+
+def test_consequence_kinds_are_caught() -> None:
+    for bad in (
+        "phase: TIE RAISE → SELECT; then Bob decides",
+        "turn kind: normal → MORE CARDS",
+        "then you: trade ask",
+        "then you: scene; nothing else",
+        "costs 1 bliss: +2 morale; morale +2",
+        "not allowed: the dice due now are a roll [chance]",
+        "not allowed: bidding starts again [LD-R3; Creating Memories]",
+        "the King: yes → no; lot gone; proposer gone",
+        "memories + 5, the table, none, Ann, round1, yes, no, no",
+    ):
+        assert consequence_kinds(bad), bad
+    good = (
+        "costs 1 bliss: +2 morale; in fact morale +1; then you choose the next memory to auction; "
+        "then you: pay with; a new memory “I remember”; then Ann decides; the FINAL ROUND"
+    )
+    assert not consequence_kinds(good), consequence_kinds(good)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_consequences_speak_words(game_id: str) -> None:
+    """Along seeded play, what every option of a deciding seat does (``Namer.consequence``) and
+    what every first step of a composed choice leads to (``option_note``) holds no raw id, none of
+    the raw kinds above and none of the consequence kinds."""
+    from ludica.core.composer import option_note
+    from ludica.core.consequence import filled_in
+
+    problems: dict[str, str] = {}
+    for match in _walk(game_id, 0):
+        for seat in match.pending().seats:
+            if seat == "chance":
+                continue
+            namer = namer_of(match, seat)
+            texts: list[tuple[str, str]] = []
+            for choice in choices(match.legal_actions(seat)):
+                for template in choice.templates[:4]:
+                    texts.append((choice.type, namer.consequence(filled_in(template)) or ""))
+                composing = Composition(choice)
+                step = composing.ask()
+                for value in step.values[:4] if step is not None and not choice.single else ():
+                    texts.append((f"{choice.type} step", option_note(namer, composing, step.param, value) or ""))
+            for where, text in texts:
+                kinds = [k for k in word_kinds(text) if k != "item listed twice"]
+                for kind in consequence_kinds(text) + kinds + raw_ids(text):
+                    problems.setdefault(f"{where}: {kind}", text[:240])
+    assert not problems, "\n".join(f"{k} in {v!r}" for k, v in list(problems.items())[:15])

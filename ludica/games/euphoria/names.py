@@ -238,8 +238,38 @@ VIEW_WORDS = {
     "recruit_deck": "recruit deck",
     "hand": "artifacts in hand",
     "artifacts": "artifacts",
+    "active": "recruits face up",
+    "hidden": "recruits face down",
+    "dealt": "recruits dealt",
+    "discarded": "recruits discarded",
+    "choice": "recruits you keep",
 }
 """How a consequence calls the keys of the view."""
+
+
+PHASE_WORDS = {
+    "pay": "you choose what to pay with",
+    "take": "you choose what to take",
+    "place_star": "you choose where your authority star goes",
+    "discard_artifact": "you choose an artifact to discard",
+    "lose_good": "you choose a good to lose",
+    "use_ability": "you choose whether to use your recruit's ability",
+    "choose_side": "you choose a side of your dilemma",
+    "keep_recruit": "you choose which recruit to keep",
+    "sacrifice": "you choose a worker to sacrifice",
+    "retrieve_more": "you may retrieve another worker",
+    "trade_give": "you choose what to give in the trade",
+    "trade_ask": "you choose what to ask for in the trade",
+    "answer_trade": "you answer the trade",
+    "turn": "you take another turn",
+}
+"""What the seat does next, said after "then" (the prompt the rules ask, in the rulebook's words)."""
+
+
+_TURN = re.compile(r"^turn (\d+): (\S+)$")
+"""The story's "turn 126: p2", said as "Bob's turn (turn 126)"."""
+_PLACES_A = re.compile(r"\b(places) a (\d) on\b")
+"""The story's "Bob places a 1 on …": the 1 is the worker's die."""
 
 
 class EuphoriaNamer(Namer):
@@ -293,15 +323,17 @@ class EuphoriaNamer(Namer):
         return None
 
     # -- computed consequences in the rulebook's words (DESIGN.md principle 16) -----------------
-    QUIET_KEYS = Namer.QUIET_KEYS | {"turn", "waiting", "dilemma_done"}
+    QUIET_KEYS = Namer.QUIET_KEYS | {"turn", "waiting", "dilemma_done", "chain", "chosen"}
     VIEW_WORDS = VIEW_WORDS
+    PHASE_WORDS = PHASE_WORDS
 
     def word_change(self, change: Any) -> str | None:
         """Workers said as workers ("your worker showing 2 goes to the Farm"), allegiance tracks
         and goods by their names."""
         path, key = change.path, change.key
         if key == "available" and (change.added or change.removed):
-            gone = [f"showing {v}" for v in change.removed]
+            placed = {w[1] for w in self._own_placed() if len(w) >= 2}
+            gone = [f"showing {v}" for v in change.removed if v not in placed]  # placed: said where it goes
             back = [f"showing {v}" for v in change.added]
             parts = [f"your worker {listing(gone)} leaves your hand"] if gone else []
             parts += [f"your worker {listing(back)} comes back to your hand"] if back else []
@@ -311,16 +343,42 @@ class EuphoriaNamer(Namer):
             moved = [f"{self._placed(w)} stands on {where}" for w in change.added if isinstance(w, tuple)]
             moved += [f"{self._placed(w)} leaves {where}" for w in change.removed if isinstance(w, tuple)]
             return "; ".join(moved) or None
+        region = FACTIONS[key].region if key in FACTIONS else item(key)
         if len(path) == 2 and path[0] == "allegiance" and change.delta:
             sign = "+" if change.delta > 0 else "−"
-            return f"{FACTIONS[key].region if key in FACTIONS else key} allegiance {sign}{abs(change.delta)}"
+            return f"{region} allegiance {sign}{abs(change.delta)}"
+        if len(path) == 2 and path[0] == "miners" and change.delta:
+            sign = "+" if change.delta > 0 else "−"
+            return f"miners in the {region} tunnel {sign}{abs(change.delta)}"
+        if len(path) == 2 and path[0] == "territories" and change.added:
+            who = [str(s) for s in change.added]
+            if who == [self.viewer]:
+                return f"you place an authority star in {region}"
+            names = listing([self.seat(s) if s != self.viewer else "you" for s in who])
+            return f"{names} place{'s' if len(who) == 1 else ''} an authority star in {region}"
+        if key == "artifacts" and path[:1] == ("players",) and self._owner(path, self._found) == self.viewer:
+            return None  # the cards in hand say it
         return super().word_change(change)
 
     def _placed(self, worker: tuple[Any, ...]) -> str:
-        if worker[0] == self.viewer:  # its number is said as it leaves the hand
-            return "your worker"
+        if worker[0] == self.viewer:
+            return f"your worker showing {worker[1]}" if len(worker) >= 2 else "your worker"
         owner = f"{self.seat(str(worker[0]))}'s"
         return f"{owner} worker showing {worker[1]}" if len(worker) >= 2 else f"{owner} worker"
+
+    def _own_placed(self) -> list[tuple[Any, ...]]:
+        """The viewer's workers the consequence being worded puts on the board (said as "your
+        worker showing 2 stands on the Farm", not again as leaving the hand)."""
+        found = self._found
+        if found is None:
+            return []
+        return [
+            w
+            for c in found.changes
+            if len(c.path) >= 2 and c.path[0] in ("board", "sites")
+            for w in c.added
+            if isinstance(w, tuple) and w and w[0] == self.viewer
+        ]
 
     def word_chance(self, step: Any) -> str:
         if step.type == "roll_workers":
@@ -355,6 +413,9 @@ class EuphoriaNamer(Namer):
         text = _WORKER.sub(lambda m: self._worker(m.group(1), m.group(2)), text)
         text = _JOINED.sub(lambda m: item(m.group(0)), text)
         text = text.replace("retrieves paying free", "retrieves, paying nothing (−1 morale)")
+        text = text.replace("retrieves paying ", "retrieves, paying with ")
+        text = _TURN.sub(r"\2's turn (turn \1)", text)
+        text = _PLACES_A.sub(r"\1 a worker showing \2 on", text)
         text = _AREA_TOTAL.sub(r"\1 (the workers there show \2 in all)", text)
         return super().say(text)
 

@@ -135,6 +135,44 @@ PHASE_WORDS = {
 
 
 class EuthymiaNamer(Namer):
+    QUIET_KEYS = Namer.QUIET_KEYS | {
+        "suit",  # the Aspect says it
+        "holder",
+        "launcher",
+        "status",
+        "turn_kind",
+        "previous_active_player",
+        "retired",
+        "committed",
+        "proposer",
+        "deck_count",
+        "launch_type",  # a Conflict's kind, Aspect and medication are the option's effect
+        "aspect",
+        "medication",
+        "order",
+        "to_play",
+        "votes",
+        "tied",
+        "contenders",
+        "from_deck",
+        "answers",
+    }
+
+    def word_change(self, change: Any) -> str | None:
+        """Cards played into the Conflict said as who plays what."""
+        if change.path[-1:] == ("plays",) and isinstance(change.after, dict):
+            seat, face = change.after.get("seat"), change.after.get("card")
+            who = "you play" if seat == self.viewer else f"{self.seat(str(seat))} plays"
+            return f"{who} {card(str(face))}"
+        if change.key == "plays" and change.added:
+            plays = [p for p in change.added if isinstance(p, tuple) and len(p) == 2]
+            said = [
+                f"{'you play' if p[0] == self.viewer else self.seat(str(p[0])) + ' plays'} {card(str(p[1]))}"
+                for p in plays
+            ]
+            return "; ".join(said) or None
+        return super().word_change(change)
+
     ACTION_TITLES = ACTION_TITLES
     PHASE_WORDS = PHASE_WORDS
     PARAM_LABELS = PARAM_LABELS

@@ -7,6 +7,7 @@ Used by every front end through :meth:`GreatCityGame.namer` (see :mod:`ludica.co
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from typing import Any
 
 from ...core import Action
@@ -235,7 +236,7 @@ class GreatCityNamer(Namer):
                 else ("no scarab is taken")
             )
         if kind == "draw_name" and param == "list":
-            return "a name drawn at random from that list"
+            return f"a name drawn at random from {self.value(kind, param, value)}"
         return None
 
     def _intent_effect(self, color: str) -> str:
@@ -269,7 +270,27 @@ class GreatCityNamer(Namer):
         return said.strip("; ") or "no class benefit"
 
     # -- computed consequences in the rulebook's words (DESIGN.md principle 16) -----------------
-    QUIET_KEYS = Namer.QUIET_KEYS | {"triad", "triads", "flippable", "flipping", "judgment", "bits", "manner"}
+    QUIET_KEYS = Namer.QUIET_KEYS | {
+        "triad",
+        "triads",
+        "flippable",
+        "flipping",
+        "judgment",
+        "bits",
+        "manner",
+        "creating",  # the next step of making a character is the next question
+        "controller",
+        "position",
+        "focal",
+        "acceptor",
+        "number",
+        "color",  # an intent's colour: its answer and basis are the option's effect
+        "answer",
+        "basis",
+        "intent",  # the scene's intent is written in the next step
+        "reaction_order",
+    }
+    VIEW_WORDS: Mapping[str, str] = {"present": "in the scene"}
 
     def word_change(self, change: Any) -> str | None:
         """A flip as the stone that turns and the reading it makes (R-GC-27); scarabs paid."""
@@ -295,6 +316,21 @@ class GreatCityNamer(Namer):
             scarabs = f"{n} scarab{'s' if n != 1 else ''}"
             where = f"under the {color} stone" if color else "under the stones"
             return f"{scarabs} vested {where} {'spent' if change.delta < 0 else 'added'}" if color else None
+        if key in ("foil", "spotlight") and path[:1] == ("scene",) and isinstance(change.after, str):
+            return f"the {key}: {self.character(change.after)}"
+        if path[-2:] == ("situation", "vested") and isinstance(change.after, tuple):
+            before = change.before if isinstance(change.before, tuple) else ()
+            grown = [i for i, n in enumerate(change.after) if i >= len(before) or n != before[i]]
+            under = [
+                f"city stone {i + 1}: {change.after[i]} scarab{'s' if change.after[i] != 1 else ''} under it"
+                for i in grown
+            ]
+            return "; ".join(under) or None
+        if path[-1:] == ("stones",) and isinstance(change.after, dict):
+            stone = change.after
+            owner = self.character(str(stone.get("owner"))) if stone.get("owner") else "the city"
+            sign = "+" if stone.get("sign") == "+" else "−"
+            return f"{owner}'s {stone.get('color', '')} stone ({sign}) comes into the scene"
         if key == "used_traits" and change.added:
             used = [str(t[1]).capitalize() for t in change.added if isinstance(t, tuple) and len(t) >= 2]
             return f"the trait {', '.join(used)} is used this scene" if used else None

@@ -11,7 +11,34 @@ from typing import Any
 
 from ...core import Action
 from ...core.names import Namer, counted, listing
-from .state import KING_TIE, OPPOSITION, ROLL_OFF, SEALED_BID, TIE_RAISE, WRITING, LostDaysState
+from .state import (
+    CENTRE,
+    EPILOGUE,
+    GAME_OVER,
+    INFLUENCE,
+    KING_TIE,
+    MARKET,
+    NARRATE_TRIBUTE,
+    NARRATION,
+    OPPOSITION,
+    OUTCOME,
+    OWNED,
+    PLACE_TRIBUTE,
+    ROLL,
+    ROLL_OFF,
+    SCENE,
+    SEALED_BID,
+    SELECT,
+    SESSION,
+    SET_ASIDE,
+    STAKES,
+    STRAIN_AND_GAIN,
+    TIE_RAISE,
+    TRADE,
+    TRIBUTE,
+    WRITING,
+    LostDaysState,
+)
 
 QUOTE = 48
 """How much of a memory's text names it (the rest is on its card)."""
@@ -93,6 +120,9 @@ ACTION_EFFECTS = {
     "end_scene": "the scene ends",
     "decline_gain": "you take nothing from this Conflict",
     "end_influence_turn": "you spend nothing more this turn; the other side may still influence the dice",
+    "offer_memory": "it goes into what you offer in the deal",
+    "ask_memory": "it goes into what you ask for in the deal",
+    "frame_scene": "the scene is framed: say where it happens and who is there",
 }
 """What a one-button action does."""
 
@@ -128,10 +158,56 @@ RAISE_EFFECT = (
 )
 """What a raise of a tied bid does ([Creating Memories], LD-R3: a tie is raised in the open)."""
 
+PHASE_WORDS = {
+    WRITING: "you write the memories of this round",
+    SELECT: "you choose the next memory to auction",
+    SEALED_BID: "everyone bids for the memory in secret",
+    TIE_RAISE: "the tied bidders raise in the open or drop out",
+    ROLL_OFF: "a roll decides between the tied bidders",
+    KING_TIE: "the tie for the crown is settled",
+    SESSION: "the story opens",
+    SCENE: "the scene goes on",
+    TRADE: "the deal is answered",
+    STAKES: "both sides agree to the stakes",
+    NARRATION: "each side brings memories into the conflict",
+    ROLL: "the dice of the conflict are rolled",
+    INFLUENCE: "each side may spend coins to influence the dice",
+    OUTCOME: "the winner narrates the outcome",
+    TRIBUTE: "the loser pays tribute",
+    PLACE_TRIBUTE: "the tribute is placed",
+    NARRATE_TRIBUTE: "the tribute is narrated",
+    STRAIN_AND_GAIN: "strain and gain are taken",
+    EPILOGUE: "the epilogue is told",
+    GAME_OVER: "the game ends",
+}
+"""What comes next in a phase, said after "then" (the book's steps, never the phase's id)."""
+
+PLACES = {
+    CENTRE: "goes onto the table",
+    SET_ASIDE: "is set aside",
+    MARKET: "goes to the Market of Memories",
+    OWNED: "is owned now",
+}
+"""Where a memory goes, said in a consequence."""
+
+VIEW_WORDS = {
+    "purse": "purse",
+    "memory_coins": "coins on memories",
+    "to_write": "memories still to write",
+    "scenes_played": "scenes played",
+    "madness": "madness coins",
+    "bank_out": "coins out of the bank",
+}
+"""How a consequence calls the keys of the view."""
+
 _COINS_FOR = re.compile(r"\b(\d+) coins for (\d+)\b(?! coin)")
 """A deal's story line "offers Ann 3 coins for 0": the second number is coins too."""
 _SEAL = re.compile(r" ?\(sealed-bid:[^()]*\)")
 _BID = re.compile(r"\byou bid (\d+)(?= \(sealed\))")
+
+
+def _number(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _coins(n: Any) -> list[str]:
@@ -144,6 +220,123 @@ class LostDaysNamer(Namer):
     PARAM_LABELS = PARAM_LABELS
     VALUE_NAMES = VALUE_NAMES
     state: LostDaysState
+
+    # -- computed consequences in the book's words (DESIGN.md principle 16) ----------------------
+    QUIET_KEYS = Namer.QUIET_KEYS | {
+        "auction",  # a bid's effect and "then … decides" say the auction
+        "trade",  # the deal is said by the option's effect and the page's situation
+        "agreement",
+        "mok_written",
+        "won_this_round",
+        "pending_write_out",
+        "framed",
+        "conflict_held",
+        "last_of_cycle",
+        "story_restarted",
+        "controller_b",
+        "narrate_turn",
+        "influence_turn",
+        "passes",
+        "spend",
+        "spends",
+        "leading",
+        "done",
+        "author",
+        "origin",
+        "is_mok",
+        "session",
+        "owner",  # the players' lists of memories say who gains and loses one
+        "extra_writer",
+        "margin",
+        "owed",
+        "paid",
+        "to_place",
+        "tribute_paid",
+        "offered",
+        "vetoed",
+        "brought",
+        "gain_left",
+        "strain_left",
+        "side_a",
+        "opposition",
+    }
+    PHASE_WORDS = PHASE_WORDS
+    VIEW_WORDS = VIEW_WORDS
+
+    def word_change(self, change: Any) -> str | None:
+        """Memories by their words and where they go, the King, the scene and the conflict in the
+        book's terms ("“I remember…” goes to the Market of Memories", "Bob frames the next scene")."""
+        path, key = change.path, change.key
+        if len(path) >= 2 and path[0] == "players" and key == "king":
+            return None  # the King's seat says it
+        if path == ("king",):
+            if change.after is None:
+                return "no one is King now"
+            return f"{self.seat(str(change.after))} becomes King"
+        if path == ("selector",) and isinstance(change.after, str):
+            return f"{self.seat(change.after)} chooses the next memory to auction"
+        if path == ("theme",) and isinstance(change.after, str):
+            return f"the next memories are about {change.after}"
+        if path == ("memories",) and isinstance(change.after, dict):
+            text = change.after.get("text")
+            kind = "a new Memory of Kingship" if change.after.get("kingship") else "a new memory"
+            return f"{kind} “{text}”" if isinstance(text, str) and text not in ("", "…") else kind
+        if path == ("selector",) and change.after is None:
+            return None
+        if path[:1] == ("memories",) and len(path) >= 3:
+            entry = self._found.entry(path) if self._found is not None else None
+            named = self.memory(entry) if isinstance(entry, str) else "the memory"
+            if key == "place" and isinstance(change.after, str):
+                return f"{named} {PLACES.get(change.after, 'moves')}"
+            if key == "value" and _number(change.after):
+                coins = "coin" if change.after == 1 else "coins"
+                return f"{named} is worth {change.after} {coins} (was {change.before or 0})"
+            if key in ("tainted", "kingship") and isinstance(change.after, bool):
+                what = "tainted" if key == "tainted" else "a Memory of Kingship"
+                return f"{named} is {'now' if change.after else 'no longer'} {what}"
+        if path[:1] == ("scene",) and key == "framer" and isinstance(change.after, str):
+            return f"{self.seat(change.after)} frames the next scene"
+        if path[:1] == ("scene",) and key == "kind" and isinstance(change.after, str):
+            return f"it is {SCENE_KINDS.get(change.after, 'a scene')}"
+        if path[:1] == ("conflict",):
+            return self._conflict_change(path, key, change)
+        if key == "mad" and isinstance(change.after, bool) and path[:1] == ("players",):
+            owner = self._owner(path, self._found)
+            who = "you go" if owner in (None, self.viewer) else f"{self.seat(str(owner))} goes"
+            return f"{who} mad" if change.after else f"{who} sane again"
+        if path[:1] == ("king_tie",):
+            if self.is_seat(key) and change.delta:
+                who = "your" if key == self.viewer else f"{self.seat(key)}'s"
+                return f"{who} raise for the crown +{change.delta}"
+            return None  # the tie for the crown is the page's situation
+        return super().word_change(change)
+
+    def _conflict_change(self, path: tuple[str, ...], key: str, change: Any) -> str | None:
+        """The conflict's bookkeeping said as what happens in it; ``None``: said elsewhere."""
+        if path == ("conflict",) or len(path) == 1:
+            return None
+        if key == "side_b" and change.after is None:
+            return "the conflict is over"
+        if change.after is None or (path[1] in ("narrated", "dice") and not change.added):
+            return None  # the conflict's bookkeeping goes with it
+        if key == "side_b" and isinstance(change.after, str):
+            b = "the opposition" if change.after == OPPOSITION else self.seat(change.after)
+            return f"a conflict against {b}"
+        if key == "staked":
+            return f"{self.memory(str(change.after))} is at stake" if isinstance(change.after, str) else None
+        if key == "stakes" and isinstance(change.after, str):
+            return "the stakes are written"
+        if key == "winner":
+            return f"side {change.after.upper()} wins the conflict" if change.after in ("a", "b") else None
+        if key == "framer":
+            return None
+        if len(path) >= 3 and path[1] == "dice" and (change.added or change.removed):
+            side = self.value("influence", "side", path[2])
+            return f"{side} dice: {self._item('die', change.after)}"
+        if len(path) >= 3 and path[1] == "narrated" and change.added:
+            side = self.value("influence", "side", path[2])
+            return f"{listing([self.memory(str(m)) for m in change.added])} brought into the conflict for {side}"
+        return super().word_change(change)
 
     def memory(self, mid: str) -> str:
         """A memory by the start of its words, in quotation marks."""

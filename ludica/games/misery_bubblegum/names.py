@@ -6,6 +6,7 @@ Used by every front end through the game's :meth:`namer` (see :mod:`ludica.core.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from ...core import Action, IntRange
@@ -50,6 +51,9 @@ PARAM_LABELS = {
     "desire": "Desire",
     "target": "on",
     "intent": "what your character attempts",
+    "passion": "Passion rating",
+    "confidence": "Confidence rating",
+    "insight": "Insight rating",
 }
 
 VALUE_NAMES = {
@@ -61,7 +65,7 @@ VALUE_NAMES = {
 RATINGS_EFFECT = (
     "fixed for the whole game: when your arrow points towards the others you reclaim up to your rating in "
     "that pool; towards yourself, Misery takes what your rating exceeds the dice left in the pool "
-    "[Character Attributes]"
+    "(Character Attributes)"
 )
 """What setting the ratings commits (MB-R4, spec §5.9)."""
 
@@ -125,6 +129,8 @@ class MiseryNamer(Namer):
         return out
 
     def value(self, kind: str, param: str, value: Any) -> str:
+        if param in ("pool", "fee_pool", "pool_label") and value in (PASSION, CONFIDENCE, INSIGHT):
+            return f"{str(value).capitalize()} pool"
         if param == "die" and isinstance(value, str):
             return self.die(value)
         if isinstance(value, str) and value in self.ids() and not self.is_seat(value):
@@ -193,7 +199,9 @@ class MiseryNamer(Namer):
         "denied",
         "chance",
         "orientation",
+        "declaring",  # the Trait on offer is said by the page's situation and the option's effect
     }
+    VIEW_WORDS: Mapping[str, str] = {"provisional_traits": "Traits offered", "ready_to_end": "ready to end the story"}
     PHASE_WORDS = PHASE_WORDS
 
     def word_change(self, change: Any) -> str | None:
@@ -205,6 +213,25 @@ class MiseryNamer(Namer):
             what = "pool" if path[-2] == "pool" else "rating"
             sign = "+" if change.delta > 0 else "−"
             return f"{whose}{key.capitalize()} {what} {sign}{abs(change.delta)}"
+        if isinstance(change.after, dict) or isinstance(change.before, dict):
+            entry = change.after if isinstance(change.after, dict) else change.before
+            came = isinstance(change.after, dict)
+            if path[-1:] == ("resources",) and isinstance(entry.get("kind"), str):
+                owner = self._owner(path, self._found)
+                whose = "" if owner in (None, self.viewer) else f" for {self.seat(str(owner))}"
+                return f"{'a new' if came else 'no more'} {entry['kind'].capitalize()}{whose}"
+            if path[-1:] == ("characters",) and entry and set(entry) <= {PASSION, CONFIDENCE, INSIGHT}:
+                return "ratings: " + ", ".join(f"{k.capitalize()} {v}" for k, v in entry.items())
+            if path[-1:] == ("provisional_traits",) and "target" in entry:
+                dice = entry.get("dice")
+                return f"a Trait offered to {self.seat(str(entry['target']))}" + (
+                    f" with {dice} {'die' if dice == 1 else 'dice'}" if isinstance(dice, int) else ""
+                )
+        if len(path) >= 2 and path[-2] == "influence" and change.delta:
+            owner = self._owner(path, self._found)
+            whose = "your" if owner in (None, self.viewer) else f"{self.seat(str(owner))}'s"
+            sign = "+" if change.delta > 0 else "−"
+            return f"{whose} influence from {self.seat(key)} {sign}{abs(change.delta)}"
         if key in ("misery", "spare") and change.delta:
             owner = self._owner(path, self._found)
             whose = "" if owner in (None, self.viewer) else f"{self.seat(str(owner))}'s "
