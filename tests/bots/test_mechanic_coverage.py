@@ -68,7 +68,7 @@ BATCH = {
     "euthymia": (3, 25),
     "misery-bubblegum": (3, 25),
     "lost-days": (3, 25),
-    "euphoria": (4, 10),
+    "euphoria": (4, 15),
 }
 """Players and games per batch (seeded)."""
 
