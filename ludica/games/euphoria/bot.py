@@ -372,22 +372,6 @@ def _ability_value(seen: Seen, option: str) -> float:
     return _gain_value(seen, option)
 
 
-_PLAIN_ANSWERS: Final[dict[str, str]] = {}
-"""The answers the bot gives whenever they are offered, whatever its view (none today: it weighs
-every question it is asked)."""
-
-
-def _plain_answer(kind: str, options: list[Action]) -> Action | None:
-    """The answer of :data:`_PLAIN_ANSWERS` to ``kind`` when it is one of ``options``: read
-    before the view, which it does not need."""
-    answer = _PLAIN_ANSWERS.get(kind)
-    if answer is None:
-        return None
-    param = next(iter(options[0].args), "")
-    values = {str(a.args.get(param)): a for a in options}
-    return values.get(answer)
-
-
 def _answer(seen: Seen, kind: str, options: list[Action], rng: random.Random) -> Action:
     """Answer a question: pay, take, place a star, discard..."""
     param = next(iter(options[0].args), "")
@@ -456,41 +440,59 @@ def _trade_worth(seen: Seen, gained: list[str], given: list[str]) -> float:
 
 def _trade_plan(seen: Seen) -> tuple[str, list[str], list[str]] | None:
     """The trade the bot proposes this turn: one good it wants, from a player who holds it, for
-    one or two of a good it has to spare, when the exchange is worth :data:`_TRADE_GAIN` to it
-    and also pays the partner as the bot reckons what the partner wants (goods and workers are
-    public). None when no such trade exists. Worked out again from the view at each step of
-    composing it (the goods do not change meanwhile)."""
-    best: tuple[float, str, list[str], list[str]] | None = None
+    one or two of a good it has to spare or an artifact card, when the exchange is worth
+    :data:`_TRADE_GAIN` to it and also pays the partner as the bot reckons what the partner wants
+    (goods, workers, morale and hand size are public). None when no such trade exists. Worked
+    out again from the view at each step of composing it (the goods do not change meanwhile)."""
     goods = seen.goods
-    for wanted in sorted(seen.needs):
-        have = goods.get(wanted, 0)
-        if have >= seen.needs[wanted]:
-            continue
-        gain = _unit_value(wanted, have, seen.needs[wanted])
-        for partner in sorted(seen.rival_goods):
-            theirs = seen.rival_goods[partner]
+    needs = seen.needs
+    wants: list[tuple[str, float]] = []
+    for good in _TRADE_GOODS:
+        have, want = goods.get(good, 0), needs.get(good, 0)
+        if have < want:
+            wants.append((good, _unit_value(good, have, want)))
+    if not wants:
+        return None
+    # what giving one or two of each good costs it, and each spare artifact card
+    offers: list[tuple[str, int, float]] = []
+    for good in _TRADE_GOODS:
+        held = goods.get(good, 0)
+        for n in range(1, min(_TRADE_GIVES, held) + 1):
+            offers.append((good, n, _goods_loss(goods, needs, good, n)))
+    arts = [("art-" + kind, _token_cost(seen, "art-" + kind)) for kind in _spare_kinds(seen)] if seen.artifacts else []
+    cheapest = min([loss for _, _, loss in offers] + [loss for _, loss in arts], default=_NO_OFFER)
+    wants = [(good, gain) for good, gain in wants if gain - cheapest >= _TRADE_GAIN]
+    if not wants:
+        return None
+    best: tuple[float, str, list[str], list[str]] | None = None
+    for partner in sorted(seen.rival_goods):
+        theirs = seen.rival_goods[partner]
+        their_needs: dict[str, int] | None = None
+        for wanted, gain in wants:
             if theirs.get(wanted, 0) < 1:
                 continue
-            their_needs = _needs_of(seen.rival_workers.get(partner, 0), seen.wanted)
+            if their_needs is None:
+                their_needs = _needs_of(seen.rival_workers.get(partner, 0), seen.wanted)
             their_loss = _goods_loss(theirs, their_needs, wanted, 1)
-            for given in sorted(goods):
-                if given == wanted:
+            for given, n, loss in offers:
+                mine = gain - loss
+                if given == wanted or mine < _TRADE_GAIN or (best is not None and mine <= best[0]):
                     continue
-                for n in range(1, min(_TRADE_GIVES, goods[given]) + 1):
-                    mine = gain - _goods_loss(goods, seen.needs, given, n)
-                    if mine < _TRADE_GAIN:
-                        break
-                    if _goods_gain(theirs, their_needs, given, n) > their_loss:
-                        if best is None or mine > best[0]:
-                            best = (mine, partner, [given] * n, [wanted])
-                        break
-            # an artifact card it can spare, to a player whose hand has room for it
-            if seen.rival_room.get(partner, 0) > 0 and their_loss < _ARTIFACT_WORTH:
-                for kind in _spare_kinds(seen):
-                    mine = gain - _token_cost(seen, "art-" + kind)
+                if _goods_gain(theirs, their_needs, given, n) > their_loss:
+                    best = (mine, partner, [given] * n, [wanted])
+            # an artifact card to a player whose hand has room for it
+            if arts and seen.rival_room.get(partner, 0) > 0 and their_loss < _ARTIFACT_WORTH:
+                for card, loss in arts:
+                    mine = gain - loss
                     if mine >= _TRADE_GAIN and (best is None or mine > best[0]):
-                        best = (mine, partner, ["art-" + kind], [wanted])
+                        best = (mine, partner, [card], [wanted])
     return None if best is None else (best[1], best[2], best[3])
+
+
+_TRADE_GOODS: Final = tuple(sorted(COMMODITIES + RESOURCES))
+"""The goods, in the order the bot considers them for a trade."""
+_NO_OFFER: Final = 1000.0
+"""The cost of giving when the bot has nothing to give (no trade then)."""
 
 
 _ARTIFACT_WORTH: Final = 20.0
@@ -662,7 +664,4 @@ def decide(situation: Situation, rng: random.Random) -> Decision:
         return Decision(action, _narration(action))
     kind = legal[0].type
     same = [a for a in legal if a.type == kind]
-    plain = _plain_answer(kind, same)
-    if plain is not None:
-        return Decision(plain)
     return Decision(_answer(_read(situation), kind, same, rng))
