@@ -38,11 +38,7 @@ NEVER: dict[str, dict[str, str]] = {
         "decline_epilogue": "the last sane elf narrates the epilogue: the bot's reward",
     },
     "euphoria": {
-        "end_turn": "the bot's turn ends by placing or retrieving; an empty turn gives nothing",
-        "offer_trade": "a trade's items are told in the story, not in the view the bot reads",
-        "trade_give": "see offer_trade",
-        "trade_ask": "see offer_trade",
-        "answer_trade": "see offer_trade (the bot declines an offer it cannot weigh)",
+        "end_turn": "a double's extra placement is free: the bot makes it (a die kept adds to the knowledge check)",
     },
 }
 """Action types a good player (and so the heuristic) never takes, with the reason."""
@@ -52,12 +48,12 @@ NOT_YET: dict[str, set[str]] = {
     "euthymia": {"describe_death"},  # its characters seldom die: reached in larger batches
     "misery-bubblegum": set(),
     "lost-days": set(),
-    "euphoria": {"sacrifice"},  # an ethical dilemma's sacrifice: reached in larger batches
+    "euphoria": set(),
 }
 """Action types the heuristic does not take in the test's small batch: moves it does not make yet
 although a good player might, and rare ones it makes in larger batches (commented)."""
 
-FLOOR = {"great-city": 0.9, "euthymia": 0.85, "misery-bubblegum": 0.9, "lost-days": 0.9, "euphoria": 0.65}
+FLOOR = {"great-city": 0.9, "euthymia": 0.85, "misery-bubblegum": 0.9, "lost-days": 0.9, "euphoria": 0.9}
 """The share of random's action types the heuristic must reach in the test's batch."""
 
 BATCH = {
@@ -65,7 +61,7 @@ BATCH = {
     "euthymia": (3, 25),
     "misery-bubblegum": (3, 25),
     "lost-days": (3, 25),
-    "euphoria": (4, 10),
+    "euphoria": (4, 15),
 }
 """Players and games per batch (seeded)."""
 

@@ -103,9 +103,15 @@ def _needs(seen: Seen) -> dict[str, int]:
     """The goods the bot wants next: a resource printed on a free spot of an unbuilt site,
     commodities for the tunnels and the tank, food or bliss for retrievals. (Nimbus Loft takes
     any three resources: :func:`_good_value` values every resource up to three.)"""
-    extra = 3 if seen.workers < 4 else 1
+    return _needs_of(seen.workers, seen.wanted)
+
+
+def _needs_of(workers: int, wanted: set[str]) -> dict[str, int]:
+    """:func:`_needs` of a player with ``workers`` workers (the sites' free spots are public, so
+    the bot also reckons what another player wants)."""
+    extra = 3 if workers < 4 else 1
     needs = {"energy": extra, "water": extra, "food": 1, "bliss": 1}
-    for cost in seen.wanted:
+    for cost in wanted:
         needs[cost] = needs.get(cost, 0) + 1
     return needs
 
@@ -134,16 +140,35 @@ def _allegiance_value(seen: Seen, faction: str) -> float:
 
 def _good_value(seen: Seen, good: str, n: int = 1) -> float:
     """What ``n`` more of ``good`` is worth now."""
-    have = seen.goods.get(good, 0)
-    want = seen.needs.get(good, 0)
+    return _goods_gain(seen.goods, seen.needs, good, n)
+
+
+def _unit_value(good: str, held: int, want: int) -> float:
+    """What one more ``good`` is worth to a player who holds ``held`` and wants ``want``."""
+    if held < want:
+        return 22.0 if good in RESOURCES else 12.0
+    if good in RESOURCES:
+        return 10.0 if held < 3 else 3.0
+    return 4.0 if held < 3 else 1.0
+
+
+def _goods_gain(goods: dict[str, int], needs: dict[str, int], good: str, n: int) -> float:
+    """What ``n`` more of ``good`` are worth to a player holding ``goods`` and wanting ``needs``."""
+    have = goods.get(good, 0)
+    want = needs.get(good, 0)
     value = 0.0
     for i in range(n):
-        if have + i < want:
-            value += 22.0 if good in RESOURCES else 12.0
-        elif good in RESOURCES:
-            value += 10.0 if have + i < 3 else 3.0
-        else:
-            value += 4.0 if have + i < 3 else 1.0
+        value += _unit_value(good, have + i, want)
+    return value
+
+
+def _goods_loss(goods: dict[str, int], needs: dict[str, int], good: str, n: int) -> float:
+    """What giving away ``n`` of ``good`` costs that player (the last ones held are worth least)."""
+    have = goods.get(good, 0)
+    want = needs.get(good, 0)
+    value = 0.0
+    for i in range(1, n + 1):
+        value += _unit_value(good, have - i, want)
     return value
 
 
@@ -347,29 +372,6 @@ def _ability_value(seen: Seen, option: str) -> float:
     return _gain_value(seen, option)
 
 
-_PLAIN_ANSWERS: Final = {
-    "sacrifice": "none",
-    "trade_give": "done",
-    "trade_ask": "done",
-    "answer_trade": "decline",
-}
-"""The answers the bot gives whenever they are offered, whatever its hand: keep its recruits
-(an ethical dilemma's sacrifice), and stay out of trades (finish an offer at once, decline one):
-the items of a trade being composed or offered are told in the story, not shown in the view the
-bot reads, so it cannot weigh one."""
-
-
-def _plain_answer(kind: str, options: list[Action]) -> Action | None:
-    """The answer of :data:`_PLAIN_ANSWERS` to ``kind`` when it is one of ``options``: read
-    before the view, which it does not need."""
-    answer = _PLAIN_ANSWERS.get(kind)
-    if answer is None:
-        return None
-    param = next(iter(options[0].args), "")
-    values = {str(a.args.get(param)): a for a in options}
-    return values.get(answer)
-
-
 def _answer(seen: Seen, kind: str, options: list[Action], rng: random.Random) -> Action:
     """Answer a question: pay, take, place a star, discard..."""
     param = next(iter(options[0].args), "")
@@ -400,7 +402,144 @@ def _answer(seen: Seen, kind: str, options: list[Action], rng: random.Random) ->
         return best(lambda o: 1.0 if o in RECRUITS and RECRUITS[o].faction in seen.my_factions else 0.0)
     if kind == "retrieve_more":
         return _retrieve_more(seen, options, param)
+    if kind == "sacrifice":
+        return best(lambda o: _sacrifice_value(seen, o))
+    if kind in ("trade_give", "trade_ask"):
+        return _compose(seen, kind, options, param)
+    if kind == "answer_trade":
+        accept = _trade_worth(seen, seen.trade_give, seen.trade_ask) > 0.0
+        return best(lambda o: 1.0 if (o == "accept") == accept else 0.0)
     return fill(rng.choice(options), rng)
+
+
+# -- trading (rulebook "Trading": during one's own turn, an exact exchange) -----------------------
+_TRADE_GAIN: Final = 8.0
+"""What a trade must be worth to the bot before it proposes one."""
+_TRADE_GIVES: Final = 2
+"""The most of one good the bot gives for the one good it asks."""
+
+
+def _trade_worth(seen: Seen, gained: list[str], given: list[str]) -> float:
+    """What gaining ``gained`` for ``given`` is worth to the bot (goods by name, artifacts as
+    ``art-<kind>``; the trade's items are shown to it by its view)."""
+    value = 0.0
+    arts = sum(1 for item in gained if item.startswith("art-"))
+    if arts:
+        value += _artifact_value(seen, arts)
+    for good in sorted(set(gained)):
+        if not good.startswith("art-"):
+            value += _good_value(seen, good, gained.count(good))
+    for item in sorted(set(given)):
+        n = given.count(item)
+        if item.startswith("art-"):
+            value -= n * _token_cost(seen, item)
+        else:
+            value -= _goods_loss(seen.goods, seen.needs, item, min(n, seen.goods.get(item, 0)))
+    return value
+
+
+def _trade_plan(seen: Seen) -> tuple[str, list[str], list[str]] | None:
+    """The trade the bot proposes this turn: one good it wants, from a player who holds it, for
+    one or two of a good it has to spare or an artifact card, when the exchange is worth
+    :data:`_TRADE_GAIN` to it and also pays the partner as the bot reckons what the partner wants
+    (goods, workers, morale and hand size are public). None when no such trade exists. Worked
+    out again from the view at each step of composing it (the goods do not change meanwhile)."""
+    goods = seen.goods
+    needs = seen.needs
+    wants: list[tuple[str, float]] = []
+    for good in _TRADE_GOODS:
+        have, want = goods.get(good, 0), needs.get(good, 0)
+        if have < want:
+            wants.append((good, _unit_value(good, have, want)))
+    if not wants:
+        return None
+    # what giving one or two of each good costs it, and each spare artifact card
+    offers: list[tuple[str, int, float]] = []
+    for good in _TRADE_GOODS:
+        held = goods.get(good, 0)
+        for n in range(1, min(_TRADE_GIVES, held) + 1):
+            offers.append((good, n, _goods_loss(goods, needs, good, n)))
+    arts = [("art-" + kind, _token_cost(seen, "art-" + kind)) for kind in _spare_kinds(seen)] if seen.artifacts else []
+    cheapest = min([loss for _, _, loss in offers] + [loss for _, loss in arts], default=_NO_OFFER)
+    wants = [(good, gain) for good, gain in wants if gain - cheapest >= _TRADE_GAIN]
+    if not wants:
+        return None
+    best: tuple[float, str, list[str], list[str]] | None = None
+    for partner in sorted(seen.rival_goods):
+        theirs = seen.rival_goods[partner]
+        their_needs: dict[str, int] | None = None
+        for wanted, gain in wants:
+            if theirs.get(wanted, 0) < 1:
+                continue
+            if their_needs is None:
+                their_needs = _needs_of(seen.rival_workers.get(partner, 0), seen.wanted)
+            their_loss = _goods_loss(theirs, their_needs, wanted, 1)
+            for given, n, loss in offers:
+                mine = gain - loss
+                if given == wanted or mine < _TRADE_GAIN or (best is not None and mine <= best[0]):
+                    continue
+                if _goods_gain(theirs, their_needs, given, n) > their_loss:
+                    best = (mine, partner, [given] * n, [wanted])
+            # an artifact card to a player whose hand has room for it
+            if arts and seen.rival_room.get(partner, 0) > 0 and their_loss < _ARTIFACT_WORTH:
+                for card, loss in arts:
+                    mine = gain - loss
+                    if mine >= _TRADE_GAIN and (best is None or mine > best[0]):
+                        best = (mine, partner, [card], [wanted])
+    return None if best is None else (best[1], best[2], best[3])
+
+
+_TRADE_GOODS: Final = tuple(sorted(COMMODITIES + RESOURCES))
+"""The goods, in the order the bot considers them for a trade."""
+_NO_OFFER: Final = 1000.0
+"""The cost of giving when the bot has nothing to give (no trade then)."""
+
+
+_ARTIFACT_WORTH: Final = 20.0
+"""What the bot reckons an artifact card is worth to a player whose hand has room for it (what
+:func:`_artifact_value` gives a hand of fewer than four)."""
+
+
+def _spare_kinds(seen: Seen) -> list[str]:
+    """The kinds of artifact card in hand it may trade away: not the one its unresolved dilemma
+    pictures (it pays the dilemma)."""
+    keep = DILEMMAS.get(seen.dilemma)
+    pictured = keep.artifact if keep is not None and not seen.dilemma_done else ""
+    return sorted(kind for kind, n in seen.kinds.items() if n and (kind != pictured or n > 1))
+
+
+def _compose(seen: Seen, kind: str, options: list[Action], param: str) -> Action:
+    """The next item of the planned trade (:func:`_trade_plan`), or ``done``."""
+    plan = _trade_plan(seen)
+    items: list[str] = []
+    if plan is not None and plan[0] == seen.trade_to:
+        planned, named = (plan[1], seen.trade_give) if kind == "trade_give" else (plan[2], seen.trade_ask)
+        items = list(planned)
+        for item in named:
+            if item in items:
+                items.remove(item)
+    by_value = {str(a.args.get(param)): a for a in options}
+    for item in items:
+        if item in by_value:
+            return by_value[item]
+    return by_value["done"]
+
+
+def _sacrifice_value(seen: Seen, option: str) -> float:
+    """Pete the Cannibal / Dr. Sheppard: a retrieved worker is given up for 4 food (bliss) and a
+    resource, before the roll. Worth it when the worker is likely lost to the knowledge check
+    anyway, or when the bot has workers to spare (four, or three late in the race)."""
+    if option == "none":
+        return 0.0
+    rid = option.partition(":")[0]
+    good = "food" if rid == "pete_the_cannibal" else "bliss"
+    gain = _good_value(seen, good, 4) + max(_good_value(seen, r) for r in RESOURCES)
+    rolling = max(1, seen.off_sites - seen.placed_off_sites - seen.available)
+    need = KNOWLEDGE_LIMIT - seen.knowledge - seen.available_sum
+    saved = _fail_chance(rolling, need) - _fail_chance(rolling - 1, need)
+    worker = 90.0 if seen.workers <= 2 else 60.0 if seen.workers == 3 else 40.0
+    worker -= 10.0 * max(0, 4 - seen.stars_left)
+    return gain - worker * (1.0 - saved)
 
 
 _FIGHT_STARS_LEFT: Final = 9
@@ -432,6 +571,8 @@ def _retrieved_this_turn(seen: Seen) -> int:
 def _turn(seen: Seen, legal: list[Action], rng: random.Random) -> Action:
     scored: list[tuple[float, float, Action]] = []
     retrieves = [a for a in legal if a.type == "retrieve"]
+    plan: tuple[str, list[str], list[str]] | None = None
+    planned = False  # the trade plan is worked out only when a trade may be offered
     for action in legal:
         if action.type == "place":
             args = action.args
@@ -443,12 +584,21 @@ def _turn(seen: Seen, legal: list[Action], rng: random.Random) -> Action:
             scored.append((seen.star - _dilemma_cost(seen), rng.random(), action))
         elif action.type == "end_turn":
             scored.append((8.0, rng.random(), action))
+        elif action.type == "offer_trade":
+            if not planned:
+                plan, planned = _trade_plan(seen), True
+            if plan is not None and action.args.get("to") == plan[0]:
+                scored.append((_TRADE_FIRST, rng.random(), action))
     if retrieves:
         scored.append((_retrieve_value(seen, retrieves), rng.random(), _first_retrieval(seen, retrieves)))
     if not scored:
         others = [a for a in legal if a.type != "offer_trade"] or legal
         return fill(rng.choice(others), rng)
     return _best(scored)
+
+
+_TRADE_FIRST: Final = 5000.0
+"""A trade worth proposing comes before any placement: the turn ends with the placement."""
 
 
 def _whole(value: Any) -> int:
@@ -514,7 +664,4 @@ def decide(situation: Situation, rng: random.Random) -> Decision:
         return Decision(action, _narration(action))
     kind = legal[0].type
     same = [a for a in legal if a.type == kind]
-    plain = _plain_answer(kind, same)
-    if plain is not None:
-        return Decision(plain)
     return Decision(_answer(_read(situation), kind, same, rng))

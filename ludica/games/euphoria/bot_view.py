@@ -14,7 +14,8 @@ starred, the territories, the allegiance tracks and the options of a question it
 
 Hidden information (DESIGN.md principle 12; rulebook "Icons & Tokens"): :func:`seen_of_state`
 reads the seat's own hand, hidden recruits and dilemma, and of the others only what is public
-(the board, the built markets' stars, the territories, the tracks). ``tests/bots/
+(the board, the built markets' stars, the territories, the tracks, the goods and workers), and
+a trade on the table only when the seat's view shows it (:func:`.view.trade_on_table`). ``tests/bots/
 test_euphoria_bot_view.py`` checks that both readers give the same facts over many states, every
 seat, and the same facts in every redeal of a state for that seat.
 """
@@ -26,6 +27,7 @@ from typing import Any, Final
 from ...core.values import rebuilt
 from .oracle import RECRUITS, SITES, SPOTS
 from .state import EuphoriaState
+from .view import trade_on_table
 
 SPOT_COSTS: Final[dict[str, tuple[tuple[str, str], ...]]] = {
     site: tuple(zip(SPOTS[site], spec.spot_costs, strict=True)) for site, spec in SITES.items()
@@ -87,6 +89,21 @@ class Seen:
     """The factions of the built markets without the seat's star."""
     options: list[str]
     """The options of the question the seat is asked (empty when none)."""
+    rival_goods: dict[str, dict[str, int]]
+    """The other players' goods (public; read only)."""
+    rival_workers: dict[str, int]
+    """The other players' workers (public)."""
+    rival_room: dict[str, int]
+    """How many more artifact cards each other player may hold before its morale makes it
+    discard (public: morale and the number of cards)."""
+    trade_from: str
+    """The offerer of the trade on the table, when the seat's view shows one (else "")."""
+    trade_to: str
+    """Its partner (else "")."""
+    trade_give: list[str]
+    """What the offerer gives in it (goods by name, artifacts as ``art-<kind>``)."""
+    trade_ask: list[str]
+    """What it asks for."""
     needs: dict[str, int]
     """The goods it wants next (set by the heuristic)."""
     star: float
@@ -132,6 +149,7 @@ FACTS: Final = (
     "seat", "players", "goods", "kinds", "my_factions", "board", "taken", "wanted", "mine", "off_sites",
     "placed_off_sites", "workers", "stars_left", "knowledge", "morale", "artifacts", "available",
     "available_sum", "dilemma", "dilemma_done", "territories", "allegiance", "unstarred", "options",
+    "rival_goods", "rival_workers", "rival_room", "trade_from", "trade_to", "trade_give", "trade_ask",
 )  # fmt: skip
 """The facts of :class:`Seen` (all its attributes but the heuristic's own ``needs`` and ``star``)."""
 
@@ -188,6 +206,15 @@ def seen_of_view(view: dict[str, Any], seat: str) -> Seen:
     seen.territories = {faction: len(stars) for faction, stars in view["territories"].items()}
     seen.allegiance = dict(view["allegiance"])
     seen.options = list(view.get("waiting", {}).get("options", []))
+    seen.rival_goods = {s: p["goods"] for s, p in players.items() if s != seat}
+    seen.rival_workers = {s: p["workers"] for s, p in players.items() if s != seat}
+    seen.rival_room = {s: p["morale"] - p["artifacts"] for s, p in players.items() if s != seat}
+    trade: dict[str, Any] | None = view.get("trade")
+    if trade is None:
+        seen.trade_from, seen.trade_to, seen.trade_give, seen.trade_ask = "", "", [], []
+    else:
+        seen.trade_from, seen.trade_to = trade["from"], trade["to"]
+        seen.trade_give, seen.trade_ask = list(trade["give"]), list(trade["ask"])
     seen.locate()
     return seen
 
@@ -221,6 +248,20 @@ def seen_of_state(st: EuphoriaState, seat: str) -> Seen:
     seen.allegiance = st.allegiance
     prompt = st.prompt
     seen.options = list(prompt.options) if prompt is not None and prompt.seat == seat else []
+    rival_goods: dict[str, dict[str, int]] = {}
+    rival_workers: dict[str, int] = {}
+    rival_room: dict[str, int] = {}
+    for other, player in st.players.items():
+        if other != seat:
+            rival_goods[other] = player.goods
+            rival_workers[other] = player.workers
+            rival_room[other] = player.morale - len(player.hand)
+    seen.rival_goods, seen.rival_workers, seen.rival_room = rival_goods, rival_workers, rival_room
+    trade = trade_on_table(st, seat)
+    if trade is None:
+        seen.trade_from, seen.trade_to, seen.trade_give, seen.trade_ask = "", "", [], []
+    else:
+        seen.trade_from, seen.trade_to, seen.trade_give, seen.trade_ask = trade
     return seen
 
 

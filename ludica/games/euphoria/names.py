@@ -27,6 +27,7 @@ from .oracle import (
     _load,
     artifact_kind,
 )
+from .view import trade_on_table
 
 ARTIFACT_NAMES: dict[str, str] = {a["id"]: a["name"] for a in _load("artifacts.yaml")["artifacts"]}
 
@@ -465,8 +466,14 @@ class EuphoriaNamer(Namer):
         return listing([self.say(str(s)) for s in spots]) or "none"
 
     def _trade_situation(self, seat: str, kind: str, context: list[Any]) -> str:
+        """The trade on the table, its items said only to the seats whose view shows them
+        (:func:`.view.trade_on_table`): the offerer, and the partner once it is offered."""
         partner, give, get = context[0], context[1], context[2]
         offerer, other = (partner, seat) if kind == "answer_trade" else (seat, partner)
+        if trade_on_table(self.state, self.viewer) is None:
+            if kind == "answer_trade":
+                return f"{self.seat(offerer)} offers {self.seat(other)} a trade"
+            return f"{self.seat(offerer)} composes a trade for {self.seat(other)}"
         gives = listing([item(str(g)) for g in give]) or "nothing"
         asks = listing([item(str(g)) for g in get]) or "nothing"
         return f"{self.seat(offerer)} offers {self.seat(other)} a trade: gives {gives}, asks for {asks}"

@@ -5,6 +5,10 @@ markets. Private to their holder: the kinds of artifact cards in hand, hidden re
 and discarded recruits, the ethical dilemma until resolved, the sealed recruit choice. Hidden
 from everyone: face-down and set-aside market tiles, deck orders (rulebook "Icons & Tokens"
 note; setup.yaml ``private_information``).
+
+A trade on the table (rulebook "Trading") is shown as ``trade`` (:func:`trade_on_table`) to the
+player who offers it while it is composed, and to both players once it is offered; the other
+seats see only who is asked what (``waiting``).
 """
 
 from __future__ import annotations
@@ -64,6 +68,34 @@ def _workers(occ: list[list[Any]] | None) -> list[list[Any]]:
     return [list(o) for o in occ] if occ else []
 
 
+TRADE_KINDS: tuple[str, ...] = ("trade_give", "trade_ask", "answer_trade")
+"""The questions of a trade on the table (:mod:`.trade`)."""
+
+
+def trade_on_table(st: EuphoriaState, seat: str | None) -> tuple[str, str, list[str], list[str]] | None:
+    """The trade on the table as ``seat`` sees it: ``(offerer, partner, given, asked)``, or None
+    when there is none or ``seat`` may not see it. The offerer sees what it names while it
+    composes the offer; once offered, the partner sees it too, to answer it (rulebook "Trading":
+    what is offered is said to the partner; the items in it may name artifact kinds of a hand, so
+    no other seat sees them)."""
+    prompt = st.prompt
+    if prompt is None or seat is None:
+        return None
+    kind = prompt[1]
+    if kind not in TRADE_KINDS:
+        return None
+    who, context = prompt[0], prompt[3]
+    if kind == "answer_trade":
+        offerer, partner = context[0], who
+        if seat != offerer and seat != partner:
+            return None
+    else:
+        offerer, partner = who, context[0]
+        if seat != offerer:
+            return None
+    return offerer, partner, list(context[1]), list(context[2])
+
+
 def view(st: EuphoriaState, seat: str | None) -> dict[str, Any]:
     sites: dict[str, dict[str, Any]] = {}
     occupants = st.occupants
@@ -104,6 +136,10 @@ def view(st: EuphoriaState, seat: str | None) -> dict[str, Any]:
         if who == seat:
             out["waiting"]["options"] = list(options)
             out["waiting"]["parameter"] = PARAM[kind]
+    trade = trade_on_table(st, seat)
+    if trade is not None:
+        offerer, partner, given, asked = trade
+        out["trade"] = {"from": offerer, "to": partner, "give": given, "ask": asked}
     return out
 
 
@@ -176,6 +212,12 @@ def render(v: dict[str, Any]) -> str:
         w = v["waiting"]
         lines.append(
             f"waiting for {w['seat']} to {w['decision']}" + (f": {', '.join(w['options'])}" if "options" in w else "")
+        )
+    if "trade" in v:
+        t = v["trade"]
+        lines.append(
+            f"trade on the table: {t['from']} gives {', '.join(t['give']) or 'nothing'} "
+            f"to {t['to']} for {', '.join(t['ask']) or 'nothing'}"
         )
     if v["winners"]:
         lines.append(f"WINNER: {', '.join(v['winners'])} ({v['end_reason']})")
