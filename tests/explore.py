@@ -131,17 +131,16 @@ def explore(
 
 @functools.cache
 def explorations(game_id: str) -> tuple[Exploration, ...]:
-    """The matches that first took each action type of the game, over its configurations
-    (:func:`configs`), a few seeds each: every type is taken in one of them unless the explorer
-    ran out of seeds (:data:`SEEDS`)."""
+    """The matches that first took each action type of the game: a seed of each configuration
+    (:func:`configs`) in turn, until every type is taken or :data:`SEEDS` seeds were played."""
     kept: list[Exploration] = []
     taken: Counter[str] = Counter()
-    for config in configs(game_id):
-        wanted = action_types(game_id, config)
-        for seed in range(SEEDS):
-            if all(taken[t] for t in wanted):
-                break
+    types = [(config, action_types(game_id, config)) for config in configs(game_id)]
+    for seed in range(SEEDS):
+        for config, wanted in types:
             before = {t for t in taken if taken[t]}
+            if wanted <= before:
+                continue
             found = explore(game_id, config, seed=seed, taken=taken, wanted=wanted)
             found.first = {t: i for t, i in found.first.items() if t not in before}
             if found.first:
@@ -157,14 +156,22 @@ def all_types(game_id: str) -> set[str]:
 UNREACHABLE: dict[str, dict[str, str]] = {}
 """Action types of a game no explored match reaches, with the reason (none: every type is reached)."""
 
-AROUND = (2, 3)
-"""A type's first taking is compared from this many steps before it to this many after it."""
+AROUND = 1
+"""A type's first taking is compared at the decision where it is taken and at this many decisions
+(chance steps skipped) before and after it."""
 
 
 def windows(exploration: Exploration) -> set[int]:
-    """The record indices (the state before that action) compared around each first taking."""
-    before, after = AROUND
-    return {i for f in exploration.first.values() for i in range(f - before, f + after + 1)}
+    """The record indices (each the state before that action, a seat's decision) compared around
+    each first taking of a type."""
+    decisions = [i for i, a in enumerate(exploration.actions) if a.seat != CHANCE]
+    where = {i: n for n, i in enumerate(decisions)}
+    return {
+        decisions[k]
+        for f in exploration.first.values()
+        for k in range(where[f] - AROUND, where[f] + AROUND + 1)
+        if 0 <= k < len(decisions)
+    }
 
 
 def reached_report(game_id: str, reached: set[str], where: str) -> str:
