@@ -21,7 +21,6 @@ from ludica.env.encoding import view_features
 from ludica.env.infostate import tensors_from_history
 from ludica.env.spiel import short_name
 from ludica.env.tensor import SchemaError
-
 from tests.explore import explorations, reached_report, windows
 from tests.redeal_helpers import rule_implied_tie
 
@@ -125,9 +124,7 @@ def test_every_action_type_in_the_environment(game_id: str) -> None:
     skipped = 0
     for exploration in explorations(game_id):
         config = exploration.config
-        env = aec_env(
-            game_id, len(config.players), config.seed, config.options, action="flat", referee="agent"
-        )
+        env = aec_env(game_id, len(config.players), config.seed, config.options, action="flat", referee="agent")
         env.reset()
         wanted = windows(exploration)
         for i, action in enumerate(exploration.actions):
@@ -146,7 +143,8 @@ def test_every_action_type_in_the_environment(game_id: str) -> None:
             env.infos = {a: {} for a in env.agents}
             env._settle()  # the agent to act next and its info, as after its step
             reached.add(action.type)
-    print(reached_report(game_id, reached, "environment") + (f" ({skipped} seat-steps beyond the cap)" if skipped else ""))
+    beyond = f" ({skipped} seat-steps beyond the tensor's id cap)" if skipped else ""
+    print(reached_report(game_id, reached, "environment") + beyond)
 
 
 @pytest.mark.parametrize("game_id", ["euthymia", "euphoria", "lost-days"])

@@ -26,9 +26,8 @@ from ludica.bots.base import situation
 from ludica.core import CHANCE
 from ludica.core.names import namer_of
 from ludica.core.registry import available
-from ludica.table import chat
+from ludica.table import chat, rooms
 from ludica.table.rooms import Room, Rooms
-from ludica.table import rooms
 from ludica.table.seatview import payload, seat_of
 from ludica.table.server import _story_with_talk
 from ludica.table.storage import HOST, SPECTATOR, Store
