@@ -313,7 +313,10 @@ def replay_in_terminal(exploration: Exploration, tmp: Path, rng: random.Random, 
             explore = [k + 1 for k, c in enumerate(options) if not c.single] if len(options) > 1 else []
             seats = list(match.pending().seats)
             step = Step(action.seat, seats.index(action.seat) + 1, explore, {})
-            memory = compare(exploration.game_id, match, step, memory, tmp, rng, tally)
+            if match.game.meta.hidden_information:
+                memory = compare(exploration.game_id, match, step, memory, tmp, rng, tally)
+            else:  # a redealt copy is the game itself: the screens are only shown
+                _, memory = screens(disposable(match), step, memory, tmp)
             shown.add(action.type)
         match.apply(action)
     return shown

@@ -208,14 +208,16 @@ def replay_and_compare(store: Store, exploration: Exploration, rng: random.Rando
             store.append(room.id, start, [a.to_json() for a in actions[start:end]])
             assert room.catch_up()
             continue
-        compare(room, rng, tally)
+        if room.game.meta.hidden_information:  # else a redealt copy is the game itself
+            compare(room, rng, tally)
         if room.is_clock(action):  # the table's own clock
             room.match.check(action)
             room._commit_from(action)
         else:
             room.act(action.seat, {"step": start, "action": action.to_json(), "narration": action.narration})
         acted.add(action.type)
-        assert_no_secret_said(room)
+        if room.game.meta.hidden_information:
+            assert_no_secret_said(room)
     return acted
 
 
