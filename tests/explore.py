@@ -25,11 +25,9 @@ from ludica.bots.base import BOTS, make_bot, situation
 from ludica.core import CHANCE, Config, Match, get_game
 from ludica.core.actions import Action, fill
 from ludica.env.encoding import catalogue
+from tests.redeal_helpers import PLAYERS  # the players of the heuristic-driven leak tests
 
 make_bot("random", "pig")  # the registry of bots filled (each game's heuristic plugin too)
-
-PLAYERS = {"great-city": 4, "euthymia": 3, "misery-bubblegum": 3, "lost-days": 3, "euphoria": 3}
-"""Players of the explored matches (as in the heuristic-driven leak tests)."""
 
 VARIANTS: dict[str, dict[str, Any]] = {
     "great-city": {"agent_triads": "chosen"},  # the GM sets a character's triad: set_triad
