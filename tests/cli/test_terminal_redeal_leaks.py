@@ -30,6 +30,7 @@ from ludica.core import CHANCE, Config, Match, get_game
 from ludica.core.composer import choices
 from ludica.core.registry import available
 from ludica.terminal import Back, Terminal
+from tests.explore import Exploration, explorations, reached_report, windows
 from tests.redeal_helpers import (
     DEFAULT_STEPS,
     NINTH_HOUR_GAMES,
@@ -289,6 +290,49 @@ def play_and_compare(
 def test_no_terminal_screen_tells_a_redealt_game_apart(tmp_path: Path, game_id: str) -> None:
     tally = play_and_compare(game_id, 23, tmp_path)
     print(f"{game_id}: {tally}")
+
+
+def replay_in_terminal(exploration: Exploration, tmp: Path, rng: random.Random, tally: dict[str, int]) -> set[str]:
+    """Replay an explored match through the terminal's eyes: at each decision around a type's
+    first taking the terminal runs that step (the deciding seat a person, its composed options
+    opened) and every role's screens are compared with a copy redealt for it; the steps between
+    are applied to the match alone (the terminal picks up again as after a resume). Returns the
+    types of the compared steps."""
+    match: Match[Any] = Match(get_game(exploration.game_id), exploration.config)
+    wanted = windows(exploration)
+    memory = Memory()
+    shown: set[str] = set()
+    for i, action in enumerate(exploration.actions):
+        if action.seat == CHANCE:
+            assert match.deal() == action, "the dealer dealt what the explorer's did not"
+            continue
+        if i in wanted:
+            if i - 1 not in wanted:
+                memory = Memory()  # a gap: the terminal starts afresh
+            options = choices(match.legal_actions(action.seat))
+            explore = [k + 1 for k, c in enumerate(options) if not c.single] if len(options) > 1 else []
+            seats = list(match.pending().seats)
+            step = Step(action.seat, seats.index(action.seat) + 1, explore, {})
+            if match.game.meta.hidden_information:
+                memory = compare(exploration.game_id, match, step, memory, tmp, rng, tally)
+            else:  # a redealt copy is the game itself: the screens are only shown
+                _, memory = screens(disposable(match), step, memory, tmp)
+            shown.add(action.type)
+        match.apply(action)
+    return shown
+
+
+@pytest.mark.parametrize("game_id", [g for g in available() if g != "pig"])
+def test_every_action_type_in_the_terminal(tmp_path: Path, game_id: str) -> None:
+    """The explorer's matches (``tests/explore.py``) replayed in the terminal: each role's screens
+    compared with a redealt copy around every type's first taking; a type never reached fails."""
+    tally = {"compared": 0, "rule-implied": 0, "ties offered": 0}
+    reached: set[str] = set()
+    for exploration in explorations(game_id):
+        reached |= replay_in_terminal(exploration, tmp_path, random.Random(39), tally)
+    line = reached_report(game_id, reached, "terminal")
+    (tmp_path / "reached.txt").write_text(line + "\n")
+    print(f"{line}\n{game_id}: {tally}")
 
 
 def ninth_hour_over(match: Match[Any]) -> bool:

@@ -26,11 +26,12 @@ from ludica.bots.base import situation
 from ludica.core import CHANCE
 from ludica.core.names import namer_of
 from ludica.core.registry import available
-from ludica.table import chat
+from ludica.table import chat, rooms
 from ludica.table.rooms import Room, Rooms
 from ludica.table.seatview import payload, seat_of
 from ludica.table.server import _story_with_talk
 from ludica.table.storage import HOST, SPECTATOR, Store
+from tests.explore import Exploration, explorations, reached_report, windows
 from tests.redeal_helpers import (
     DEFAULT_STEPS,
     NINTH_HOUR_GAMES,
@@ -184,6 +185,58 @@ def test_no_page_or_frame_tells_a_redealt_game_apart(tmp_path: Path, game_id: st
     finally:
         store.close()
     print(f"{game_id}: {tally['compared']} pages and frames compared with a redealt copy ({tally})")
+
+
+def replay_and_compare(store: Store, exploration: Exploration, rng: random.Random, tally: dict[str, int]) -> set[str]:
+    """Replay an explored match in a room (its seed the explorer's): every action of the steps
+    around a type's first taking acted through :meth:`Room.act` (or the table's clock), each of
+    those steps compared for every role; the steps between come from storage as another table
+    process would write them (:meth:`Room.catch_up`). Returns the types acted through the room."""
+    actions = exploration.actions
+    config = exploration.config
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(rooms.secrets, "token_hex", lambda _n: config.seed)
+        room, _ = Rooms(store).create(exploration.game_id, list(config.players), dict(config.options))
+    wanted = windows(exploration)
+    acted: set[str] = set()
+    while room.step < len(actions):
+        start = room.step
+        assert room.match.actions == actions[:start], "the room's dealer dealt what the explorer's did not"
+        action = actions[start]
+        if start not in wanted or action.seat == CHANCE:
+            end = next((i for i in sorted(wanted) if i > start and actions[i].seat != CHANCE), len(actions))
+            store.append(room.id, start, [a.to_json() for a in actions[start:end]])
+            assert room.catch_up()
+            continue
+        if room.game.meta.hidden_information:  # else a redealt copy is the game itself
+            compare(room, rng, tally)
+        if room.is_clock(action):  # the table's own clock
+            room.match.check(action)
+            room._commit_from(action)
+        else:
+            room.act(action.seat, {"step": start, "action": action.to_json(), "narration": action.narration})
+        acted.add(action.type)
+        if room.game.meta.hidden_information:
+            assert_no_secret_said(room)
+    return acted
+
+
+@pytest.mark.parametrize("game_id", [g for g in available() if g != "pig"])
+def test_every_action_type_on_the_page(tmp_path: Path, game_id: str) -> None:
+    """The explorer's matches (``tests/explore.py``) replayed in rooms: every action type of the
+    game is acted through the room, each role's page, frame, talk and story compared with a
+    redealt copy around each type's first taking; a type never reached fails the test."""
+    store = Store(f"sqlite:///{tmp_path / 'r.sqlite3'}")
+    tally = {"compared": 0, "rule-implied": 0, "ties offered": 0}
+    reached: set[str] = set()
+    try:
+        for exploration in explorations(game_id):
+            reached |= replay_and_compare(store, exploration, random.Random(39), tally)
+    finally:
+        store.close()
+    line = reached_report(game_id, reached, "web table")
+    (tmp_path / "reached.txt").write_text(line + "\n")
+    print(f"{line}\n{game_id}: {tally}")
 
 
 def test_r_eu_30_the_ninth_hours_final_round_on_the_page(tmp_path: Path) -> None:

@@ -102,7 +102,7 @@ PHASES = ("agents", "ante", "assign_narration", "buy_in", "character_fates", "ch
           "rethrow", "roll_situation", "scene_start", "ties", "undo", "vest")  # fmt: skip
 """The Great City's phases (``ludica.games.great_city.game.PHASES``)."""
 
-CREATING = ("roll", "kind", "traits", "class", "intent", "name", "vest", "ties", None)
+CREATING = ("roll", "choose_triad", "kind", "traits", "class", "intent", "name", "vest", "ties", None)
 
 
 def observation(game: Game[Any], config: Config, seats: Sequence[str]) -> Rec:

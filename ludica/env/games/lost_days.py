@@ -121,7 +121,7 @@ def observation(game: Game[Any], config: Config, seats: Sequence[str]) -> Rec:
         place=OneOf((CENTRE, SET_ASIDE, MARKET, OWNED)),
         owner=seat,
         author=seat,
-        origin=OneOf(("created", *(f"round{r}" for r in range(1, 6)))),
+        origin=OneOf(("created", *(f"round{r}" for r in range(1, 6)), "replenished")),
         kingship=Flag(),
         is_mok=Flag(),
         tainted=Flag(),

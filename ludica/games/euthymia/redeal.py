@@ -61,7 +61,7 @@ def _known_passes(st: EuthymiaState, seat: str | None) -> dict[str, str]:
 
 def _identity(st: EuthymiaState, seat: str | None, rng: random.Random) -> None:
     known = _known_passes(st, seat)
-    st.passes = _passes(st, known, rng)
+    st.passes = _passes(st, known, rng, seat)
     cm = st.committee_member
     received_black = any(to == seat and g == cm for g, to in known.items())
     if not _known_to_all(st) and cm is not None and seat != cm and not received_black:
@@ -82,14 +82,15 @@ def _known_to_all(st: EuthymiaState) -> bool:
     return st.cm_revealed or st.phase == CM_REVEAL_TURN
 
 
-def _passes(st: EuthymiaState, known: dict[str, str], rng: random.Random) -> dict[str, str]:
+def _passes(st: EuthymiaState, known: dict[str, str], rng: random.Random, seat: str | None) -> dict[str, str]:
     """The passes made so far, the unknown ones drawn again: nobody passes to himself, nobody
-    receives twice, and the passes still to make can be completed."""
+    receives twice, ``seat`` receives only the card it knows it received (none yet, with passes
+    made by hand one at a time), and the passes still to make can be completed."""
     givers = [g for g in st.players if g in st.passes and g not in known]
     if not givers:
         return dict(st.passes)
     taken = set(known.values())
-    recipients = sorted(p for p in st.players if p not in taken)
+    recipients = sorted(p for p in st.players if p not in taken and p != seat)
     waiting = [p for p in st.players if p not in st.passes]
     for _ in range(TRIES):
         rng.shuffle(recipients)
