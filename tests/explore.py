@@ -42,6 +42,11 @@ default configuration never offers (the default's own types stay reachable in th
 SEEDS = 100
 """The most seeds explored per configuration before the explorer gives up on a type."""
 
+CURIOSITY = (0.6, 0.9)
+"""How often, seed after seed in turn, the explorer takes the least-taken legal type when no type
+is new (``curious``): a type that needs a rare position (a Threat's blocking die in Misery
+Bubblegum) comes once the bots stray further from their own play."""
+
 MAX_STEPS = 3000
 """The most steps of one explored match (chance steps included)."""
 
@@ -139,7 +144,8 @@ def explorations(game_id: str) -> tuple[Exploration, ...]:
             before = {t for t in taken if taken[t]}
             if wanted <= before:
                 continue
-            found = explore(game_id, config, seed=seed, taken=taken, wanted=wanted)
+            curious = CURIOSITY[seed % len(CURIOSITY)]
+            found = explore(game_id, config, seed=seed, taken=taken, wanted=wanted, curious=curious)
             found.first = {t: i for t, i in found.first.items() if t not in before}
             if found.first:
                 kept.append(found)

@@ -186,6 +186,44 @@ class Members(Field):
         return sorted(items) if self.counts else sorted(set(items))
 
 
+def _beyond(value: Any, ctx: Ctx, domain: tuple[Any, ...]) -> None:
+    """An id past an :class:`OpenOneOf`'s or :class:`OpenMembers`' list is left out, as
+    :class:`ById` leaves it (a long game may make more ids than the tensor declares); strict mode
+    refuses it."""
+    if ctx.strict or value in (None, ""):
+        raise SchemaError(f"{value!r} is beyond the declared ids {domain[0]}..{domain[-1]}")
+
+
+class OpenOneOf(OneOf):
+    """A :class:`OneOf` over ids a game may outgrow (resources, traits): an id beyond the list
+    leaves every slot at 0."""
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return OpenOneOf, (self.domain, self.doc)
+
+    def put(self, out: array[float], at: int, value: Any, ctx: Ctx) -> None:
+        i = self.index.get(value)
+        if i is None:
+            _beyond(value, ctx, self.domain)
+            return
+        out[at + i] = 1.0
+
+
+class OpenMembers(Members):
+    """A :class:`Members` over ids a game may outgrow: an id beyond the list is left out."""
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return OpenMembers, (self.domain, self.doc, self.counts)
+
+    def put(self, out: array[float], at: int, value: Any, ctx: Ctx) -> None:
+        for v in value or ():
+            i = self.index.get(v)
+            if i is None:
+                _beyond(v, ctx, self.domain)
+                continue
+            out[at + i] = out[at + i] + 1.0 if self.counts else 1.0
+
+
 class Seat(Field):
     """A seat (or ``None``) as a one-hot in the observer's seat order; ``extra`` values get their own slots."""
 

@@ -88,6 +88,7 @@ def observation(game: Game[Any], config: Config, seats: Sequence[str]) -> Rec:
     recruits = tuple(sorted(RECRUITS))
     factions = tuple(FACTIONS)
     decisions = tuple(sorted(set(MAIN_PARAMS) | set(PARAM)))
+    items = (*(f"{ART}{k}" for k in sorted(ARTIFACT_KINDS)), *GOODS)  # what a trade names
     player = Rec(
         morale=Num(6),
         knowledge=Num(6),
@@ -136,4 +137,8 @@ def observation(game: Game[Any], config: Config, seats: Sequence[str]) -> Rec:
         chain=Members(FACES, "faces in the worker chain"),
         winners=Seats(n),
         waiting=Opt(Rec(text=("options", "parameter"), seat=seat, decision=OneOf(decisions))),
+        trade=Opt(
+            Rec({"from": seat, "to": seat, "give": Members(items, counts=True), "ask": Members(items, counts=True)}),
+            "the trade on the table, shown to its two players",
+        ),
     )

@@ -12,7 +12,7 @@ from typing import Any
 
 from ...core.game import Config, Game
 from ..encoding import FREE, Shape, ids, shape
-from ..tensor import ById, BySeat, Dice, Flag, Members, Num, OneOf, Opt, Rec, Seat, Seats, Seq
+from ..tensor import ById, BySeat, Dice, Flag, Members, Num, OneOf, OpenMembers, OpenOneOf, Opt, Rec, Seat, Seats, Seq
 
 IDS = 200
 DICE = 40
@@ -91,7 +91,7 @@ def observation(game: Game[Any], config: Config, seats: Sequence[str]) -> Rec:
     seat = Seat(n)
     res_ids, trait_ids = ids("r", TENSOR_IDS), ids("t", TENSOR_IDS)
     pools = lambda scale: Rec({p: Num(scale) for p in POOLS})  # noqa: E731
-    ident = OneOf((*res_ids, *trait_ids, None))
+    ident = OpenOneOf((*res_ids, *trait_ids, None))
     resource = Rec(
         text=("id", "text"),
         kind=OneOf(("desire", "promise", "threat")),
@@ -125,7 +125,7 @@ def observation(game: Game[Any], config: Config, seats: Sequence[str]) -> Rec:
         S=Num(10),
         SS=Num(30),
         N=Num(10),
-        penalising_desires=Members(res_ids),
+        penalising_desires=OpenMembers(res_ids),
         assigned=own_dice,
         grown=own_dice,
         fulfilment_dice=Members(range(1, 7), counts=True),
@@ -137,7 +137,7 @@ def observation(game: Game[Any], config: Config, seats: Sequence[str]) -> Rec:
         stage=OneOf(STAGES),
         participants=BySeat(n, participant, key="seat"),
         still_to_answer=Seats(n),
-        traits_used=Members(trait_ids),
+        traits_used=OpenMembers(trait_ids),
         selected=Dice(n, DICE),
         success_decider=seat,
         meaning_decider=seat,
@@ -145,7 +145,7 @@ def observation(game: Game[Any], config: Config, seats: Sequence[str]) -> Rec:
         orientation=OneOf(("self", "others", None)),
         created=ident,
         outcomes=ById((*res_ids, *trait_ids), OneOf(OUTCOMES), key=None),
-        denied=Members(res_ids),
+        denied=OpenMembers(res_ids),
     )
     return Rec(
         you=seat,
@@ -156,7 +156,7 @@ def observation(game: Game[Any], config: Config, seats: Sequence[str]) -> Rec:
             trait_ids, Rec(text=("id", "text"), target=seat, offerer=seat, dice=Num(DICE)), key="id"
         ),
         turn=seat,
-        declaring=Opt(Rec(seat=seat, accepted=Members(trait_ids), dice=Num(DICE))),
+        declaring=Opt(Rec(seat=seat, accepted=OpenMembers(trait_ids), dice=Num(DICE))),
         ready_to_end=Seats(n),
         action=Opt(action),
     )
