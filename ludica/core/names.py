@@ -426,6 +426,26 @@ class Namer:
         than the prompt."""
         return None
 
+    def about(self) -> Sequence[str]:
+        """The parts of this viewer's text face (:meth:`~ludica.core.game.Game.render`) the
+        pending decision is about, each named by how its first line starts (``"conflict:"``,
+        ``"auction of"``, ``"Scene "``, the viewer's own mat): a part is that line and the
+        indented lines under it. Every front end shows them first, beside the question
+        (:meth:`context`); by default none (the :meth:`situation` alone)."""
+        return ()
+
+    def context(self, face: str) -> list[str]:
+        """What the pending decision is about, in lines for people: the :meth:`situation`, then
+        the parts of ``face`` (the viewer's text face) that :meth:`about` names, in the face's
+        order, said with names. Empty when the game names nothing."""
+        heads = tuple(h for h in self.about() if h)
+        lines = [s for s in [self.situation()] if s]
+        if heads:
+            for block in face_blocks(face.splitlines()[1:]):
+                if block[0].startswith(heads):
+                    lines.extend(self.say(row) for row in block)
+        return lines
+
     def group(self, kind: str, param: str, value: Any) -> str | None:
         """A heading under which ``value`` is offered when a step has many values (Euphoria's
         spaces by region); ``None`` for no grouping."""
@@ -443,6 +463,25 @@ class Namer:
         parts = [self.value(action.type, k, v) for k, v in action.args.items() if not isinstance(v, Text | IntRange)]
         title = self.action_title(action.type)
         return f"{title}: {', '.join(parts)}" if parts else title
+
+
+def face_blocks(rows: Sequence[str]) -> list[list[str]]:
+    """A text face's lines as its parts: a line and the indented lines under it."""
+    blocks: list[list[str]] = []
+    for row in rows:
+        if blocks and row[:1] == " " and row.strip():
+            blocks[-1].append(row)
+        else:
+            blocks.append([row])
+    return blocks
+
+
+def decision_context(match: Any, viewer: str | None) -> list[str]:
+    """What the pending decision is about for ``viewer`` (:meth:`Namer.context` of its face), as
+    both front ends show it first; empty for a spectator and at the end."""
+    if viewer is None or match.pending().is_over:
+        return []
+    return namer_of(match, viewer).context(match.game.render(match.view(viewer)))
 
 
 def grouped(changes: Sequence[Any]) -> list[Any]:

@@ -282,3 +282,25 @@ class LostDaysNamer(Namer):
         if action.type == "narrate_memory":
             return f"{who} brings {self.memory(str(a.get('memory')))} into the conflict"
         return super().sentence(action)
+
+    # -- the parts of the face a decision is about (both front ends show them first) -----------
+    def about(self) -> tuple[str, ...]:
+        """The conflict (its stakes, memories and dice), the deal offered, the auction and the
+        scene under way; with a deal, an auction or a tribute, the viewer's own purse and
+        memories."""
+        st = self.state
+        if st is None or self.viewer is None or self.viewer not in st.elves:
+            return ()
+        name = st.elves[self.viewer].name
+        own = (f"{name} [", f"{name} (King)")
+        if st.conflict is not None and st.phase in ("TRIBUTE", "PLACE_TRIBUTE", "STRAIN_AND_GAIN"):
+            return own  # the coins paid or placed: the purse and the memories they lie on
+        if st.conflict is not None:
+            return ("conflict:",)
+        if st.trade is not None:
+            return ("deal offered by", *own)
+        if st.auction is not None and st.phase in (SEALED_BID, TIE_RAISE, ROLL_OFF):
+            return ("auction of", *own)
+        if st.scene is not None:
+            return ("scene:",)
+        return ()
