@@ -169,6 +169,9 @@ def _render_part(
         )
 
     situation = namer.situation() if not over else None
+    # what the decision is about (the parts of the face the game names), beside the prompt
+    about = namer.context(match.game.render(view)) if seat is not None and seat in pending.seats and not over else []
+    about = [line for line in about if line != situation]
     outcome_said = said_outcome(outcome, namer) if outcome else None
 
     def status() -> str:
@@ -182,6 +185,7 @@ def _render_part(
             outcome=outcome_said,
             undo_request=undo_request,
             situation=situation,
+            about=about,
             bots=shared["bots"],
         )
 
@@ -191,7 +195,8 @@ def _render_part(
     actions_key = (value_key(legal_json), value_key(chance), can_undo, can_request, undo_key, said, consequence_key)
     # the status line reads the seat only to mark it among the awaited: every other seat shares it
     awaited = seat if seat in pending.seats else None
-    status_key = ("pending", awaited, prompt, situation, value_key(outcome_said) if outcome_said else None)
+    outcome_key = value_key(outcome_said) if outcome_said else None
+    status_key = ("pending", awaited, prompt, situation, tuple(about), outcome_key)
     news_key = ("news", *((e["kind"], e["who"], e["text"], e.get("group"), e.get("own")) for e in entries))
     face_key = _face_key(match.game, view, pending_json, shared["keys"], prompt, said)
     html = {
