@@ -685,7 +685,15 @@ def digest_lines(parts: Sequence[Part], namer: Namer, seat: str, budget: int) ->
         if cut[i]:
             out.append(f"  … {cut[i]} earlier lines: type 'log'")
         out.extend(texts[cut[i] :])
-    return out[:budget]
+    if len(out) <= budget:
+        return out
+    # too many players for the room: the last line names those left out (none vanishes unsaid)
+    kept = out[: budget - 1]
+    shown = {line[:-1] for line in kept if not line.startswith(" ")}
+    left = [who for who, _ in said if who not in shown]
+    if kept and not kept[-1].startswith(" "):  # a heading without its lines goes too
+        left.insert(0, kept.pop()[:-1])
+    return [*kept, textwrap.shorten(f"… and {listing(left)}: type 'log'", WIDTH - 1, placeholder="…")]
 
 
 def detail_rows(detail: str, rows: int = 2) -> list[str]:

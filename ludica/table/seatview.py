@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..core import CHANCE
-from ..core.digest import digest, last_turn
+from ..core.digest import digest, last_turn, trim
 from ..core.match import LogEntry
 from ..core.names import Namer, namer_of
 from .faces import Key, Parts, PartStore, chance_form, composed_choices, face_input, render, render_view, value_key
@@ -280,12 +280,15 @@ def news(room: Room, seat: str | None, namer: Namer | None = None, said: Table |
         table = [_said(step, text) for step, text in room.recent]
         return sorted(lines + table, key=lambda e: e["step"])[-NEWS:]  # stable: the table's lines after a step's
     out: list[dict[str, Any]] = []
-    for part in digest(match, seat):
+    parts = digest(match, seat)
+    for part, cut in zip(parts, trim(parts, DIGEST), strict=True):  # every player keeps its latest lines
         own = part.who == seat
         group = "You" if own else names.get(part.who, part.who) if part.who else "The table"
-        out.extend({**_entry(entry, names, namer, said), "group": group, "own": own} for entry in part.entries)
-    if len(out) > DIGEST:
-        out = out[: DIGEST // 2] + out[len(out) - DIGEST // 2 :]  # the first group's start and the latest
+        if cut:
+            note = f"… {cut} earlier line{'s' if cut > 1 else ''}: in the story below"
+            out.append({"step": part.entries[0].step, "kind": "note", "text": note, "who": group, "private": False})
+            out[-1].update(group=group, own=own)
+        out.extend({**_entry(entry, names, namer, said), "group": group, "own": own} for entry in part.entries[cut:])
     start = max(0, last_turn(match, seat))
     table = [{**_said(step, text), "group": "The table", "own": False} for step, text in room.recent if step >= start]
     return out + table
