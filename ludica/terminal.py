@@ -34,7 +34,7 @@ FACE_LINES = 8
 """How many lines of the seat's table a decision screen shows (``view`` shows them all)."""
 NEWS = 4
 """How many lines of news (what happened since the seat last acted) a decision screen shows."""
-CONTEXT_LINES = 12
+CONTEXT_LINES = 15
 """At most this many lines of what the decision is about (:func:`~ludica.core.names.decision_context`)
 head a question's screen; the rest is one key away (``view``)."""
 
@@ -514,13 +514,19 @@ class Terminal:
         lead = namer.action_effect(composing.remaining[0]) if not composing.picks else None
         named = [(v, amount_note(namer, composing, step, v)) for v in amount_values(step)]
         named = [(v, text) for v, text in named if text and text.strip() != str(v)]
-        self.keep_context(seat, 2 + (2 if lead else 0) + min(len(named), PAGE))
+        # the numbers' meanings give way before what the decision is about (the dice a die is picked from)
+        room = max(2, min(PAGE, HEIGHT - 3 - (2 if lead else 0) - len(self.context_lines(seat))))
+        shown = named if len(named) <= room else named[: room - 1]
+        self.keep_context(seat, 2 + (2 if lead else 0) + len(shown) + (len(shown) < len(named)))
         self.say(f"{namer.action_title(choice.type)} — {label} ({allowed})")
         if lead:  # what the whole action commits, before its first number (ratings fixed for the game)
             short = textwrap.shorten(lead, 2 * (WIDTH - 4), placeholder="…")
             self.say(textwrap.fill(short, WIDTH - 1, initial_indent="  ", subsequent_indent="  "))
-        for value, text in named[:PAGE]:
+        for value, text in shown:
             self.say(textwrap.shorten(f"  {value:>3} = {text}", WIDTH - 1, placeholder="…"))
+        if len(shown) < len(named):
+            rest = [v for v, _ in named[len(shown) :]]
+            self.say(f"  … and {amount_span(rest)} alike")
         while True:
             raw = self.ask(f"  {label}? ({allowed}) ", seat)
             if _is_whole(raw) and accepts_amount(step, int(raw)):
@@ -802,6 +808,13 @@ def amount_words(step: Ask) -> str:
     for lo, hi in spans:
         words.extend([f"{lo}..{hi}"] if hi > lo + 1 else [str(lo), str(hi)] if hi > lo else [str(lo)])
     return listing(words, "or")
+
+
+def amount_span(values: Sequence[int]) -> str:
+    """Numbers left unsaid, as one span when they follow each other (``7..10``)."""
+    if len(values) > 2 and list(values) == list(range(values[0], values[-1] + 1)):
+        return f"{values[0]}..{values[-1]}"
+    return listing([str(v) for v in values])
 
 
 def option_index(raw: str, count: int, *, letters: bool) -> int | None:

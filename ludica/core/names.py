@@ -434,16 +434,24 @@ class Namer:
         (:meth:`context`); by default none (the :meth:`situation` alone)."""
         return ()
 
+    def about_lines(self) -> Sequence[str]:
+        """Like :meth:`about`, parts named by how their first line starts, but the line alone,
+        without the indented lines under it (a seat's purse without its list of memories)."""
+        return ()
+
     def context(self, face: str) -> list[str]:
         """What the pending decision is about, in lines for people: the :meth:`situation`, then
-        the parts of ``face`` (the viewer's text face) that :meth:`about` names, in the face's
-        order, said with names. Empty when the game names nothing."""
+        the parts of ``face`` (the viewer's text face) that :meth:`about` and :meth:`about_lines`
+        name, in the face's order, said with names. Empty when the game names nothing."""
         heads = tuple(h for h in self.about() if h)
+        alone = tuple(h for h in self.about_lines() if h)
         lines = [s for s in [self.situation()] if s]
-        if heads:
+        if heads or alone:
             for block in face_blocks(face.splitlines()[1:]):
-                if block[0].startswith(heads):
+                if heads and block[0].startswith(heads):
                     lines.extend(self.say(row) for row in block)
+                elif alone and block[0].startswith(alone):
+                    lines.append(self.say(block[0]))
         return lines
 
     def group(self, kind: str, param: str, value: Any) -> str | None:

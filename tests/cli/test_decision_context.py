@@ -25,6 +25,7 @@ from rich.console import Console
 from ludica.bots.base import situation
 from ludica.bots.heuristic import HeuristicBot
 from ludica.core import Action, IntRange, Match, Text, available, get_game, matches
+from ludica.core.actions import fill
 from ludica.core.composer import Ask, Choice, Composition, choices
 from ludica.core.names import Namer, decision_context
 from ludica.lab.playthrough import default_config
@@ -77,6 +78,12 @@ class Typist(Terminal):
         self.decisions = 0
         self.rng = random.Random(seed)
 
+    def choose(self, seat: str) -> Action:
+        """The heuristic bot's action, one time in three any legal one (to reach every kind of question)."""
+        if self.rng.random() < 1 / 3:
+            return fill(self.rng.choice(self.match.legal_actions(seat)), self.rng)
+        return self.choosers[seat].decide(situation(self.match, seat)).as_action()
+
     def choose_seat(self, seats: Sequence[str]) -> str:
         return self.rng.choice(list(seats))  # several seats decide: any of them may go first
 
@@ -97,7 +104,7 @@ class Typist(Terminal):
             raise KeyboardInterrupt
         self.decisions += 1
         self.seat, self.asking = seat, None
-        self.target = self.choosers[seat].decide(situation(self.match, seat)).as_action()
+        self.target = self.choose(seat)
         self.context = decision_context(self.match, seat)
         try:
             super().decide(seat)
@@ -164,7 +171,7 @@ def walk(game_id: str, seed: int, tmp_path: Path, typist: type[Typist] = Typist)
             match.run_chance()
             continue
         seat = terminal.choose_seat(pending.seats)
-        match.apply(terminal.choosers[seat].decide(situation(match, seat)).as_action())
+        match.apply(terminal.choose(seat))
         ahead -= 1
     with contextlib.suppress(KeyboardInterrupt):  # the typist stops after DECISIONS
         terminal.run()
@@ -180,3 +187,32 @@ def test_every_question_shows_what_its_decision_is_about(game_id: str, tmp_path:
         f"{shown_all} of {count.with_context} screens show the context; first miss at "
         f"{count.missing[0][0]!r}: {count.missing[0][1]!r} not on\n{count.missing[0][2]}"
     )
+
+
+def test_the_dice_stay_in_sight_while_a_die_is_picked_to_reroll(tmp_path: Path) -> None:
+    """The newcomer's case: once "Influence the dice" was picked, the dice were off the screen.
+    Bob influences a Lost Days conflict (reroll, side A, the last die): every question of that
+    decision shows the conflict's dice."""
+    game = get_game("lost-days")
+    match: Match[Any] = Match(game, default_config("lost-days", 4, 1))
+    terminal = Typist(match, tmp_path / "ld.json", 1)
+    while match.pending().phase != "INFLUENCE":
+        pending = match.pending()
+        if pending.is_chance:
+            match.run_chance()
+            continue
+        seat = terminal.choose_seat(pending.seats)
+        match.apply(terminal.choosers[seat].decide(situation(match, seat)).as_action())
+    seat = match.pending().seats[0]
+    reroll = next(a for a in match.legal_actions(seat) if a.args.get("effect") == "reroll" and a.args["side"] == "a")
+    die = reroll.args["die"]
+    assert isinstance(die, IntRange) and die.hi >= 8  # many dice: the die's question is a long one
+    chosen = Action(seat, "influence", {**reroll.args, "die": die.hi, "narration": "I lean on the scales"})
+    terminal.choose = lambda seat: chosen  # type: ignore[method-assign]
+    terminal.decisions = DECISIONS - 1  # this decision only
+    with contextlib.suppress(KeyboardInterrupt):
+        terminal.run()
+    count = terminal.count
+    assert any("dice:" in line for line in terminal.context)
+    assert count.with_context >= 4, count.screens  # the options, the effect, the side, the die (and the narration)
+    assert not count.missing, count.missing[0][2]
