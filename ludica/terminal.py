@@ -685,21 +685,22 @@ def digest_lines(parts: Sequence[Part], namer: Namer, seat: str, budget: int) ->
         if len(said[longest][1]) - cut[longest] <= 1:
             break
         cut[longest] += 1 if cut[longest] else 2  # the first cut makes room for its own note
-    out: list[str] = []
+    out: list[tuple[str | None, str]] = []  # (the player, for a heading; its line)
     for i, (who, texts) in enumerate(said):
-        out.append(f"{who}:")
+        out.append((who, f"{who}:"))
         if cut[i]:
-            out.append(f"  … {cut[i]} earlier lines: type 'log'")
-        out.extend(texts[cut[i] :])
+            out.append((None, f"  … {cut[i]} earlier lines: type 'log'"))
+        out.extend((None, text) for text in texts[cut[i] :])
     if len(out) <= budget:
-        return out
+        return [line for _, line in out]
     # too many players for the room: the last line names those left out (none vanishes unsaid)
     kept = out[: budget - 1]
-    shown = {line[:-1] for line in kept if not line.startswith(" ")}
-    left = [who for who, _ in said if who not in shown]
-    if kept and not kept[-1].startswith(" "):  # a heading without its lines goes too
-        left.insert(0, kept.pop()[:-1])
-    return [*kept, textwrap.shorten(f"… and {listing(left)}: type 'log'", WIDTH - 1, placeholder="…")]
+    if kept and kept[-1][0] is not None:  # a heading without its lines goes too
+        kept.pop()
+    shown = {who for who, _ in kept if who is not None}
+    left = listing([who for who, _ in said if who not in shown])
+    last = f"… and {left}: type 'log'" if kept else f"… {left}: type 'log'"
+    return [*(line for _, line in kept), textwrap.shorten(last, WIDTH - 1, placeholder="…")]
 
 
 def detail_rows(detail: str, rows: int = 2) -> list[str]:

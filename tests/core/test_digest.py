@@ -85,5 +85,8 @@ def test_no_players_lines_vanish_when_a_digest_is_cut() -> None:
     left = [len(p.entries) - c for p, c in zip(parts, cut, strict=True)]
     assert sum(left) <= 20 and all(n >= 1 for n in left)
     assert cut[0] == cut[2] == 0  # the short groups stay whole
-    lines = digest_lines(parts, Namer(None, None, None), "p1", 4)
-    assert len(lines) <= 4 and lines[-1].startswith("… and ") and "p4" in lines[-1]
+    for budget in (2, 3, 4, 6):
+        lines = digest_lines(parts, Namer(None, None, None), "p1", budget)
+        assert len(lines) <= budget and lines[-1].startswith("… ") and "•" not in lines[-1], lines
+        for who in ("p2", "p3", "p4"):  # each player has its heading or is named in the last line
+            assert f"{who}:" in lines or who in lines[-1], (budget, who, lines)
