@@ -187,13 +187,15 @@ class Terminal:
         for line in lines:
             self.say(line, style="bold")
 
-    def keep_context(self, seat: str, need: int) -> None:
+    def keep_context(self, seat: str, need: int, *, again: bool = False) -> None:
         """Before a question of ``need`` lines: when the decision's context would scroll off the
-        80×24 screen, it is printed again above the question (cut to the room left)."""
+        80×24 screen (or ``again``: a step of a decision under way, whose screen starts with it
+        whatever its length, so that what shows does not tell how many options there are), it is
+        printed again above the question (cut to the room left)."""
         lines = self.context_lines(seat)
         if not lines or self.context_at is None:
             return
-        if self.printed - self.context_at + need <= HEIGHT:
+        if not again and self.printed - self.context_at + need <= HEIGHT:
             return
         room = max(1, HEIGHT - need - 1)
         self.say("")
@@ -218,7 +220,7 @@ class Terminal:
         if not whole and budget < 2 and shown:
             self.say("(the whole table: type 'view')")
             return
-        keep = max(3, budget or FACE_LINES)
+        keep = max(2, budget) if shown else max(3, budget or FACE_LINES)  # never past the room left
         rows = text.splitlines()
         if not whole:
             phase = self.namer(seat).say(str(self.match.pending().phase))
@@ -472,7 +474,7 @@ class Terminal:
                 heading, values = pages[page]
                 details = [option_note(namer, composing, step.param, v) for v in values]  # detail and consequence
                 rows = detail_budget(details, HEIGHT - 3 - len(self.context_lines(seat)))
-                self.keep_context(seat, 2 + options_height(details, rows))
+                self.keep_context(seat, 2 + options_height(details, rows), again=True)
                 self.say(f"{title} — {label}" + (f" ({heading})" if heading else ""))
                 labels = [namer.value(choice.type, step.param, v) for v in values]
                 self.numbered(labels, details, letters=lettered, rows=rows)
@@ -492,7 +494,7 @@ class Terminal:
                     self.say(f"Choose {span}.", style="red")
                     continue
             else:
-                self.keep_context(seat, 2)
+                self.keep_context(seat, 2, again=True)
                 self.say(f"{title} — {label}" + self.field_hint(namer, choice.type, step, prompt=False))
                 spec = step.field
                 lead = f"{spec.prefix} " if isinstance(spec, Text) and spec.prefix else ""
@@ -517,7 +519,7 @@ class Terminal:
         # the numbers' meanings give way before what the decision is about (the dice a die is picked from)
         room = max(2, min(PAGE, HEIGHT - 3 - (2 if lead else 0) - len(self.context_lines(seat))))
         shown = named if len(named) <= room else named[: room - 1]
-        self.keep_context(seat, 2 + (2 if lead else 0) + len(shown) + (len(shown) < len(named)))
+        self.keep_context(seat, 2 + (2 if lead else 0) + len(shown) + (len(shown) < len(named)), again=True)
         self.say(f"{namer.action_title(choice.type)} — {label} ({allowed})")
         if lead:  # what the whole action commits, before its first number (ratings fixed for the game)
             short = textwrap.shorten(lead, 2 * (WIDTH - 4), placeholder="…")
