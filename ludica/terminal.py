@@ -24,16 +24,19 @@ from .core import CHANCE, Action, IntRange, LudicaError, Match, Text, matches
 from .core.chance import ChanceStep, EachSays, Pick, Roll, Shuffle, chance_action, describe_chance
 from .core.composer import PAGE, Ask, Choice, Composition, choice_note, choices, option_note, sections
 from .core.digest import Part, digest, last_turn
-from .core.names import Namer, listing, namer_of, sentence_case
+from .core.names import Namer, decision_context, face_blocks, listing, namer_of, sentence_case
 from .core.records import save_record
 from .handover import SharedScreen, holds_secret, private_story
 
 HEIGHT = 24
 WIDTH = 80
 FACE_LINES = 8
+"""How many lines of the seat's table a decision screen shows (``view`` shows them all)."""
 NEWS = 4
 """How many lines of news (what happened since the seat last acted) a decision screen shows."""
-"""How many lines of the seat's table a decision screen shows (``view`` shows them all)."""
+CONTEXT_LINES = 15
+"""At most this many lines of what the decision is about (:func:`~ludica.core.names.decision_context`)
+head a question's screen; the rest is one key away (``view``)."""
 
 HELP = """  N          choose option N; add narration after --, e.g.  2 -- I bribe the guard
   TYPE k=v   an action in notation, e.g.  pass_reaction  (narration after -- too)
@@ -106,6 +109,11 @@ class Terminal:
         """The hand-over protocol: whose private things may be on the screen, wiped between holders."""
         self.typed_ahead: list[str] = []
         """What was typed at a hand-over prompt: the first answer of the screen that follows."""
+        self.printed = 0
+        """Lines printed so far (what scrolls the screen), to keep a decision's context in sight."""
+        self._context: tuple[tuple[str, int] | None, list[str]] = (None, [])
+        self.context_at: int | None = None
+        """:attr:`printed` just before the decision's context was last printed (``None``: not yet)."""
 
     # -- the loop ------------------------------------------------------------------------------
     def run(self) -> int:
@@ -157,15 +165,62 @@ class Terminal:
     # -- output --------------------------------------------------------------------------------
     def say(self, text: str, style: str | None = None) -> None:
         self.console.print(text, style=style, markup=False, highlight=False)
+        self.printed += text.count("\n") + 1
+
+    def context_lines(self, seat: str) -> list[str]:
+        """What the decision is about (:func:`~ludica.core.names.decision_context`), wrapped to
+        the width, at most :data:`CONTEXT_LINES` lines."""
+        key = (seat, len(self.match.actions))
+        if self._context[0] == key:
+            return self._context[1]
+        lines: list[str] = []
+        for line in decision_context(self.match, seat):
+            lines.extend(textwrap.wrap(line, WIDTH - 1, subsequent_indent="    ", break_on_hyphens=False) or [""])
+        if len(lines) > CONTEXT_LINES:
+            lines = [*lines[: CONTEXT_LINES - 1], f"… {len(lines) - CONTEXT_LINES + 1} more lines: type 'view'"]
+        self._context = (key, lines)
+        return lines
+
+    def show_context(self, lines: Sequence[str]) -> None:
+        """The decision's context, printed where the question's screen starts."""
+        self.context_at = self.printed
+        for line in lines:
+            self.say(line, style="bold")
+
+    def keep_context(self, seat: str, need: int, *, again: bool = False) -> None:
+        """Before a question of ``need`` lines: when the decision's context would scroll off the
+        80×24 screen (or ``again``: a step of a decision under way, whose screen starts with it
+        whatever its length, so that what shows does not tell how many options there are), it is
+        printed again above the question (cut to the room left)."""
+        lines = self.context_lines(seat)
+        if not lines or self.context_at is None:
+            return
+        if not again and self.printed - self.context_at + need <= HEIGHT:
+            return
+        room = max(1, HEIGHT - need - 1)
+        self.say("")
+        self.show_context(lines if len(lines) <= room else [*lines[: room - 1], "… type 'view' for the rest"])
 
     def namer(self, viewer: str | None) -> Namer:
         return namer_of(self.match, viewer)
 
-    def show_face(self, seat: str | None, *, whole: bool = False, budget: int = 0) -> None:
+    def show_face(self, seat: str | None, *, whole: bool = False, budget: int = 0, shown: bool = False) -> None:
         """The seat's table as the game draws it; cut to ``budget`` lines, what the decision is
-        about first (see :func:`focus`), the rest one key away (``view``)."""
-        text = self.namer(seat).say(self.match.game.render(self.match.view(seat)))
-        keep = max(3, budget or FACE_LINES)
+        about first (see :func:`focus`), the rest one key away (``view``). ``shown``: the parts
+        the decision is about (:meth:`~ludica.core.names.Namer.about`) are already on the screen
+        and are left out here."""
+        face = self.match.game.render(self.match.view(seat))
+        if shown and seat is not None:
+            heads = tuple(h for h in self.namer(seat).about() if h)
+            rows = face.splitlines()
+            blocks = [b for b in face_blocks(rows[1:]) if not (heads and b[0].startswith(heads))]
+            kept = [row for block in blocks for row in block]
+            face = "\n".join(rows[:1] + kept)
+        text = self.namer(seat).say(face)
+        if not whole and budget < 2 and shown:
+            self.say("(the whole table: type 'view')")
+            return
+        keep = max(2, budget) if shown else max(3, budget or FACE_LINES)  # never past the room left
         rows = text.splitlines()
         if not whole:
             phase = self.namer(seat).say(str(self.match.pending().phase))
@@ -177,13 +232,13 @@ class Terminal:
             lines = [*lines[: keep - 1], f"… {len(lines) - keep + 1} more lines: type 'view'"]
         self.say("\n".join(lines))
 
-    def show_news(self, seat: str | None, namer: Namer) -> int:
+    def show_news(self, seat: str | None, namer: Namer, budget: int = NEWS) -> int:
         """What happened since this seat last acted, its own results first (a Conflict's result,
-        a roll), said first in at most :data:`NEWS` lines; returns how many were printed."""
+        a roll), said in at most ``budget`` lines; returns how many were printed."""
         if seat is None:
             return 0
         public = self.screen.hidden and self.screen.holder != seat  # a screen nobody handed over
-        return self.show_digest(digest(self.match, seat, public=public), namer, seat, NEWS)
+        return self.show_digest(digest(self.match, seat, public=public), namer, seat, budget)
 
     def show_digest(self, parts: list[Part], namer: Namer, seat: str, budget: int) -> int:
         """A digest (:func:`~ludica.core.digest.digest`) in at most ``budget`` lines: per player a
@@ -209,6 +264,7 @@ class Terminal:
         """A line from the keyboard; the words every prompt knows are answered here."""
         while True:
             typed = self.typed_ahead.pop(0) if self.typed_ahead else self.ask_raw(prompt)
+            self.printed += 1  # the prompt's line, answered
             raw, narration = split_narration(typed.strip())
             if narration:
                 self.narration = narration
@@ -229,17 +285,18 @@ class Terminal:
             else:
                 return raw
 
-    def numbered(self, labels: Sequence[str], details: Sequence[str | None] = (), *, letters: bool = False) -> None:
+    def numbered(
+        self, labels: Sequence[str], details: Sequence[str | None] = (), *, letters: bool = False, rows: int = 2
+    ) -> None:
         """Options as a numbered (or lettered) list, each with its text beneath when it has one
-        (a recruit's ability); at most :data:`~ludica.core.composer.PAGE` at a time is the
-        caller's duty."""
+        (a recruit's ability) in at most ``rows`` lines; at most
+        :data:`~ludica.core.composer.PAGE` at a time is the caller's duty."""
         for i, label in enumerate(labels, 1):
             mark = f"{LETTERS[i - 1]:>2})" if letters else f"{i:>2}."
             self.say(f"  {mark} " + textwrap.shorten(label, WIDTH - 7, placeholder="…"))
             detail = details[i - 1] if i - 1 < len(details) else None
             if detail:
-                short = textwrap.shorten(detail, 2 * (WIDTH - 8), placeholder="…")
-                self.say(textwrap.fill(short, WIDTH - 1, initial_indent="      ", subsequent_indent="      "))
+                self.say("\n".join(detail_rows(detail, rows)))
 
     # -- seats ---------------------------------------------------------------------------------
     def choose_seat(self, seats: Sequence[str]) -> str:
@@ -314,19 +371,27 @@ class Terminal:
         match, namer = self.match, self.namer(seat)
         phase = namer.say(str(match.pending().phase)).replace("_", " ").lower()
         self.console.rule(sentence_case(f"{namer.seat(seat)} decides") + (f" — {phase}" if phase else ""))
+        self.printed += 1
         legal = match.legal_actions(seat)
         options = choices(legal)
-        news = self.show_news(seat, namer)
         notes = [choice_note(namer, c) for c in options]  # each one-button choice's consequence
-        asked = len(options) + sum(2 for n in notes if n) if len(options) > 1 or options[0].single else 6
-        self.show_face(seat, budget=HEIGHT - 4 - news - min(asked, PAGE))
+        context = self.context_lines(seat)
+        rows = detail_budget(notes, HEIGHT - 4 - len(context))
+        listed = len(options) > 1 or options[0].single
+        asked = options_height(notes, rows) if listed else 6
+        self.context_at = None
+        self.show_context(context)  # what the decision is about, first
+        room = HEIGHT - 3 - len(context) - asked
+        news = self.show_news(seat, namer, max(0, min(NEWS, room - 2)))
+        self.show_face(seat, budget=room - news, shown=bool(context))
         self.narration = None
         if len(options) == 1 and not options[0].single:  # one choice: straight to its first question
             self.apply_composed(namer, options[0], seat)
             return
         while True:
+            self.keep_context(seat, 2 + asked)
             self.say("")
-            self.numbered([self.choice_label(namer, c) for c in options], notes)
+            self.numbered([self.choice_label(namer, c) for c in options], notes, rows=rows)
             head = self.ask(f"{namer.seat(seat)}> ", seat)
             if not head:
                 continue
@@ -407,9 +472,12 @@ class Terminal:
         while True:
             if step.values:
                 heading, values = pages[page]
-                self.say(f"{title} — {label}" + (f" ({heading})" if heading else ""))
                 details = [option_note(namer, composing, step.param, v) for v in values]  # detail and consequence
-                self.numbered([namer.value(choice.type, step.param, v) for v in values], details, letters=lettered)
+                rows = detail_budget(details, HEIGHT - 3 - len(self.context_lines(seat)))
+                self.keep_context(seat, 2 + options_height(details, rows), again=True)
+                self.say(f"{title} — {label}" + (f" ({heading})" if heading else ""))
+                labels = [namer.value(choice.type, step.param, v) for v in values]
+                self.numbered(labels, details, letters=lettered, rows=rows)
                 more = f", 'n' for the next {len(pages) - 1} page(s)" if len(pages) > 1 else ""
                 field = self.field_hint(namer, choice.type, step) if step.field is not None else ""
                 span = f"a..{LETTERS[len(values) - 1]}" if lettered else f"1..{len(values)}"
@@ -426,6 +494,7 @@ class Terminal:
                     self.say(f"Choose {span}.", style="red")
                     continue
             else:
+                self.keep_context(seat, 2, again=True)
                 self.say(f"{title} — {label}" + self.field_hint(namer, choice.type, step, prompt=False))
                 spec = step.field
                 lead = f"{spec.prefix} " if isinstance(spec, Text) and spec.prefix else ""
@@ -443,16 +512,23 @@ class Terminal:
         it, is said beside it."""
         label = namer.param_label(choice.type, step.param)
         allowed = amount_words(step)
-        self.say(f"{namer.action_title(choice.type)} — {label} ({allowed})")
         composing = composition or Composition(choice)
         lead = namer.action_effect(composing.remaining[0]) if not composing.picks else None
+        named = [(v, amount_note(namer, composing, step, v)) for v in amount_values(step)]
+        named = [(v, text) for v, text in named if text and text.strip() != str(v)]
+        # the numbers' meanings give way before what the decision is about (the dice a die is picked from)
+        room = max(2, min(PAGE, HEIGHT - 3 - (2 if lead else 0) - len(self.context_lines(seat))))
+        shown = named if len(named) <= room else named[: room - 1]
+        self.keep_context(seat, 2 + (2 if lead else 0) + len(shown) + (len(shown) < len(named)), again=True)
+        self.say(f"{namer.action_title(choice.type)} — {label} ({allowed})")
         if lead:  # what the whole action commits, before its first number (ratings fixed for the game)
             short = textwrap.shorten(lead, 2 * (WIDTH - 4), placeholder="…")
             self.say(textwrap.fill(short, WIDTH - 1, initial_indent="  ", subsequent_indent="  "))
-        named = [(v, amount_note(namer, composing, step, v)) for v in amount_values(step)]
-        named = [(v, text) for v, text in named if text and text.strip() != str(v)]
-        for value, text in named[:PAGE]:
+        for value, text in shown:
             self.say(textwrap.shorten(f"  {value:>3} = {text}", WIDTH - 1, placeholder="…"))
+        if len(shown) < len(named):
+            rest = [v for v, _ in named[len(shown) :]]
+            self.say(f"  … and {amount_span(rest)} alike")
         while True:
             raw = self.ask(f"  {label}? ({allowed}) ", seat)
             if _is_whole(raw) and accepts_amount(step, int(raw)):
@@ -611,13 +687,38 @@ def digest_lines(parts: Sequence[Part], namer: Namer, seat: str, budget: int) ->
         if len(said[longest][1]) - cut[longest] <= 1:
             break
         cut[longest] += 1 if cut[longest] else 2  # the first cut makes room for its own note
-    out: list[str] = []
+    out: list[tuple[str | None, str]] = []  # (the player, for a heading; its line)
     for i, (who, texts) in enumerate(said):
-        out.append(f"{who}:")
+        out.append((who, f"{who}:"))
         if cut[i]:
-            out.append(f"  … {cut[i]} earlier lines: type 'log'")
-        out.extend(texts[cut[i] :])
-    return out[:budget]
+            out.append((None, f"  … {cut[i]} earlier lines: type 'log'"))
+        out.extend((None, text) for text in texts[cut[i] :])
+    if len(out) <= budget:
+        return [line for _, line in out]
+    # too many players for the room: the last line names those left out (none vanishes unsaid)
+    kept = out[: budget - 1]
+    if kept and kept[-1][0] is not None:  # a heading without its lines goes too
+        kept.pop()
+    shown = {who for who, _ in kept if who is not None}
+    left = listing([who for who, _ in said if who not in shown])
+    last = f"… and {left}: type 'log'" if kept else f"… {left}: type 'log'"
+    return [*(line for _, line in kept), textwrap.shorten(last, WIDTH - 1, placeholder="…")]
+
+
+def detail_rows(detail: str, rows: int = 2) -> list[str]:
+    """An option's text beneath it, in at most ``rows`` lines (see :meth:`Terminal.numbered`)."""
+    short = textwrap.shorten(detail, rows * (WIDTH - 8), placeholder="…")
+    return textwrap.wrap(short, WIDTH - 1, initial_indent="      ", subsequent_indent="      ")
+
+
+def options_height(details: Sequence[str | None], rows: int = 2) -> int:
+    """How many lines a list of options takes, each with its text beneath in ``rows`` lines."""
+    return len(details) + sum(len(detail_rows(d, rows)) for d in details if d)
+
+
+def detail_budget(details: Sequence[str | None], room: int) -> int:
+    """Lines of text beneath each option so that the list fits in ``room`` lines (2, else 1)."""
+    return 2 if options_height(details, 2) <= room else 1
 
 
 def wrapped(text: str) -> list[str]:
@@ -710,6 +811,13 @@ def amount_words(step: Ask) -> str:
     for lo, hi in spans:
         words.extend([f"{lo}..{hi}"] if hi > lo + 1 else [str(lo), str(hi)] if hi > lo else [str(lo)])
     return listing(words, "or")
+
+
+def amount_span(values: Sequence[int]) -> str:
+    """Numbers left unsaid, as one span when they follow each other (``7..10``)."""
+    if len(values) > 2 and list(values) == list(range(values[0], values[-1] + 1)):
+        return f"{values[0]}..{values[-1]}"
+    return listing([str(v) for v in values])
 
 
 def option_index(raw: str, count: int, *, letters: bool) -> int | None:

@@ -6,12 +6,14 @@ the terminal shows its public part on the hand-over screen and the seat's own on
 
 Each line of the story belongs to the player whose action caused it; a chance step (a roll, a
 deal) belongs to the player whose action called for it (the last one before it), so what your own
-action caused is in your own group, whoever rolled. The seat's own group comes first, then the
-others in the order they acted.
+action caused is in your own group, whoever rolled. A line that says whose turn begins (an event
+of kind ``turn``) belongs to the player who acts next, not to the one whose action ended the
+turn. The seat's own group comes first, then the others in the order they acted.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -47,6 +49,17 @@ def actor(match: Match[Any], step: int) -> str | None:
     return None
 
 
+def next_actor(match: Match[Any], step: int) -> str | None:
+    """The player who acts after ``step``: the seat of the next action of the record that is not
+    chance, else the one the game waits for now (``None`` when it is not one person)."""
+    actions = match.actions
+    for index in range(step + 1, len(actions)):
+        if actions[index].seat != CHANCE:
+            return actions[index].seat
+    pending = match.pending()
+    return pending.seats[0] if len(pending.seats) == 1 and not pending.is_chance else None
+
+
 def digest(match: Match[Any], seat: str | None, *, public: bool = False, since: int | None = None) -> list[Part]:
     """What happened since ``seat`` last acted (from its last action on, included: what it caused),
     as ``seat`` may see it (``public``: only what every seat may see), grouped by player,
@@ -65,9 +78,27 @@ def digest(match: Match[Any], seat: str | None, *, public: bool = False, since: 
     for entry in reversed(found):
         if entry.step not in owners:
             owners[entry.step] = actor(match, entry.step)
-        groups.setdefault(owners[entry.step], []).append(entry)
+        who = owners[entry.step]
+        if entry.event.kind == "turn":  # "turn 4: Ben": Ben's, whoever ended the turn before
+            who = next_actor(match, entry.step) or who
+        groups.setdefault(who, []).append(entry)
     order = sorted(groups, key=lambda who: who != seat)  # stable: the others as they acted
     return [Part(who, tuple(groups[who])) for who in order]
 
 
-__all__ = ["Part", "actor", "digest", "last_turn"]
+def trim(parts: Sequence[Part], budget: int) -> list[int]:
+    """How many of each part's earliest lines give way so that at most ``budget`` lines remain:
+    the earliest lines of the longest group first; every group keeps at least its latest line,
+    so no player's lines vanish from a digest."""
+    cut = [0] * len(parts)
+    left = [len(part.entries) for part in parts]
+    while sum(left) > budget:
+        longest = max(range(len(parts)), key=lambda i: left[i])
+        if left[longest] <= 1:
+            break
+        cut[longest] += 1
+        left[longest] -= 1
+    return cut
+
+
+__all__ = ["Part", "actor", "digest", "last_turn", "next_actor", "trim"]

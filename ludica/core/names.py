@@ -471,6 +471,34 @@ class Namer:
         than the prompt."""
         return None
 
+    def about(self) -> Sequence[str]:
+        """The parts of this viewer's text face (:meth:`~ludica.core.game.Game.render`) the
+        pending decision is about, each named by how its first line starts (``"conflict:"``,
+        ``"auction of"``, ``"Scene "``, the viewer's own mat): a part is that line and the
+        indented lines under it. Every front end shows them first, beside the question
+        (:meth:`context`); by default none (the :meth:`situation` alone)."""
+        return ()
+
+    def about_lines(self) -> Sequence[str]:
+        """Like :meth:`about`, parts named by how their first line starts, but the line alone,
+        without the indented lines under it (a seat's purse without its list of memories)."""
+        return ()
+
+    def context(self, face: str) -> list[str]:
+        """What the pending decision is about, in lines for people: the :meth:`situation`, then
+        the parts of ``face`` (the viewer's text face) that :meth:`about` and :meth:`about_lines`
+        name, in the face's order, said with names. Empty when the game names nothing."""
+        heads = tuple(h for h in self.about() if h)
+        alone = tuple(h for h in self.about_lines() if h)
+        lines = [s for s in [self.situation()] if s]
+        if heads or alone:
+            for block in face_blocks(face.splitlines()[1:]):
+                if heads and block[0].startswith(heads):
+                    lines.extend(self.say(row) for row in block)
+                elif alone and block[0].startswith(alone):
+                    lines.append(self.say(block[0]))
+        return lines
+
     def group(self, kind: str, param: str, value: Any) -> str | None:
         """A heading under which ``value`` is offered when a step has many values (Euphoria's
         spaces by region); ``None`` for no grouping."""
@@ -550,6 +578,25 @@ def _lower_title(title: str) -> str:
 
 _UPPER_ID = re.compile(r"[A-Z]{4,}|[A-Z]+(?:_[A-Z]+)+")
 """An engine's upper-case value ("MORE_CARDS", "NORMAL")."""
+
+
+def face_blocks(rows: Sequence[str]) -> list[list[str]]:
+    """A text face's lines as its parts: a line and the indented lines under it."""
+    blocks: list[list[str]] = []
+    for row in rows:
+        if blocks and row[:1] == " " and row.strip():
+            blocks[-1].append(row)
+        else:
+            blocks.append([row])
+    return blocks
+
+
+def decision_context(match: Any, viewer: str | None) -> list[str]:
+    """What the pending decision is about for ``viewer`` (:meth:`Namer.context` of its face), as
+    both front ends show it first; empty for a spectator and at the end."""
+    if viewer is None or match.pending().is_over:
+        return []
+    return namer_of(match, viewer).context(match.game.render(match.view(viewer)))
 
 
 def grouped(changes: Sequence[Any]) -> list[Any]:

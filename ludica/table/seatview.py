@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..core import CHANCE
-from ..core.digest import digest, last_turn
+from ..core.digest import digest, last_turn, trim
 from ..core.match import LogEntry
 from ..core.names import Namer, namer_of
 from .faces import Key, Parts, PartStore, chance_form, composed_choices, face_input, render, render_view, value_key
@@ -169,6 +169,9 @@ def _render_part(
         )
 
     situation = namer.situation() if not over else None
+    # what the decision is about (the parts of the face the game names), beside the prompt
+    about = namer.context(match.game.render(view)) if seat is not None and seat in pending.seats and not over else []
+    about = [line for line in about if line != situation]
     outcome_said = said_outcome(outcome, namer) if outcome else None
 
     def status() -> str:
@@ -182,6 +185,7 @@ def _render_part(
             outcome=outcome_said,
             undo_request=undo_request,
             situation=situation,
+            about=about,
             bots=shared["bots"],
         )
 
@@ -191,7 +195,8 @@ def _render_part(
     actions_key = (value_key(legal_json), value_key(chance), can_undo, can_request, undo_key, said, consequence_key)
     # the status line reads the seat only to mark it among the awaited: every other seat shares it
     awaited = seat if seat in pending.seats else None
-    status_key = ("pending", awaited, prompt, situation, value_key(outcome_said) if outcome_said else None)
+    outcome_key = value_key(outcome_said) if outcome_said else None
+    status_key = ("pending", awaited, prompt, situation, tuple(about), outcome_key)
     news_key = ("news", *((e["kind"], e["who"], e["text"], e.get("group"), e.get("own")) for e in entries))
     face_key = _face_key(match.game, view, pending_json, shared["keys"], prompt, said)
     html = {
@@ -275,12 +280,15 @@ def news(room: Room, seat: str | None, namer: Namer | None = None, said: Table |
         table = [_said(step, text) for step, text in room.recent]
         return sorted(lines + table, key=lambda e: e["step"])[-NEWS:]  # stable: the table's lines after a step's
     out: list[dict[str, Any]] = []
-    for part in digest(match, seat):
+    parts = digest(match, seat)
+    for part, cut in zip(parts, trim(parts, DIGEST), strict=True):  # every player keeps its latest lines
         own = part.who == seat
         group = "You" if own else names.get(part.who, part.who) if part.who else "The table"
-        out.extend({**_entry(entry, names, namer, said), "group": group, "own": own} for entry in part.entries)
-    if len(out) > DIGEST:
-        out = out[: DIGEST // 2] + out[len(out) - DIGEST // 2 :]  # the first group's start and the latest
+        if cut:
+            note = f"… {cut} earlier line{'s' if cut > 1 else ''}: in the story below"
+            out.append({"step": part.entries[0].step, "kind": "note", "text": note, "who": group, "private": False})
+            out[-1].update(group=group, own=own)
+        out.extend({**_entry(entry, names, namer, said), "group": group, "own": own} for entry in part.entries[cut:])
     start = max(0, last_turn(match, seat))
     table = [{**_said(step, text), "group": "The table", "own": False} for step, text in room.recent if step >= start]
     return out + table

@@ -288,3 +288,38 @@ def test_great_city_characters_are_touched(browser: Any, server: Any) -> None:
     assert played.type == "choose_foil" and played.args["foil"] == foil
     page.context.close()
     host.context.close()
+
+
+def test_the_scene_reads_the_flipped_pair_while_its_undo_waits() -> None:
+    """The stones' reading went stale in the undo window (the pair named before the flip)."""
+    import random as _random
+
+    from ludica.bots.base import situation as _situation
+    from ludica.bots.heuristic import HeuristicBot
+    from ludica.core import Match as _Match
+    from ludica.core import get_game as _get_game
+    from ludica.games.great_city import oracle
+    from ludica.lab.playthrough import default_config
+    from tests.table.test_face_names import page_text
+
+    game = _get_game("great-city")
+    for seed in range(6):
+        match: _Match[Any] = _Match(game, default_config("great-city", 4, seed))
+        bots = {s: HeuristicBot("great-city", seed) for s in game.seats(match.state)}
+        rng = _random.Random(seed)
+        for _ in range(400):
+            pending = match.pending()
+            if pending.is_over:
+                break
+            if pending.is_chance:
+                match.run_chance()
+                continue
+            if pending.phase == "undo":
+                scene = match.view(None)["scene"]
+                name = oracle.PAIR_NAMES[int(scene["pair"].replace(" ", ""), 2)]
+                text = page_text(match, pending.seats[0])
+                assert f"The stones read: {name} (after the flip of stone" in " ".join(text.split())
+                return
+            seat = rng.choice(list(pending.seats))
+            match.apply(bots[seat].decide(_situation(match, seat)).as_action())
+    pytest.skip("no undo window reached")

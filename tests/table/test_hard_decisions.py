@@ -337,3 +337,22 @@ def test_just_now_holds_what_my_own_action_caused_in_the_browser(
         page.evaluate(SHOW_CONSEQUENCE, [sorted(what.kinds)])
         curate(page, f"just-now-{what.game}-{label}")
         page.context.close()
+
+
+def test_a_conflict_stands_beside_the_prompt(browser: Any, server: ThreadServer) -> None:  # noqa: F811
+    """What the decision is about (ludica/core/names.py, ``Namer.about``) is in the part beside
+    the prompt, on the first screen of a phone: a Lost Days influence shows the conflict's dice
+    above the seat's choices."""
+    hard = next(h for h in HARD if h.game == "lost-days" and h.action == "influence")
+    _room, links, seat = reach(server, hard)
+    page = page_for(browser, server, links[seat], PHONE)
+    page.wait_for_selector("#pending div.about")
+    about = page.locator("#pending div.about")
+    said = about.inner_text()
+    assert "conflict:" in said and "memories:" in said and "purse" in said
+    box = about.bounding_box()
+    assert box is not None and box["y"] < PHONE["height"]  # on the first screen
+    actions = page.locator("#actions").bounding_box()
+    assert actions is not None and actions["y"] > box["y"]  # the context first, the choices after
+    curate(page, "about-lost-days-influence-phone")
+    page.context.close()

@@ -491,3 +491,8 @@ class EuphoriaNamer(Namer):
         if action.type == "offer_trade":
             return f"{who} offers a trade to {self.seat(str(a.get('to')))}"
         return super().sentence(action)
+
+    # -- the parts of the face a decision is about (both front ends show them first) -----------
+    def about(self) -> tuple[str, ...]:
+        """The viewer's own mat: morale, knowledge, workers and their dice, goods, recruits, hand."""
+        return (f"{self.viewer}:",) if self.viewer is not None else ()

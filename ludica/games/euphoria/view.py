@@ -205,7 +205,8 @@ def render(v: dict[str, Any]) -> str:
                 f"dilemma: {p['dilemma']}" + (f"; dealt: {', '.join(p['dealt'])}" if p["dealt"] else "")
             )
     for p in v["players"].values():
-        if "hand" in p:
+        if "hand" in p and [*p["active"], *p["hidden"], *p["dealt"]]:
+            lines.append("your recruits:")
             for rid in [*p["active"], *p["hidden"], *p["dealt"]]:
                 lines.append(f"    {RECRUITS[rid].name} ({RECRUITS[rid].faction}): {RECRUITS[rid].summary}")
     if "waiting" in v:

@@ -322,3 +322,11 @@ class EuthymiaNamer(Namer):
             kind = WORDS.get(str(a.get("launch_type")), "")
             return f"{who} launches a {kind} Conflict on {aspect}".replace("  ", " ")
         return super().sentence(action)
+
+    # -- the parts of the face a decision is about (both front ends show them first) -----------
+    def about(self) -> tuple[str, ...]:
+        """The Conflict under way (its cards played), the vote, who starts; always the viewer's
+        own hand and cards."""
+        if self.viewer is None:
+            return ()
+        return ("CONFLICT by", "Vote to change", "Who starts?", "You (")

@@ -405,3 +405,15 @@ class GreatCityNamer(Namer):
             verb = "buys" if action.type == "buy_tie" else "adds"
             return f"{who} {verb} a {sign} tie from {self.character(a['source'])} to {self.character(a['target'])}"
         return super().sentence(action)
+
+    # -- the parts of the face a decision is about (both front ends show them first) -----------
+    def about(self) -> tuple[str, ...]:
+        """In a scene: its stones, their reading and the reactions (and the purses beside them);
+        while the city's situation is made: the city's pair."""
+        if self.state is None:
+            return ()
+        if self.state.scene is not None:
+            return ("Peril pool", "Scene ")
+        if self.state.phase in ("record_situation", "distribution"):
+            return ("The city:",)
+        return ()

@@ -374,7 +374,14 @@ def render(v: dict[str, Any]) -> str:
             lines.append(f"  stones {stones}   (* vested, # locked)")
             ir = sc["initial_reading"]
             lines.append(f"  initial reading {ir['pair']}: {ir['name']} — {ir['judgment']}")
-            if "announced" in sc:
+            undo = sc.get("undo_window")
+            if undo:  # the flip waits for its undo: the stones read their new pair
+                now = O.PAIR_NAMES[int(sc["pair"].replace(" ", ""), 2)]
+                lines.append(
+                    f"  the stones now read {sc['pair']}: {now} (the flip of stone {undo['position']} "
+                    f"may be undone by {names.get(undo['controller'], undo['controller'])})"
+                )
+            elif "announced" in sc:
                 lines.append(f"  the oracle names {sc['announced']['pair']}: {sc['announced']['name']}")
             if "accepted" in sc:
                 a = sc["accepted"]

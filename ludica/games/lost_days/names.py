@@ -475,3 +475,31 @@ class LostDaysNamer(Namer):
         if action.type == "narrate_memory":
             return f"{who} brings {self.memory(str(a.get('memory')))} into the conflict"
         return super().sentence(action)
+
+    # -- the parts of the face a decision is about (both front ends show them first) -----------
+    def about(self) -> tuple[str, ...]:
+        """The conflict (its stakes, memories and dice), the deal offered, the auction and the
+        scene under way."""
+        st = self.state
+        if st is None or self.viewer is None:
+            return ()
+        if st.conflict is not None and st.phase not in ("TRIBUTE", "PLACE_TRIBUTE", "STRAIN_AND_GAIN"):
+            return ("conflict:",)
+        if st.trade is not None:
+            return ("deal offered by",)
+        if st.auction is not None and st.phase in (SEALED_BID, TIE_RAISE, ROLL_OFF):
+            return ("auction of",)
+        if st.scene is not None and st.conflict is None:
+            return ("scene:",)
+        return ()
+
+    def about_lines(self) -> tuple[str, ...]:
+        """The viewer's own purse and madness (its line alone: the memories are the options) with
+        a deal, an auction or the coins of a tribute."""
+        st = self.state
+        if st is None or self.viewer is None or self.viewer not in st.elves:
+            return ()
+        if st.trade is None and st.conflict is None and st.auction is None:
+            return ()
+        name = st.elves[self.viewer].name
+        return (f"{name} [", f"{name} (King)")

@@ -264,3 +264,15 @@ class MiseryNamer(Namer):
             verb = "chooses" if action.type == "select_die" else "puts back"
             return f"{who} {verb} {self.die(str(a.get('die')))}"
         return super().sentence(action)
+
+    # -- the parts of the face a decision is about (both front ends show them first) -----------
+    def about(self) -> tuple[str, ...]:
+        """The action under way (its intent, each participant's pool, challenge and dice) and the
+        Traits offered; otherwise the viewer's own character sheet."""
+        st = self.state
+        if st is None or self.viewer is None:
+            return ()
+        if st.attempt is not None:
+            return ("Action ", "Trait offered to")
+        mine = st.characters.get(self.viewer)
+        return ("Trait offered to", f"{mine.name} — ") if mine is not None else ("Trait offered to",)
