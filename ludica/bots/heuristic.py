@@ -43,6 +43,17 @@ def find_plugin(game_id: str) -> Plugin | None:
     return decide if callable(decide) else None
 
 
+def search_defaults(game_id: str) -> dict[str, str]:
+    """The parameters a game's bot plugin sets for the ``ismcts`` bot's default level
+    (``SEARCH_DEFAULTS`` in ``<package>.bot``, e.g. ``{"rivals": "policy"}``); a spec's own
+    parameters override them."""
+    package = GAME_MODULES.get(game_id) or EXAMPLES.get(game_id)
+    if package is None or find_plugin(game_id) is None:
+        return {}
+    module = importlib.import_module(f"{package}.bot")
+    return dict(getattr(module, "SEARCH_DEFAULTS", {}))
+
+
 class HeuristicBot:
     """Plays by the game's heuristic plugin; random (with a note) for a game without one."""
 

@@ -63,6 +63,10 @@ playouts cost time and add the noise of a far future the heuristic plays poorly.
 DEFAULT_C = 0.7
 DEFAULT_WIDEN = 1.0
 DEFAULT_ANCHOR = 1.0
+DEFAULT_RIVALS = "search"
+"""``search``: the other seats' moves are searched too, each for its own reward; ``policy``: they
+play as the playout policy (the heuristic) would, and only the deciding seat's moves are searched
+(a best reply to the heuristic)."""
 SPREAD = 12
 """An amount (``IntRange``) with at most this many values is searched value by value; a wider
 one, or free text, is filled at random (:func:`~ludica.core.actions.fill`)."""
@@ -150,6 +154,7 @@ class ISMCTSBot:
         guide: Bot | None = None,
         widen: float = DEFAULT_WIDEN,
         anchor: float = DEFAULT_ANCHOR,
+        rivals: str = "search",
     ) -> None:
         self.game = game
         self.rng = random.Random(seed)
@@ -160,8 +165,10 @@ class ISMCTSBot:
         self.guide = guide
         self.widen = widen
         self.anchor = anchor
+        self.rivals = rivals
         self.last_playouts = 0
         self._first: Action | None = None
+        self._referees: frozenset[str] = frozenset()
 
     def __reduce__(self) -> tuple[Any, ...]:
         return rebuilt(self, self.game)  # compiled, a copy calls __init__ (see ludica.core.values)
@@ -209,12 +216,26 @@ class ISMCTSBot:
         margin = self.anchor * math.hypot(top.error(), guided.error())
         return top if top.mean(top.seat) - guided.mean(guided.seat) > margin else guided
 
+    def referees(self, situation: Situation) -> frozenset[str]:
+        """The seats that are not players (the Great City's GM): the game's standing names the
+        players; a game without one has none."""
+        try:
+            state = situation.imagine(random.Random(0))  # only its seats are read: the search's draws stay its own
+        except RuntimeError:
+            return frozenset()
+        seats = set(self.game.seats(state))
+        if self.rivals == "policy":  # every other seat plays as the policy would
+            return frozenset(seats - {situation.seat})
+        standing = self.game.standing(state)
+        return frozenset(seats - set(standing)) if standing else frozenset()
+
     def narrate(self, best: Node, seat: str) -> str:
         share = best.mean(seat)
         return f"I imagined {self.last_playouts} futures; this way I came out ahead in {share:.0%} of them."
 
     def search(self, situation: Situation) -> Node:
         root = Node(seat=situation.seat)
+        self._referees = self.referees(situation)
         start = time.perf_counter()
         done = 0
         while self.budget.running(done, start):
@@ -242,7 +263,7 @@ class ISMCTSBot:
             legal = choices(game.legal_actions(state, seat))
             if not legal:  # a seat pending without a choice: nothing to search from here
                 break
-            child, expanded = self.select(node, seat, legal)
+            child, expanded = self.select(node, seat, legal, state)
             game.play(state, fill(child.action, rng))  # type: ignore[arg-type]
             path.append(child)
             node, seat = child, None
@@ -256,12 +277,17 @@ class ISMCTSBot:
             mine = reward.get(n.seat, 0.0)
             n.square += mine * mine
 
-    def select(self, node: Node, seat: str, legal: list[Action]) -> tuple[Node, bool]:
+    def select(self, node: Node, seat: str, legal: list[Action], state: Any = None) -> tuple[Node, bool]:
         """The child to follow (UCB over the available ones) or a new one; True when new.
 
         A new child only while the node has fewer than ``1 + widen·√visits`` children (all of
-        them at once when ``widen`` is 0), or when none of its children is legal here."""
+        them at once when ``widen`` is 0), or when none of its children is legal here. The first
+        child at the root is the guide's choice; with ``rivals=policy`` the first child of every
+        node is the playout policy's, and a seat that is not the searching one (or a referee,
+        which has no reward to tell its moves apart) always plays the policy's move."""
         children = node.children
+        if seat in self._referees and (ruled := self._policy_choice(state, seat, legal)) is not None:
+            return self._follow(node, seat, ruled)
         untried = []
         best, best_value = None, -math.inf
         for action in legal:
@@ -275,13 +301,35 @@ class ISMCTSBot:
                 best, best_value = child, value
         room = self.widen <= 0 or len(children) < 1 + self.widen * math.sqrt(node.visits)
         if untried and (room or best is None):
-            first = self._first if node.action is None and self._first in untried else None
-            action = first if first is not None else untried[self.rng.randrange(len(untried))]
+            first = self._first if node.action is None else None
+            if node.action is not None and not children and self.rivals == "policy":
+                first = self._policy_choice(state, seat, legal)
+            action = first if first is not None and first in untried else untried[self.rng.randrange(len(untried))]
             child = Node(action, seat, available=1)
             children[action] = child
             return child, True
         assert best is not None
         return best, False
+
+    def _follow(self, node: Node, seat: str, action: Action) -> tuple[Node, bool]:
+        """The child of ``action`` (new or not): a referee seat's moves are the policy's, not
+        searched, since no reward of its own tells its choices apart."""
+        child = node.children.get(action)
+        if child is None:
+            child = node.children[action] = Node(action, seat, available=1)
+            return child, True
+        child.available += 1
+        return child, False
+
+    def _policy_choice(self, state: Any, seat: str, legal: list[Action]) -> Action | None:
+        """The playout policy's choice (None without a state or guide): an action of ``legal``,
+        or its template."""
+        if state is None or self.guide is None:
+            return None
+        chosen = self.policy(self.game, state, seat, legal, self.rng)
+        if chosen in legal:
+            return chosen
+        return next((a for a in legal if a.type == chosen.type and a.is_template), None)
 
     def deal(self, state: Any) -> None:
         step = self.game.chance_step(state)
@@ -347,11 +395,14 @@ def heuristic_policy(game_id: str, seed: int) -> Policy | None:
     return bot_policy(bot) if bot is not None else None
 
 
-PARAMETERS = ("playouts", "seconds", "policy", "c", "horizon", "widen", "anchor")
+PARAMETERS = ("playouts", "seconds", "policy", "c", "horizon", "widen", "anchor", "rivals")
 
 
 def make_ismcts(game_id: str, params: dict[str, str], seed: int) -> ISMCTSBot:
-    """``ismcts[:playouts=N|seconds=S][,policy=heuristic|random][,c=0.7][,horizon=150][,widen=1][,anchor=1]``."""
+    """``ismcts[:playouts=N|seconds=S][,policy=heuristic|random][,c=0.7][,horizon=150][,widen=1][,anchor=1][,rivals=search|policy]``."""
+    from .heuristic import search_defaults
+
+    params = {**search_defaults(game_id), **params}
     unknown = sorted(set(params) - set(PARAMETERS))
     if unknown:
         raise ValueError(f"ismcts has no parameter {', '.join(unknown)}; its parameters: {', '.join(PARAMETERS)}")
@@ -376,6 +427,9 @@ def make_ismcts(game_id: str, params: dict[str, str], seed: int) -> ISMCTSBot:
     policy_name = params.get("policy", "heuristic")
     if policy_name not in ("random", "heuristic"):
         raise ValueError(f"ismcts: policy is random or heuristic, not {policy_name!r}")
+    rivals = params.get("rivals", DEFAULT_RIVALS)
+    if rivals not in ("search", "policy"):
+        raise ValueError(f"ismcts: rivals is search or policy, not {rivals!r}")
     guide = heuristic_bot(game_id, seed)
     policy = (bot_policy(guide) if guide is not None and policy_name == "heuristic" else None) or random_policy
     return ISMCTSBot(
@@ -388,6 +442,7 @@ def make_ismcts(game_id: str, params: dict[str, str], seed: int) -> ISMCTSBot:
         guide=guide,
         widen=widen,
         anchor=anchor,
+        rivals=rivals,
     )
 
 

@@ -137,3 +137,16 @@ def test_the_heuristics_choice_stands_unless_the_search_beats_it() -> None:
     heuristic = make_bot("heuristic", "euphoria", 5).decide(situation(match, seat)).action
     anchored = make_bot("ismcts:playouts=12,horizon=5,anchor=1000", "euphoria", 5)
     assert anchored.decide(situation(match, seat)).action == heuristic
+
+
+def test_a_game_sets_its_default_search_level_and_a_spec_overrides_it() -> None:
+    """The Great City's plugin sets ``rivals=policy`` (SEARCH_DEFAULTS); other games search their
+    rivals; a spec's own parameter wins."""
+    from ludica.bots.heuristic import search_defaults
+
+    assert search_defaults("great-city") == {"rivals": "policy"}
+    assert make_bot("ismcts", "great-city", 0).rivals == "policy"
+    assert make_bot("ismcts:rivals=search", "great-city", 0).rivals == "search"
+    assert make_bot("ismcts", "euphoria", 0).rivals == "search"
+    with pytest.raises(ValueError, match="rivals is search or policy"):
+        make_bot("ismcts:rivals=cheat", "euphoria", 0)

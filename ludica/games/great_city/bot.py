@@ -30,6 +30,12 @@ from ...bots.text import fill_text
 from ...core.actions import Action
 from .state import GreatCityState
 
+SEARCH_DEFAULTS: Final = {"rivals": "policy"}
+"""The ``ismcts`` bot's default level here searches only its own moves, the other seats playing
+as this heuristic would: searched in the tree, the rivals' many reactions (flips, undos) were
+tried at random and made every scene the searching seat bought into look winning (it bought into
+all and lost 100 of 100 games against three heuristic bots; with ``rivals=policy`` it wins most)."""
+
 _ACCEPT_ANTE: Final = 1
 """The ante worth taking (it grows by one a round; rivals may take it first)."""
 _MILK_ANTE: Final = 6
