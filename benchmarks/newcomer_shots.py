@@ -8,7 +8,7 @@ option's steps (so every option shows its consequence) and the page is shot at 1
 80x24, answering the first option until the choice shows, then opening it) and the screen is
 kept as text. Last, the talk panel of a Euphoria room with three bots, after a round.
 
-    LUDICA_PURE=1 python benchmarks/newcomer_shots.py [--out /work/shots/h35words] [--games euphoria,...]
+    LUDICA_PURE=1 python benchmarks/newcomer_shots.py [--out shots/newcomer] [--games euphoria,...]
         [--actions 160] [--no-terminal] [--no-web]
 
 Prints, per game and front end, which choices were shot and which were not met within the bound.
@@ -315,7 +315,7 @@ def terminal(game_id: str, out: Path, answers: int) -> dict[str, str]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--out", default="/work/shots/h35words")
+    parser.add_argument("--out", default="shots/newcomer", help="the folder the screenshots go to")
     parser.add_argument("--games", default=",".join(TARGETS))
     parser.add_argument("--actions", type=int, default=160, help="the person's actions per game, at most")
     parser.add_argument("--no-terminal", action="store_true")
