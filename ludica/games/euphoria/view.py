@@ -93,7 +93,7 @@ def trade_on_table(st: EuphoriaState, seat: str | None) -> tuple[str, str, list[
         offerer, partner = who, context[0]
         if seat != offerer:
             return None
-    return offerer, partner, list(context[1]), list(context[2])
+    return offerer, partner, sorted(context[1]), sorted(context[2])  # what is in it, not the order named
 
 
 def view(st: EuphoriaState, seat: str | None) -> dict[str, Any]:
