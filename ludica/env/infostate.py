@@ -7,13 +7,14 @@ written here in three fields joined by ``:``, numbers only:
   happened is public);
 * 32 hex digits: a 128-bit BLAKE2b digest chained over the seat's history, one link per record
   step (see :func:`link`);
-* the seat's own decisions so far by their catalogue index (``action_to_string`` names them),
-  joined by ``,`` (empty before its first).
+* the seat's own decisions: how many it has taken, then ``/`` and the latest :data:`RECENT` of
+  them by their catalogue index (``action_to_string`` names them), joined by ``,`` (``0`` before
+  its first).
 
-So ``47:9f01c2aa03be4d1e5a27c0e1d3b8f611:812,3,55`` is a seat 47 steps into the record, that took
-actions 812, 3 and 55. The step count and the own decisions are for people and tools that read
-the string; the digest alone tells histories apart, and the string's length grows only with the
-seat's own decisions (about 4 characters each).
+So ``47:9f01c2aa03be4d1e5a27c0e1d3b8f611:3/812,3,55`` is a seat 47 steps into the record, that took
+three actions: 812, 3 and 55. The step count and the own decisions are for people and tools that
+read the string; the digest alone tells histories apart (it is chained over every own decision
+too), so the string has a bounded length: at most about 115 characters in any game, at any depth.
 
 Each link hashes the digest so far with one step as the seat saw it (:func:`link`): a marker (its
 own decision with its index and ``;``, another seat's decision, or a chance step), a 128-bit digest
@@ -36,7 +37,7 @@ what a network learns from; the bits only keep apart histories that end in the s
 from __future__ import annotations
 
 import hashlib
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -46,6 +47,9 @@ FINGERPRINT = 128
 """Bits of the history's digest: in the string (as hex) and at the end of the tensor."""
 
 _DIGEST = FINGERPRINT // 8
+
+RECENT = 12
+"""How many of a seat's latest own decisions its information state string lists by index."""
 
 
 def link(digest: bytes, own: int | None, chance: bool, text: bytes, seen: bytes) -> bytes:
@@ -124,19 +128,22 @@ def text_digest(view: Any, keys: frozenset[str] | None) -> str:
 
 
 class Recall:
-    """Every seat's record steps seen, history digest and own decisions. A clone copies the
-    lists, not their items (an int, a digest and a string are never changed once made)."""
+    """Every seat's record steps seen, history digest, count of own decisions and latest own
+    decisions. A clone copies the lists, not their items (ints, digests and tuples are never
+    changed once made)."""
 
-    __slots__ = ("actions", "hashes", "steps")
+    __slots__ = ("hashes", "mine", "recent", "steps")
 
     def __init__(self, seats: int) -> None:
         self.steps: list[int] = [0] * seats
         self.hashes: list[bytes] = [b""] * seats
-        self.actions: list[str] = [""] * seats
+        self.mine: list[int] = [0] * seats
+        self.recent: list[tuple[int, ...]] = [()] * seats
 
     def copy(self) -> Recall:
         other = Recall(0)
-        other.steps, other.hashes, other.actions = list(self.steps), list(self.hashes), list(self.actions)
+        other.steps, other.hashes = list(self.steps), list(self.hashes)
+        other.mine, other.recent = list(self.mine), list(self.recent)
         return other
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Recall:
@@ -144,12 +151,14 @@ class Recall:
 
     @property
     def seen(self) -> list[str]:
-        """Every seat's information state string (``steps:digest:own,decisions``)."""
+        """Every seat's information state string (``steps:digest:count/latest,own,decisions``)."""
         return [self.text(i) for i in range(len(self.steps))]
 
     def text(self, i: int) -> str:
         """Seat ``i``'s information state string."""
-        return f"{self.steps[i]}:{self.hashes[i].hex()}:{self.actions[i]}"
+        mine = self.mine[i]
+        own = f"{mine}/{','.join(map(str, self.recent[i]))}" if mine else "0"
+        return f"{self.steps[i]}:{self.hashes[i].hex()}:{own}"
 
     def observe(self, i: int, view: Any, tensor: np.ndarray | None, text: str, own: int | None, chance: bool) -> None:
         """Append one record step to seat ``i``'s history (``tensor``: its view laid out, ``None``
@@ -161,18 +170,42 @@ class Recall:
         if not first:
             self.steps[i] += 1
         if own is not None:
-            self.actions[i] = f"{self.actions[i]},{own}" if self.actions[i] else str(own)
+            self.mine[i] += 1
+            self.recent[i] = (*self.recent[i][1 - RECENT :], own)
 
     def tensor(self, i: int, observation: np.ndarray) -> np.ndarray:
         """Seat ``i``'s information state tensor: ``observation`` then its history's digest bits."""
         return np.concatenate([observation, fingerprint_bits(self.hashes[i])])
 
 
-def parse(text: str) -> tuple[int, bytes, list[int]]:
-    """An information state string read back: the record steps, the digest, the own decisions.
-    Raises ``ValueError`` for a string of any other form."""
-    steps, digest, actions = text.split(":")
-    found = bytes.fromhex(digest)
-    if len(found) != _DIGEST or not steps.isdigit():
+class Parsed(NamedTuple):
+    """An information state string read back (:func:`parse`)."""
+
+    steps: int
+    """The record steps the seat has seen."""
+    digest: bytes
+    """The 128-bit digest of its history."""
+    decisions: int
+    """How many decisions of its own it has taken."""
+    recent: list[int]
+    """The latest :data:`RECENT` of them (or all, when fewer), by catalogue index."""
+
+
+def parse(text: str) -> Parsed:
+    """An information state string read back. Raises ``ValueError`` for a string of any other
+    form."""
+    try:
+        steps, digest, own = text.split(":")
+        count, _, recent = own.partition("/")
+        found = bytes.fromhex(digest)
+        parsed = Parsed(int(steps), found, int(count), [int(a) for a in recent.split(",")] if recent else [])
+    except ValueError:
+        parsed = None
+    if (
+        parsed is None
+        or len(found) != _DIGEST
+        or parsed.steps < 0
+        or len(parsed.recent) != min(parsed.decisions, RECENT)
+    ):
         raise ValueError(f"not an information state string: {text[:80]!r}")
-    return int(steps), found, [int(a) for a in actions.split(",")] if actions else []
+    return parsed

@@ -16,7 +16,7 @@ import pytest
 from open_spiel.python.algorithms import external_sampling_mccfr
 
 from ludica.env import register_openspiel
-from ludica.env.infostate import FINGERPRINT, fingerprint_bits, parse
+from ludica.env.infostate import FINGERPRINT, RECENT, fingerprint_bits, parse
 from ludica.env.spiel import short_name
 
 from .conftest import GAMES
@@ -162,10 +162,10 @@ def test_the_information_state_tensor_is_the_observation_then_the_history_digest
         tensor = np.array(state.information_state_tensor(p), np.float32)
         assert (tensor[:size] == np.array(state.observation_tensor(p), np.float32)).all()
         info = state.information_state_string(p)
-        seen, digest, decisions = parse(info)
-        assert decisions == own[p] and seen >= sum(len(mine) for mine in own)
+        seen, digest, decisions, recent = parse(info)
+        assert decisions == len(own[p]) and recent == own[p][-RECENT:] and seen >= sum(len(mine) for mine in own)
         assert (tensor[size:] == fingerprint_bits(digest)).all()
-        assert len(info) < 60 + 6 * len(decisions)
+        assert len(info) <= 60 + 6 * RECENT  # bounded at any depth
         tensors.add(tensor.tobytes())
         infos.add(info)
         action = int(rng.choice(state.legal_actions()))

@@ -18,7 +18,7 @@ import pytest
 from ludica.core import CHANCE
 from ludica.env import aec_env, register_openspiel
 from ludica.env.encoding import view_features
-from ludica.env.infostate import parse
+from ludica.env.infostate import RECENT, parse
 from ludica.env.spiel import short_name
 from tests.explore import explorations, reached_report, windows
 from tests.redeal_helpers import rule_implied_tie
@@ -164,5 +164,5 @@ def test_openspiel_strings_show_no_secret(game_id: str) -> None:
                 if seat not in secret.holders:
                     assert f'"{secret.token}"' not in text, f"{seat} is shown hidden {secret.what!r}"
             # the information state holds a step count, a digest and the seat's own decisions only
-            _, _, decisions = parse(state.information_state_string(player))
-            assert decisions == own[player]
+            _, _, decisions, recent = parse(state.information_state_string(player))
+            assert decisions == len(own[player]) and recent == own[player][-RECENT:]

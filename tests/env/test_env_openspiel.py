@@ -14,7 +14,7 @@ from open_spiel.python.algorithms import ismcts, mcts
 from ludica.core.chance import Pick, Roll, Shuffle
 from ludica.env import register_openspiel
 from ludica.env.encoding import split_bound
-from ludica.env.infostate import parse
+from ludica.env.infostate import RECENT, parse
 from ludica.env.spiel import draw_sizes, next_node, outcome_of, short_name
 
 from .conftest import GAMES
@@ -132,7 +132,7 @@ def _history_walk(game: pyspiel.Game, seed: int, fixed: int, seen: dict[tuple[in
     state = game.new_initial_state()
     n = game.num_players()
     history: list[list[str]] = [[state.observation_string(p)] for p in range(n)]
-    previous: list[tuple[int, list[int]]] = [(0, [])] * n
+    previous: list[tuple[int, int]] = [(0, 0)] * n
     while not state.is_terminal():
         chance = state.is_chance_node()
         if chance:
@@ -148,9 +148,11 @@ def _history_walk(game: pyspiel.Game, seed: int, fixed: int, seen: dict[tuple[in
             if not chance or now != history[p][-1]:  # a decision is seen to happen; chance when it shows
                 history[p].append(now)
             info = state.information_state_string(p)
-            steps, _, own = parse(info)
+            steps, _, own, recent = parse(info)
             before, earlier = previous[p]
-            assert steps >= before and own[: len(earlier)] == earlier, "an information state extends the earlier one"
+            assert steps >= before and earlier <= own, "an information state extends the earlier one"
+            mine = [int(h[len("I took ") :]) for h in history[p] if h.startswith("I took ")]
+            assert own == len(mine) and recent == mine[-RECENT:], "the seat's own decisions, counted and latest"
             previous[p] = steps, own
             observed = tuple(history[p])
             assert seen.setdefault((p, info), observed) == observed, "two observation histories, one infostate"
