@@ -22,7 +22,17 @@ from rich.console import Console
 
 from .core import CHANCE, Action, IntRange, LudicaError, Match, Text, matches
 from .core.chance import ChanceStep, EachSays, Pick, Roll, Shuffle, chance_action, describe_chance
-from .core.composer import PAGE, Ask, Choice, Composition, choice_note, choices, option_note, sections
+from .core.composer import (
+    PAGE,
+    Ask,
+    Choice,
+    Composition,
+    choice_note,
+    choices,
+    only_text_left,
+    option_note,
+    sections,
+)
 from .core.digest import Part, digest, last_turn
 from .core.names import Namer, decision_context, face_blocks, listing, namer_of, sentence_case
 from .core.records import save_record
@@ -494,8 +504,11 @@ class Terminal:
                     self.say(f"Choose {span}.", style="red")
                     continue
             else:
-                self.keep_context(seat, 2, again=True)
+                effect = text_effect(namer, composing)
+                self.keep_context(seat, 2 + len(effect), again=True)
                 self.say(f"{title} — {label}" + self.field_hint(namer, choice.type, step, prompt=False))
+                for line in effect:  # what the action does once its words are written (they change nothing)
+                    self.say(line)
                 spec = step.field
                 lead = f"{spec.prefix} " if isinstance(spec, Text) and spec.prefix else ""
                 raw = self.ask(f"  {label}: {lead}", seat)
@@ -659,6 +672,18 @@ class Terminal:
         if isinstance(step, Roll):
             return True
         return self.physical == "all" and step.public
+
+
+def text_effect(namer: Namer, composition: Composition) -> list[str]:
+    """What an action whose last step is a text does (its consequence), in at most two lines of
+    the screen; none while other steps remain (each of their options says its own)."""
+    if not only_text_left(composition):
+        return []
+    said = namer.consequence(composition.remaining[0], composition.picked)
+    if not said:
+        return []
+    short = textwrap.shorten(f"what it does: {said}", 2 * (WIDTH - 4), placeholder="…")
+    return textwrap.wrap(short, WIDTH - 1, initial_indent="  ", subsequent_indent="  ")
 
 
 def digest_lines(parts: Sequence[Part], namer: Namer, seat: str, budget: int) -> list[str]:

@@ -124,6 +124,12 @@ _PAIR = re.compile(r"(?<![\w-])([01]{3}) ([01]{3})(?![\w-])")
 _TRIAD = re.compile(r"(?<![\w-])([01]{3})(?![\w-])")
 _VESTS = re.compile(r"\) vests a scarab under its (blue|white|green) stone")
 """The class benefit's story line (R-GC-12), said plainly."""
+_STONES = re.compile(r"stones ((?:[1-6]:[bwg][-+−]\**#? ?)+)\s*\(\* vested, # locked\)")
+"""A scene's stones in the face's short notation (``stones 1:b- 2:w+*# …  (* vested, # locked)``)."""
+_STONE = re.compile(r"([1-6]):[bwg]([-+−])(\**)(#?)")
+_FLIP_OF = re.compile(r"\bthe flip of stone ([1-6])\b")
+_UNDER = re.compile(r"\bunder stone ([1-6])\b")
+"""A stone by its position (a scene's flip waiting for its undo, the city's vested scarabs): said by colour."""
 _RULE = re.compile(r" ?\((?:R|HR)-G[C\d]?-?\d+[a-z]?\)|\s*\[(?:R|HR)-G[C\d]?-?\d+[a-z]?\]")
 
 
@@ -169,6 +175,9 @@ class GreatCityNamer(Namer):
         kept = r") takes a scarab from the bank and keeps it on its \1 stone (it can later undo a flip of that stone)"
         declined = ") keeps no scarab from the bank (its class benefit is declined)"
         text = _VESTS.sub(kept, text).replace(") vests no scarab", declined)
+        text = _STONES.sub(lambda m: self.stones(m.group(1)), text)
+        text = _FLIP_OF.sub(lambda m: f"the flip of {self.stone(int(m.group(1)))}", text)
+        text = _UNDER.sub(lambda m: f"under {self.value('vest_city_stone', 'position', int(m.group(1)))}", text)
         said = super().say(text)
         return _NAMED_TWICE.sub(r"A new character is named \1", said)
 
@@ -187,6 +196,29 @@ class GreatCityNamer(Namer):
             return f"stone {position} ({color})"
         owner = sc.spotlight if position <= 3 else sc.foil
         return f"{self.character(owner)}'s {color} stone" if owner else f"the {color} stone"
+
+    def stones(self, notation: str) -> str:
+        """A scene's stones in words, each character's three in turn (``1:b- 2:w+*# 3:g+`` ->
+        ``Ann's stones: blue −, white + (1 scarab vested; locked: not to be flipped now), green +``)."""
+        sc = self.state.scene
+        said: dict[int, list[str]] = {}
+        for position, sign, stars, lock in _STONE.findall(notation):
+            at = int(position)
+            notes = [f"{len(stars)} scarab{'s' if len(stars) > 1 else ''} vested"] if stars else []
+            if lock:
+                notes.append("locked: not to be flipped now")
+            face = "+" if sign == "+" else "−"
+            color = O.COLORS[(at - 1) % 3]
+            said.setdefault((at - 1) // 3, []).append(f"{color} {face}" + (f" ({'; '.join(notes)})" if notes else ""))
+        owners = (sc.spotlight, sc.foil) if sc is not None else (None, None)
+        parts = []
+        for half, stones in said.items():
+            owner = owners[half]
+            whose = (
+                f"{self.character(owner)}'s stones" if owner else ("the spotlight's stones", "the foil's stones")[half]
+            )
+            parts.append(f"{whose}: {', '.join(stones)}")
+        return "; ".join(parts)
 
     def value(self, kind: str, param: str, value: Any) -> str:
         if isinstance(value, str) and value in self.state.characters:
@@ -412,8 +444,10 @@ class GreatCityNamer(Namer):
         while the city's situation is made: the city's pair."""
         if self.state is None:
             return ()
+        if self.state.phase == "distribution":  # the scene is settled: the scarabs go to the city's stones
+            return ("Peril pool", "The city:")
         if self.state.scene is not None:
             return ("Peril pool", "Scene ")
-        if self.state.phase in ("record_situation", "distribution"):
+        if self.state.phase == "record_situation":
             return ("The city:",)
         return ()
