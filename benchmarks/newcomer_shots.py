@@ -234,6 +234,11 @@ def shoot_web(page: Any, url: str, step: int, kind: str, out: Path, name: str) -
         return "the page does not offer it"
     choice.first.evaluate(OPEN_CHOICE)
     files = []
+    about = page.locator(".about")
+    if about.count():  # the decision's context box scrolls on a phone: its whole text is kept too
+        said = out / f"{name}-context.txt"
+        said.write_text(about.first.inner_text())
+        files.append(str(said))
     for size, (w, h) in SIZES.items():
         page.set_viewport_size({"width": w, "height": h})
         choice.first.evaluate("e => e.scrollIntoView({block: 'start'})")
@@ -284,7 +289,7 @@ def _settled(session: str, seconds: float = 40) -> str:
     while time.monotonic() < deadline:
         time.sleep(0.7)
         screen = _tmux("capture-pane", "-p", "-t", session)
-        if screen == last and screen.rstrip().endswith((">", "?", ":", ")")):
+        if screen == last and screen.rstrip().endswith((">", "?", ":", ")", "away.")):
             return screen
         last = screen
     return last

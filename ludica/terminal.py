@@ -676,10 +676,14 @@ class Terminal:
 
 def text_effect(namer: Namer, composition: Composition) -> list[str]:
     """What an action whose last step is a text does (its consequence), in at most two lines of
-    the screen; none while other steps remain (each of their options says its own)."""
-    if not only_text_left(composition):
+    the screen; for a text asked first, what the action does as the game writes it (the options
+    of the later steps say their own)."""
+    if only_text_left(composition):
+        said = namer.consequence(composition.remaining[0], composition.picked)
+    elif not composition.picked:  # a text first, other steps after: what the whole action does
+        said = namer.action_effect(composition.remaining[0])
+    else:
         return []
-    said = namer.consequence(composition.remaining[0], composition.picked)
     if not said:
         return []
     short = textwrap.shorten(f"what it does: {said}", 2 * (WIDTH - 4), placeholder="…")

@@ -11,7 +11,7 @@ import html
 import re
 from typing import Any
 
-from ludica.core import Action, Match, get_game
+from ludica.core import Action, IntRange, Match, get_game
 from ludica.core.composer import Composition, choices, option_note
 from ludica.core.names import decision_context, namer_of
 from ludica.table.seatview import seat_part
@@ -58,7 +58,7 @@ def test_a_lost_days_raise_says_what_its_amount_does() -> None:
     match, seat = offered("lost-days", "raise_bid")
     composing = composition(match, seat, "raise_bid")
     step = composing.ask()
-    assert step is not None and step.field is not None
+    assert step is not None and isinstance(step.field, IntRange)
     namer = namer_of(match, seat)
     low, high = (option_note(namer, composing, step.param, v) or "" for v in (step.field.lo, step.field.hi))
     assert f"your {step.field.lo} coin" in low and f"your {step.field.hi} coins" in high, (low, high)

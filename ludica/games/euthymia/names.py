@@ -7,6 +7,7 @@ Used by every front end through the game's :meth:`namer` (see :mod:`ludica.core.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from typing import Any
 
 from ...core import Action
@@ -162,6 +163,7 @@ class EuthymiaNamer(Namer):
         "from_deck",
         "answers",
     }
+    VIEW_WORDS: Mapping[str, str] = {"units": "units left in the bottle"}
 
     def say(self, text: str) -> str:
         """The Conflict's line of the text face in words: its suit's symbol (``on Feel [D]`` ->

@@ -13,7 +13,7 @@ from typing import Any
 from ...core import Action
 from ...core.names import Namer
 from . import oracle as O
-from .common import GM
+from .common import GM, NEW
 from .state import GreatCityState
 
 ACTION_TITLES = {
@@ -221,6 +221,8 @@ class GreatCityNamer(Namer):
         return "; ".join(parts)
 
     def value(self, kind: str, param: str, value: Any) -> str:
+        if param == "foil" and value == NEW:
+            return "a new character (the GM makes it now: its triad is rolled)"
         if isinstance(value, str) and value in self.state.characters:
             return self.character(value)
         if param == "tie" and isinstance(value, str):
@@ -321,6 +323,7 @@ class GreatCityNamer(Namer):
         "basis",
         "intent",  # the scene's intent is written in the next step
         "reaction_order",
+        "narrator",  # who narrates is the next question (the acceptor gives the narration)
     }
     VIEW_WORDS: Mapping[str, str] = {"present": "in the scene"}
 
@@ -401,7 +404,9 @@ class GreatCityNamer(Namer):
     def action_effect(self, action: Action) -> str | None:
         if action.type == "accept_judgment":
             judgment = self.judgment()
-            return f"you take the ante; the judgment stands: {judgment}" if judgment else "you take the ante"
+            if not judgment:
+                return "you take the ante"
+            return f"you take the ante; the judgment stands: {judgment.rstrip('.')}"  # a clause, not a sentence
         return ACTION_EFFECTS.get(action.type)
 
     def judgment(self) -> str | None:

@@ -147,13 +147,13 @@ INFLUENCE_EFFECTS = {
 """What influencing a conflict does and costs ([Influencing a Conflict], LD-R18)."""
 
 BID_EFFECT = (
-    "if it is the highest you buy the memory: your {n} go onto it as its value, else they come back; "
+    "if highest, you buy the memory with your {n} (they go onto it as its value); else they come back; "
     "only you see the bid until all bids are in; a tie is raised in the open"
 )
 """What a bid of ``n`` (its coins, "1 coin", "5 coins") does ([Creating Memories], LD-R3), what it costs first."""
 
 RAISE_EFFECT = (
-    "if it is the highest you buy the memory: your {n} go onto it as its value, else they come back; "
+    "if highest, you buy the memory with your {n} (they go onto it as its value); else they come back; "
     "said in the open: every player sees it"
 )
 """What a raise of a tied bid to ``n`` (its coins) does ([Creating Memories], LD-R3: a tie is raised in the open)."""

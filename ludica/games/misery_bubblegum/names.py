@@ -98,6 +98,10 @@ ACTION_EFFECTS = {
     "pass_reroll": "the dice stand as they are",
     "end_meaning": "what the action means is settled; the dice are reclaimed next",
     "end_game": "the others are asked whether the story ends here",
+    "offer_trait": (
+        "you give influence dice you hold of another player as the bribe of a Trait you write for them; "
+        "they accept it or refuse it when they next declare an action; an offer is never taken back"
+    ),
 }
 """What a one-button action does ([Getting things done], [What does it mean?])."""
 
@@ -257,6 +261,8 @@ class MiseryNamer(Namer):
                 return f"a Trait offered to {self.seat(str(entry['target']))}" + (
                     f" with {dice} {'die' if dice == 1 else 'dice'}" if isinstance(dice, int) else ""
                 )
+        if "rolling" in path[:-1]:  # the dice about to be rolled: "then reroll: …" says it
+            return None
         delta = _counted(change.before, change.after)
         if len(path) >= 2 and path[-2] == "influence" and delta:
             owner = self._owner(path, self._found)
