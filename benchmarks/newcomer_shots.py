@@ -93,6 +93,10 @@ OPEN_CHOICE = """(d) => {
   if (first) first.open = true;
   for (const s of d.querySelectorAll('details')) if (!s.classList.contains('option')) s.open = true;
 }"""
+TO_TOP = (
+    "() => { for (const e of document.querySelectorAll('*')) if (e.scrollTop) e.scrollTop = 0; window.scrollTo(0, 0); }"
+)
+"""Every scrolled part back to its top (the actions' column scrolls on its own at 1280x800)."""
 TRIES = 60
 """Explorer seeds per game before a choice is said not reached."""
 CURIOUS = 0.5
@@ -245,7 +249,7 @@ def shoot_web(page: Any, url: str, step: int, kind: str, out: Path, name: str) -
         target = out / f"{name}-{size}.png"
         page.screenshot(path=str(target))
         files.append(str(target))
-        page.evaluate("window.scrollTo(0, 0)")
+        page.evaluate(TO_TOP)
         top = out / f"{name}-{size}-top.png"
         page.screenshot(path=str(top))
         files.append(str(top))

@@ -532,13 +532,16 @@ class Terminal:
         # the numbers' meanings give way before what the decision is about (the dice a die is picked from)
         room = max(2, min(PAGE, HEIGHT - 3 - (2 if lead else 0) - len(self.context_lines(seat))))
         shown = named if len(named) <= room else named[: room - 1]
-        self.keep_context(seat, 2 + (2 if lead else 0) + len(shown) + (len(shown) < len(named)), again=True)
+        rows = 2 if 2 * len(shown) <= room else 1  # a value's meaning on two lines when the screen has room
+        said = [amount_rows(value, text, rows) for value, text in shown]
+        need = 2 + (2 if lead else 0) + sum(map(len, said)) + (len(shown) < len(named))
+        self.keep_context(seat, need, again=True)
         self.say(f"{namer.action_title(choice.type)} — {label} ({allowed})")
         if lead:  # what the whole action commits, before its first number (ratings fixed for the game)
             short = textwrap.shorten(lead, 2 * (WIDTH - 4), placeholder="…")
             self.say(textwrap.fill(short, WIDTH - 1, initial_indent="  ", subsequent_indent="  "))
-        for value, text in shown:
-            self.say(textwrap.shorten(f"  {value:>3} = {text}", WIDTH - 1, placeholder="…"))
+        for lines in said:
+            self.say("\n".join(lines))
         if len(shown) < len(named):
             rest = [v for v, _ in named[len(shown) :]]
             self.say(f"  … and {amount_span(rest)} alike")
@@ -672,6 +675,14 @@ class Terminal:
         if isinstance(step, Roll):
             return True
         return self.physical == "all" and step.public
+
+
+def amount_rows(value: int, text: str, rows: int) -> list[str]:
+    """What a number does, beside it ("  3 = Confidence pool +3; …"), in at most ``rows`` lines."""
+    if rows <= 1:
+        return [textwrap.shorten(f"  {value:>3} = {text}", WIDTH - 1, placeholder="…")]
+    short = textwrap.shorten(f"{value:>3} = {text}", rows * (WIDTH - 10), placeholder="…")
+    return textwrap.wrap(short, WIDTH - 1, initial_indent="  ", subsequent_indent="        ")[:rows]
 
 
 def text_effect(namer: Namer, composition: Composition) -> list[str]:
