@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import shlex
 import shutil
@@ -37,6 +38,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+# this checkout's sources are shot (its ``ludica`` before an installed one; PYTHONPATH's first)
+sys.path.insert(1 + len(os.environ.get("PYTHONPATH", "").split(os.pathsep)), str(Path(__file__).resolve().parents[1]))
+
 from ludica.bots.base import make_bot, situation
 from ludica.core import CHANCE, Action, Config, Match, get_game
 from ludica.core.actions import fill
@@ -44,6 +48,9 @@ from ludica.core.composer import Choice, choices
 from ludica.core.names import namer_of
 from ludica.core.records import save_record
 from ludica.terminal import Terminal
+
+ROOT = Path(__file__).resolve().parents[1]
+"""The checkout shot: the terminal runs its ``ludica`` too."""
 
 TARGETS: dict[str, tuple[str, ...]] = {
     "euphoria": ("place", "resolve_dilemma", "retrieve", "pay", "offer_trade", "answer_trade"),
@@ -315,8 +322,9 @@ def shoot_terminal(record: Path, match: Match[Any], where: Found, kind: str, out
     """``ludica play --load record`` in tmux at 80x24; the ``kind`` choice opened and kept as text."""
     session = f"newcomer-{name}"
     save = Path(tempfile.gettempdir()) / f"{session}.json"
+    env = " ".join(f"{k}={shlex.quote(os.environ[k])}" for k in ("PYTHONPATH", "LUDICA_PURE") if k in os.environ)
     command = (
-        f"cd {shlex.quote(str(Path.cwd()))} && {shlex.quote(sys.executable)} -m ludica.cli play"
+        f"cd {shlex.quote(str(ROOT))} && env {env} {shlex.quote(sys.executable)} -m ludica.cli play"
         f" --load {shlex.quote(str(record))} --save {shlex.quote(str(save))}; sleep 30"
     )
     _tmux("kill-session", "-t", session)

@@ -48,6 +48,8 @@ def test_the_great_city_stones_are_said_in_words() -> None:
     context = " ".join(decision_context(match, seat))
     assert "'s stones: blue " in context, context
     assert not STONE_NOTATION.search(context), context
+    said = namer_of(match, seat).say("first thrown Heartache (moving 1, 5)")
+    assert said.endswith("(moving: the first triad's blue, the second triad's white)"), said
     page = web_part(match, seat)
     assert "'s stones: blue " in page, page
     assert not STONE_NOTATION.search(page) and "(* vested, # locked)" not in page, page

@@ -128,9 +128,19 @@ _STONES = re.compile(r"stones ((?:[1-6]:[bwg][-+−]\**#? ?)+)\s*\(\* vested, # 
 """A scene's stones in the face's short notation (``stones 1:b- 2:w+*# …  (* vested, # locked)``)."""
 _STONE = re.compile(r"([1-6]):[bwg]([-+−])(\**)(#?)")
 _FLIP_OF = re.compile(r"\bthe flip of stone ([1-6])\b")
+_MOVING = re.compile(r"\bmoving(?: stones)? ([1-6](?:, [1-6])*)")
+"""The city's moving stones by position (``moving 1, 5``), said by triad and colour."""
 _UNDER = re.compile(r"\bunder stone ([1-6])\b")
 """A stone by its position (a scene's flip waiting for its undo, the city's vested scarabs): said by colour."""
 _RULE = re.compile(r" ?\((?:R|HR)-G[C\d]?-?\d+[a-z]?\)|\s*\[(?:R|HR)-G[C\d]?-?\d+[a-z]?\]")
+
+
+def _city_stones(positions: str) -> str:
+    """``"1, 5"`` -> ``"the first triad's blue, the second triad's white"``: the city's stones by place."""
+    said = []
+    for p in (int(x) for x in positions.split(", ")):
+        said.append(f"the {'first' if p <= 3 else 'second'} triad's {O.COLORS[(p - 1) % 3]}")
+    return ", ".join(said)
 
 
 def signs(bits: str) -> str:
@@ -177,6 +187,7 @@ class GreatCityNamer(Namer):
         text = _VESTS.sub(kept, text).replace(") vests no scarab", declined)
         text = _STONES.sub(lambda m: self.stones(m.group(1)), text)
         text = _FLIP_OF.sub(lambda m: f"the flip of {self.stone(int(m.group(1)))}", text)
+        text = _MOVING.sub(lambda m: "moving: " + _city_stones(m.group(1)), text)
         text = _UNDER.sub(lambda m: f"under {self.value('vest_city_stone', 'position', int(m.group(1)))}", text)
         said = super().say(text)
         return _NAMED_TWICE.sub(r"A new character is named \1", said)

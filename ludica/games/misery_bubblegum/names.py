@@ -233,7 +233,7 @@ class MiseryNamer(Namer):
     VIEW_WORDS: Mapping[str, str] = {
         "provisional_traits": "Traits offered",
         "ready_to_end": "ready to end the story",
-        "selected": "dice chosen to reroll",
+        "selected": "dice chosen",
         "traits_used": "Traits used this action",
     }
     PHASE_WORDS = PHASE_WORDS
