@@ -119,3 +119,30 @@ def test_the_terminal_says_what_a_text_step_does() -> None:
     lines = text_effect(namer_of(match, seat), composing)
     assert lines and lines[0].strip().startswith("what it does: "), lines
     assert isinstance(composing.remaining[0], Action)
+
+
+def test_the_great_city_scene_that_ends_is_not_listed_field_by_field() -> None:
+    """Ending the distribution says the scene is over and who decides next, not each part of the
+    old scene cleared (its stones, readings, reactions) nor its summary."""
+    match, seat = offered("great-city", "end_distribution")
+    namer = namer_of(match, seat)
+    action = next(a for a in match.legal_actions(seat) if a.type == "end_distribution")
+    said = namer.consequence(action) or ""
+    assert "scenes played +1" in said, said
+    assert "more changes" not in said and "pair:" not in said and "spotlight" not in said, said
+
+
+def test_the_great_city_city_stones_show_their_faces() -> None:
+    """Where a city stone is flipped, the city's six stones show their faces (+ and −) beside the
+    reading (the text face's bits are never shown, nor dropped)."""
+    match, seat = offered("great-city", "flip_city_stone")
+    context = " ".join(decision_context(match, seat))
+    assert re.search(r"The city's stones [+−]{3} [+−]{3} read ", context), context
+    assert not re.search(r"\b[01]{3}\b", context) and "-" not in context.replace(" — ", " "), context
+
+
+def test_euthymia_who_starts_says_nobody_yet() -> None:
+    """Before anyone lays a card face down to start, the line says so (not an empty list)."""
+    match, seat = offered("euthymia", "commit_start_card")
+    context = " ".join(decision_context(match, seat))
+    assert "face down: none yet" in context, context

@@ -18,6 +18,8 @@ from .state import SUITS as ASPECT_SUITS
 
 SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
+_NONE_YET = re.compile(r"(face down:)\s*$")
+"""Who starts: nobody's card face down yet (an empty list on the text face)."""
 _SUIT_MARK = re.compile(r" \[([SHDC])\]:")
 _ORDER = re.compile(r"\border ((?:\S+ > )+\S+)")
 """The Conflict's line of the text face: ``on Feel [D]:``, ``order p1 > p2 > p3``."""
@@ -168,6 +170,7 @@ class EuthymiaNamer(Namer):
     def say(self, text: str) -> str:
         """The Conflict's line of the text face in words: its suit's symbol (``on Feel [D]`` ->
         ``on Feel (♦ cards)``) and its order of play (``order p1 > p2`` -> ``order of play: Ann, then Bob``)."""
+        text = _NONE_YET.sub(r"\1 none yet", text)
         text = _SUIT_MARK.sub(lambda m: f" ({SUITS[m.group(1)]} cards):", text)
         text = _ORDER.sub(lambda m: "order of play: " + ", then ".join(m.group(1).split(" > ")), text)
         return super().say(text)

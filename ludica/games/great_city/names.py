@@ -128,6 +128,9 @@ _STONES = re.compile(r"stones ((?:[1-6]:[bwg][-+−]\**#? ?)+)\s*\(\* vested, # 
 """A scene's stones in the face's short notation (``stones 1:b- 2:w+*# …  (* vested, # locked)``)."""
 _STONE = re.compile(r"([1-6]):[bwg]([-+−])(\**)(#?)")
 _FLIP_OF = re.compile(r"\bthe flip of stone ([1-6])\b")
+_REDUCED = re.compile(r"\breduced ([-+]{3})(?!\S)")
+_CITY = re.compile(r"^The city: ([01]{3}) ([01]{3}) ")
+"""The city's pair on the text face: its stones' faces are said (they are what a flip of a city stone changes)."""
 _MOVING = re.compile(r"\bmoving(?: stones)? ([1-6](?:, [1-6])*)")
 """The city's moving stones by position (``moving 1, 5``), said by triad and colour."""
 _UNDER = re.compile(r"\bunder stone ([1-6])\b")
@@ -179,6 +182,8 @@ class GreatCityNamer(Namer):
         """The oracle's readings by their names, not their bits (``000 110 Contemplation`` ->
         ``Contemplation``); other triads as their stones' faces (``010 011`` -> ``−+− −++``); rule
         ids stay in the rules."""
+        text = _REDUCED.sub(lambda m: "reduced " + m.group(1).replace("-", "−"), text)
+        text = _CITY.sub(lambda m: f"The city's stones {signs(m.group(1))} {signs(m.group(2))} read ", text)
         text = _RULE.sub("", BINARY_PAIR.sub("", text))
         text = _PAIR.sub(lambda m: f"{signs(m.group(1))} {signs(m.group(2))}", text)
         text = _TRIAD.sub(lambda m: signs(m.group(1)), text)
@@ -338,9 +343,21 @@ class GreatCityNamer(Namer):
     }
     VIEW_WORDS: Mapping[str, str] = {"present": "in the scene"}
 
+    @staticmethod
+    def _scene_cleared(change: Any) -> bool:
+        """A part of the scene that ends, cleared for the next one, or the ended scene's summary
+        (``last_scene``): unsaid (the scenes played and who decides next say it)."""
+        path = change.path
+        if path[:1] == ("last_scene",):
+            return True
+        return path[:1] == ("scene",) and change.after in (None, (), "") and change.before not in (None, (), "")
+
     def word_change(self, change: Any) -> str | None:
-        """A flip as the stone that turns and the reading it makes (R-GC-27); scarabs paid."""
+        """A flip as the stone that turns and the reading it makes (R-GC-27); scarabs paid; not
+        the parts of a scene that ends."""
         path, key = change.path, change.key
+        if self._scene_cleared(change):
+            return None
         if path[-2:] == ("purse", "scarabs") and change.delta:
             n = abs(change.delta)
             return f"{'pays' if change.delta < 0 else 'gains'} {n} scarab{'s' if n != 1 else ''}"
