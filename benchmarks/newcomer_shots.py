@@ -300,7 +300,7 @@ def _settled(session: str, seconds: float = 40) -> str:
     while time.monotonic() < deadline:
         time.sleep(0.7)
         screen = _tmux("capture-pane", "-p", "-t", session)
-        if screen == last and screen.rstrip().endswith((">", "?", ":", ")", "away.")):
+        if screen == last and not screen.rstrip().endswith("…"):  # not while a bot thinks
             return screen
         last = screen
     return last
