@@ -300,7 +300,7 @@ def _settled(session: str, seconds: float = 40) -> str:
     while time.monotonic() < deadline:
         time.sleep(0.7)
         screen = _tmux("capture-pane", "-p", "-t", session)
-        if screen == last and not screen.rstrip().endswith("…"):  # not while a bot thinks
+        if screen == last and screen.strip() and not screen.rstrip().endswith("…"):  # not while a bot thinks
             return screen
         last = screen
     return last
@@ -413,7 +413,11 @@ def main() -> None:
         for game_id in games:
             report[f"{game_id} terminal"] = terminal(game_id, kinds[game_id], out)
             _print(f"{game_id} terminal", report[f"{game_id} terminal"])
-    (out / "report.json").write_text(json.dumps(report, indent=1))
+    kept = out / "report.json"  # a run of some games or targets updates the report of the others
+    earlier = json.loads(kept.read_text()) if kept.exists() else {}
+    for head, shots in report.items():
+        earlier[head] = {**earlier.get(head, {}), **shots}
+    kept.write_text(json.dumps(earlier, indent=1))
 
 
 def _print(head: str, shots: dict[str, str]) -> None:
