@@ -1,17 +1,22 @@
 """Screenshots of what a newcomer reads beside the options they hesitate over, in every game.
 
-For each of the five games a room is opened at the web table with bots at every other seat; the
-person's seat plays through the page (an offered action picked at random, as a newcomer clicking
-about would) until each choice of interest is offered: then that choice is opened with its first
-option's steps (so every option shows its consequence) and the page is shot at 1280x800 and at
-390x844. The same choices are met in the terminal (``ludica play GAME`` with bots, in tmux at
-80x24, answering the first option until the choice shows, then opening it) and the screen is
-kept as text. Last, the talk panel of a Euphoria room with three bots, after a round.
+For each game and each choice of interest (an action type, :data:`TARGETS`), a match is first
+played in-process by a type-seeking explorer (the rarest offered type first, else the game's
+heuristic bot) until that type is legal for a seat; the match's record up to that decision is
+kept under ``OUT/records``. Then, for that seat:
+
+- the web table: a room is opened (no bots), brought to that position through the room's own
+  commit path, the seat's page opened in Chromium, the choice opened with its first option's steps
+  (so every option shows its consequence) and shot at 1280x800 and 390x844;
+- the terminal: ``ludica play --load RECORD`` runs in tmux at 80x24 with bots at every other
+  seat; the choice is opened (its first step listed with each value's consequence; a one-button
+  choice is only listed, its consequence beside it) and the screen kept as text
+  (``-terminal.txt``, and with the scrollback ``-terminal-scroll.txt``).
 
     LUDICA_PURE=1 python benchmarks/newcomer_shots.py [--out shots/newcomer] [--games euphoria,...]
-        [--actions 160] [--no-terminal] [--no-web]
+        [--targets place,flip] [--no-terminal] [--no-web]
 
-Prints, per game and front end, which choices were shot and which were not met within the bound.
+Prints, per game and front end, which choices were shot (and where) and which were not reached.
 Needs Chromium at /usr/bin/chromium (Playwright) and tmux.
 """
 
@@ -21,7 +26,6 @@ import argparse
 import json
 import os
 import random
-import re
 import shlex
 import shutil
 import subprocess
@@ -29,63 +33,149 @@ import sys
 import tempfile
 import threading
 import time
+from collections import Counter
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-TARGETS: dict[str, dict[str, tuple[str, ...]]] = {
-    "euphoria": {
-        "place": ("Place a worker",),
-        "resolve_dilemma": ("dilemma",),
-        "retrieve": ("Retrieve",),
-        "pay": ("Pay",),
-    },
-    "great-city": {
-        "flip_city_stone": ("Flip a city stone",),
-        "buy_tie": ("Buy a tie",),
-        "flip": ("Flip",),
-    },
-    "lost-days": {
-        "sell_memory": ("Sell a memory to the Market",),
-        "pay_tribute": ("Pay tribute",),
-        "approve_memory": ("Approve the memory", "Veto the memory"),
-        "narrate_memory": ("Bring a memory into the conflict",),
-    },
-    "misery-bubblegum": {
-        "set_ratings": ("ratings",),
-        "choose_arrow": ("arrow", "meaning"),
-        "use_trait": ("Use trait",),
-        "accept_trait": ("Accept trait", "Offer trait"),
-        "reclaim": ("Reclaim",),
-    },
-    "euthymia": {
-        "launch_conflict": ("Launch a Conflict",),
-        "play_conflict_card": ("Play a card",),
-        "drink": ("Drink",),
-        "pour": ("Pour",),
-    },
-}
-"""Per game, the action types a newcomer hesitated over, with words of their titles (the terminal
-finds them by these)."""
+# this checkout's sources are shot (its ``ludica`` before an installed one; PYTHONPATH's first)
+sys.path.insert(1 + len(os.environ.get("PYTHONPATH", "").split(os.pathsep)), str(Path(__file__).resolve().parents[1]))
 
-OPTION = re.compile(r"^\s*(\d+)\. ")
-"""An option of the terminal's list: "   3. Sell a memory to the Market"."""
+from ludica.bots.base import make_bot, situation
+from ludica.core import CHANCE, Action, Config, Match, get_game
+from ludica.core.actions import fill
+from ludica.core.composer import Choice, choices
+from ludica.core.names import namer_of
+from ludica.core.records import save_record
+from ludica.terminal import Terminal
+
+ROOT = Path(__file__).resolve().parents[1]
+"""The checkout shot: the terminal runs its ``ludica`` too."""
+
+TARGETS: dict[str, tuple[str, ...]] = {
+    "euphoria": ("place", "resolve_dilemma", "retrieve", "pay", "offer_trade", "answer_trade"),
+    "great-city": ("flip_city_stone", "buy_tie", "flip", "choose_foil", "add_tie", "end_ties", "undo_flip"),
+    "lost-days": (
+        "sell_memory",
+        "pay_tribute",
+        "approve_memory",
+        "veto_memory",
+        "bring_staked_memory",
+        "narrate_memory",
+        "raise_bid",
+        "accept_trade",
+    ),
+    "misery-bubblegum": (
+        "set_ratings",
+        "choose_arrow",
+        "address_desire",
+        "increase_resource",
+        "create_resource",
+        "end_meaning",
+        "use_trait",
+        "accept_trait",
+        "offer_trait",
+        "reclaim",
+    ),
+    "euthymia": ("launch_conflict", "play_conflict_card", "drink", "pour", "commit_start_card", "vote_cm_change"),
+}
+"""Per game, the action types a newcomer hesitated over."""
+
 PLAYERS = {"euphoria": 4, "great-city": 3, "lost-days": 3, "misery-bubblegum": 3, "euthymia": 4}
+OPTIONS: dict[str, dict[str, Any]] = {
+    "lost-days": {"starting_purse": 20},
+    "misery-bubblegum": {"calling_order": "round_robin"},
+}
+"""Options that make a rare choice come sooner (coins enough to raise on a tie; each player in turn
+calls an action, so that Traits are offered and used)."""
 NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve"]
 SIZES = {"wide": (1280, 800), "phone": (390, 844)}
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"]
-OPEN_STEPS = "f => { for (let d = f.closest('details'); d; d = d.parentElement.closest('details')) d.open = true; }"
 OPEN_CHOICE = """(d) => {
-  d.open = true;
+  if (d.tagName === 'DETAILS') d.open = true;
+  let p = d.parentElement && d.parentElement.closest('details');
+  for (; p; p = p.parentElement.closest('details')) p.open = true;
   const first = d.querySelector('details.option');
   if (first) first.open = true;
-  d.scrollIntoView({block: 'start'});
+  for (const s of d.querySelectorAll('details')) if (!s.classList.contains('option')) s.open = true;
 }"""
+TO_TOP = (
+    "() => { for (const e of document.querySelectorAll('*')) if (e.scrollTop) e.scrollTop = 0; window.scrollTo(0, 0); }"
+)
+"""Every scrolled part back to its top (the actions' column scrolls on its own at 1280x800)."""
+TRIES = 60
+"""Explorer seeds per game before a choice is said not reached."""
+CURIOUS = 0.5
+"""How often the explorer takes the least-taken legal type when no type is new."""
+MAX_STEPS = 2500
+
+
+# -- reaching a choice in-process ----------------------------------------------------------------
+@dataclass
+class Found:
+    """Where a choice was first offered: the record's length there and the seat offered it."""
+
+    index: int
+    seat: str
+
+
+def explore(game_id: str, config: Config, wanted: set[str], seed: int) -> tuple[list[Action], dict[str, Found]]:
+    """One match played by the explorer until every type of ``wanted`` was offered (or the end);
+    returns its actions and, per type offered, where it was first."""
+    game = get_game(game_id)
+    match: Match[Any] = Match(game, config)
+    rng = random.Random(seed)
+    bots: dict[str, Any] = {}
+    taken: Counter[str] = Counter()
+    found: dict[str, Found] = {}
+    for _ in range(MAX_STEPS):
+        pending = match.pending()
+        if pending.is_over or wanted <= found.keys():
+            break
+        if pending.is_chance:
+            match.deal(trusted=True, pending=pending)
+            continue
+        seats = [s for s in pending.seats if s != CHANCE]
+        legal = {s: match.legal_actions(s) for s in seats}
+        for seat in seats:
+            for kind in sorted({a.type for a in legal[seat]} & wanted - found.keys()):
+                found[kind] = Found(len(match.actions), seat)
+        kinds = sorted({a.type for s in seats for a in legal[s]})
+        least = min(taken[t] for t in kinds)
+        if least == 0 or rng.random() < CURIOUS:
+            kind = rng.choice([t for t in kinds if taken[t] == least])
+            action = fill(rng.choice([a for s in seats for a in legal[s] if a.type == kind]), rng)
+        else:
+            seat = rng.choice(seats)
+            if seat not in bots:
+                bots[seat] = make_bot("heuristic", game_id, seed * 31 + len(bots))
+            action = bots[seat].decide(situation(match, seat)).as_action()
+        taken[action.type] += 1
+        match.apply(action, trusted=True, pending=pending)
+    return list(match.actions), found
+
+
+def the_choice(match: Match[Any], seat: str, kind: str) -> Choice:
+    """The choice of type ``kind`` the seat is offered now."""
+    return next(c for c in choices(match.legal_actions(seat)) if c.type == kind)
+
+
+def keep_record(game_id: str, config: Config, actions: list[Action], found: Found, path: Path) -> Match[Any]:
+    """The match up to ``found``, saved at ``path`` with bots at every seat but those deciding."""
+    match: Match[Any] = Match(get_game(game_id), config)
+    match.replay(actions[: found.index], check=False)
+    seats = [s for s in match.game.seats(match.state) if s != CHANCE]
+    deciding = match.pending().seats  # people (a bot deciding first could change the seat's choice)
+    match.settings = {"bots": {s: "heuristic" for s in seats if s not in deciding}}
+    path.parent.mkdir(parents=True, exist_ok=True)
+    save_record(match, path)
+    return match
 
 
 # -- the web table -----------------------------------------------------------------------------
 class Server:
-    """The table on uvicorn in a thread (a room's live state is read to know whose turn it is)."""
+    """The table on uvicorn in a thread (its rooms are reached in-process to set a position)."""
 
     def __init__(self, db: str, port: int) -> None:
         import uvicorn
@@ -112,8 +202,12 @@ class Server:
     def url(self) -> str:
         return f"http://127.0.0.1:{self.port}"
 
-    def room(self, room_id: str) -> Any:
-        return self.app.state.table().rooms.live[room_id]
+    def open_room(self, game_id: str) -> tuple[str, dict[str, str]]:
+        """A new room of ``game_id`` without bots, opened in-process (as the table's ``POST /rooms``
+        does, without its limit of rooms per address); returns its id and each seat's link."""
+        rooms = self.app.state.table().rooms
+        room, invites = rooms.create(game_id, NAMES[: PLAYERS[game_id]], OPTIONS.get(game_id, {}))
+        return str(room.id), {i.role: f"/play/{room.id}#{i.token}" for i in invites}
 
 
 def _free_port() -> int:
@@ -124,135 +218,74 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def _open_room(server: Server, game_id: str, players: int, bot: str) -> tuple[str, str]:
-    import urllib.request
-
-    bots = {f"p{i}": bot for i in range(2, players + 1)}
-    body = json.dumps({"game": game_id, "players": NAMES[:players], "bots": bots}).encode()
-    request = urllib.request.Request(
-        server.url + "/rooms", data=body, headers={"content-type": "application/json"}, method="POST"
-    )
-    with urllib.request.urlopen(request) as response:
-        data = json.load(response)
-    link = next(i["url"] for i in data["invites"] if i["role"] == "p1")
-    return str(data["room"]), str(link)
-
-
-def _click_an_action(page: Any, rng: random.Random) -> None:
-    forms = page.locator("#actions form.act").all()
-    if not forms:
+def bring(server: Server, room_id: str, actions: list[Action], index: int) -> None:
+    """The room brought to the record's first ``index`` actions through its own commit path (the
+    room dealt the same chance steps: the explorer played with the room's own config); then the
+    table forgets it, to load it afresh from its record when the page asks (as another process's)."""
+    table = server.app.state.table()
+    room = table.rooms.get(room_id)
+    start = room.step
+    if start == index:
         return
-    form = rng.choice(forms)
-    form.evaluate(OPEN_STEPS)
-    for field in form.locator("input[data-kind='text']").all():
-        prefix = field.get_attribute("data-prefix") or ""
-        field.fill(f"{prefix} the lamp goes out".strip())
-    form.locator("button[type=submit]").click(timeout=10_000)
+    if [a.to_json() for a in room.match.actions] != [a.to_json() for a in actions[:start]]:
+        raise RuntimeError("the room's deal differs from the explored match's")
+    for action in actions[start:index]:
+        room.match.apply(action, trusted=True)
+    room._persist(start)
+    table.forget(room_id)
 
 
-def _caught_up(page: Any, step: int) -> bool:
-    """The page shows ``step`` or a later one; a page left behind is loaded again (False)."""
-    try:
-        page.wait_for_function(f"Number(document.getElementById('table').dataset.step) >= {step}", timeout=15_000)
-        return True
-    except Exception:  # playwright's TimeoutError: a missed update
-        page.reload()
-        page.wait_for_selector("#table[data-step]")
-        return False
-
-
-def _shoot(page: Any, choice: Any, out: Path, name: str) -> str:
-    """``choice`` opened with its first option's steps, shot at every size."""
-    if choice.evaluate("e => e.tagName", timeout=5_000) == "DETAILS":
-        choice.evaluate(OPEN_CHOICE, timeout=5_000)
+def shoot_web(page: Any, url: str, step: int, kind: str, out: Path, name: str) -> str:
+    """The seat's page at ``step`` with the ``kind`` choice opened, shot at every size."""
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto(url)
+    page.wait_for_selector(f"#table[data-step='{step}']", timeout=20_000)
+    choice = page.locator(f"#actions details.choice[data-type='{kind}'], #actions form.act[data-type='{kind}']")
+    if not choice.count():
+        return "the page does not offer it"
+    choice.first.evaluate(OPEN_CHOICE)
     files = []
+    about = page.locator(".about")
+    if about.count():  # the decision's context box scrolls on a phone: its whole text is kept too
+        said = out / f"{name}-context.txt"
+        said.write_text(about.first.inner_text())
+        files.append(str(said))
     for size, (w, h) in SIZES.items():
         page.set_viewport_size({"width": w, "height": h})
-        choice.scroll_into_view_if_needed(timeout=5_000)
+        choice.first.evaluate("e => e.scrollIntoView({block: 'start'})")
         target = out / f"{name}-{size}.png"
-        page.screenshot(path=str(target), full_page=False)
-        files.append(target.name)
-    page.set_viewport_size({"width": 1280, "height": 800})
+        page.screenshot(path=str(target))
+        files.append(str(target))
+        page.evaluate(TO_TOP)
+        top = out / f"{name}-{size}-top.png"
+        page.screenshot(path=str(top))
+        files.append(str(top))
     return ", ".join(files)
 
 
-def web(game_id: str, out: Path, actions: int, browser: Any, server: Server) -> dict[str, str]:
-    """Shoot each target choice of ``game_id`` at both sizes; returns type -> file (or why not)."""
-    room_id, link = _open_room(server, game_id, PLAYERS[game_id], "heuristic")
-    room = server.room(room_id)
+def web(game_id: str, kinds: tuple[str, ...], out: Path, browser: Any, server: Server) -> dict[str, str]:
+    """Shoot each choice of ``kinds`` at both sizes; returns type -> files (or why not)."""
+    report = dict.fromkeys(kinds, "not reached")
     context = browser.new_context(viewport={"width": 1280, "height": 800}, bypass_csp=True)
     page = context.new_page()
-    page.goto(server.url + link)
-    page.wait_for_selector("#table[data-step]")
-    rng = random.Random(5)
-    wanted = dict.fromkeys(TARGETS[game_id], "not offered within the bound")
-    done = 0
-    deadline = time.monotonic() + 300
-    while done < actions and not room.match.is_over() and time.monotonic() < deadline:
-        if "p1" not in room.match.pending().seats:
-            time.sleep(0.1)
-            continue
-        step = room.step
-        if not _caught_up(page, step):
-            continue
-        for kind in list(wanted):
-            if not wanted[kind].startswith("not"):
-                continue
-            choice = page.locator(f"#actions details.choice[data-type='{kind}'], #actions form.act[data-type='{kind}']")
-            if choice.count():
-                try:
-                    wanted[kind] = _shoot(page, choice.first, out, f"{game_id}-{kind}")
-                except Exception:  # the page was redrawn meanwhile (a bot moved): shot at the next turn
-                    page.set_viewport_size({"width": 1280, "height": 800})
-        if all(not v.startswith("not") for v in wanted.values()):
+    for seed in range(TRIES):
+        missing = {k for k, v in report.items() if v == "not reached"}
+        if not missing:
             break
-        try:
-            _click_an_action(page, rng)
-        except Exception:  # a redraw between pick and click: pick again on the page as it now is
-            continue
-        wait = time.monotonic() + 15
-        while room.step == step and time.monotonic() < wait:
-            time.sleep(0.05)
-        done += 1
+        room_id, links = server.open_room(game_id)
+        config = server.app.state.table().rooms.get(room_id).config
+        actions, found = explore(game_id, config, missing, seed)
+        for kind, where in sorted(found.items(), key=lambda kv: kv[1].index):
+            page.goto("about:blank")  # the room's page closed while the room is moved on
+            bring(server, room_id, actions, where.index)
+            try:
+                report[kind] = shoot_web(
+                    page, server.url + links[where.seat], where.index, kind, out, f"{game_id}-{kind}"
+                )
+            except Exception as exc:  # one choice's trouble does not stop the others' shots
+                report[kind] = f"error: {type(exc).__name__}: {str(exc)[:160]}"
     context.close()
-    return wanted
-
-
-def talk_panel(out: Path, browser: Any, server: Server, actions: int) -> str:
-    """A Euphoria room with three bots: the person plays a round, then the talk panel is shot."""
-    room_id, link = _open_room(server, "euphoria", 4, "heuristic")
-    room = server.room(room_id)
-    page = browser.new_context(viewport={"width": 1280, "height": 800}, bypass_csp=True).new_page()
-    page.goto(server.url + link)
-    page.wait_for_selector("#table[data-step]")
-    rng = random.Random(3)
-    done = 0
-    deadline = time.monotonic() + 240
-    while done < actions and not room.match.is_over() and time.monotonic() < deadline:
-        if "p1" not in room.match.pending().seats:
-            time.sleep(0.1)
-            continue
-        step = room.step
-        if not _caught_up(page, step):
-            continue
-        try:
-            _click_an_action(page, rng)
-        except Exception:  # a redraw between pick and click
-            continue
-        wait = time.monotonic() + 15
-        while room.step == step and time.monotonic() < wait:
-            time.sleep(0.05)
-        done += 1
-    files = []
-    for size, (w, h) in SIZES.items():
-        page.set_viewport_size({"width": w, "height": h})
-        panel = page.locator("#chat-log")
-        if panel.count():
-            panel.first.scroll_into_view_if_needed()
-        target = out / f"euphoria-talk-{size}.png"
-        page.screenshot(path=str(target))
-        files.append(target.name)
-    return ", ".join(files)
+    return report
 
 
 # -- the terminal ------------------------------------------------------------------------------
@@ -260,70 +293,108 @@ def _tmux(*args: str) -> str:
     return subprocess.run(["tmux", *args], capture_output=True, text=True, check=False).stdout
 
 
-def terminal(game_id: str, out: Path, answers: int) -> dict[str, str]:
-    """``ludica play`` in tmux at 80x24 with bots at the other seats: answer the first option until
-    a target choice is listed, then open it and keep the screen as text."""
-    session = f"newcomer-{game_id}"
-    players = PLAYERS[game_id]
-    bots = " ".join(f"--bot p{i}=heuristic" for i in range(2, players + 1))
+def _settled(session: str, seconds: float = 40) -> str:
+    """The pane once it stopped changing (a bot thinks, the screen is drawn) or after ``seconds``."""
+    deadline = time.monotonic() + seconds
+    last = ""
+    while time.monotonic() < deadline:
+        time.sleep(0.7)
+        screen = _tmux("capture-pane", "-p", "-t", session)
+        if screen == last and screen.strip() and not screen.rstrip().endswith("…"):  # not while a bot thinks
+            return screen
+        last = screen
+    return last
+
+
+def _option_number(screen: str, label: str) -> str | None:
+    """The number the terminal lists ``label`` under ("  3. Sell a memory…"), the last listing."""
+    head = label[:40]
+    number = None
+    for line in screen.splitlines():
+        text = line.strip()
+        mark, _, rest = text.partition(". ")
+        if mark.isdigit() and (rest.startswith(head) or head.startswith(rest.rstrip("…"))):
+            number = mark
+    return number
+
+
+def shoot_terminal(record: Path, match: Match[Any], where: Found, kind: str, out: Path, name: str) -> str:
+    """``ludica play --load record`` in tmux at 80x24; the ``kind`` choice opened and kept as text."""
+    session = f"newcomer-{name}"
     save = Path(tempfile.gettempdir()) / f"{session}.json"
     env = " ".join(f"{k}={shlex.quote(os.environ[k])}" for k in ("PYTHONPATH", "LUDICA_PURE") if k in os.environ)
     command = (
-        f"cd {shlex.quote(str(Path.cwd()))} && env {env} {sys.executable} -m ludica.cli play {game_id}"
-        f" --players {players} --seed 4 {bots} --save {save}; sleep 5"
+        f"cd {shlex.quote(str(ROOT))} && env {env} {shlex.quote(sys.executable)} -m ludica.cli play"
+        f" --load {shlex.quote(str(record))} --save {shlex.quote(str(save))}; sleep 30"
     )
     _tmux("kill-session", "-t", session)
     _tmux("new-session", "-d", "-s", session, "-x", "80", "-y", "24", command)
-    wanted = dict.fromkeys(TARGETS[game_id], "not listed within the bound")
+    choice = the_choice(match, where.seat, kind)
+    deciding = [s for s in match.pending().seats if s != CHANCE]
+    namer = namer_of(match, where.seat)
+    label = Terminal.choice_label(namer, choice)
+    title = namer.action_title(kind)
     try:
-        time.sleep(3)
-        for _ in range(answers):
-            screen = _tmux("capture-pane", "-p", "-t", session)
-            for kind, words in TARGETS[game_id].items():
-                if not wanted[kind].startswith("not"):
-                    continue
-                line = next(
-                    (m for ln in screen.splitlines() if (m := OPTION.match(ln)) and any(w in ln for w in words)),
-                    None,
-                )
-                if line is not None:
-                    number = line.group(1)
-                    (out / f"{game_id}-{kind}-terminal-list.txt").write_text(screen)
-                    _tmux("send-keys", "-t", session, number, "Enter")
-                    time.sleep(1.5)
-                    opened = _tmux("capture-pane", "-p", "-t", session)
-                    (out / f"{game_id}-{kind}-terminal.txt").write_text(opened)
-                    wanted[kind] = f"{game_id}-{kind}-terminal.txt"
-                    _tmux("send-keys", "-t", session, "back", "Enter")
-                    time.sleep(1)
-                    screen = _tmux("capture-pane", "-p", "-t", session)
-            if all(not v.startswith("not") for v in wanted.values()):
+        screen = _settled(session)
+        for _ in range(4):  # the chooser of several deciding seats, a hand-over: on to the seat's screen
+            last = (screen.strip().splitlines() or [""])[-1]
+            if "Who decides?" in last:
+                _tmux("send-keys", "-t", session, str(deciding.index(where.seat) + 1), "Enter")
+            elif "Hand the keyboard" in last:
+                _tmux("send-keys", "-t", session, "Enter")
+            else:
                 break
-            if "Game over" in screen or not _tmux("list-sessions").count(session):
-                break
-            prompt = screen.rstrip().splitlines()[-1] if screen.strip() else ""
-            typed = re.search(r"\b(?:text|words|name|stakes|situation|notes|ideal)\b", prompt, re.I)
-            low = re.search(r"\((\d+)(?:\.\.| or )", prompt)  # "(1..4)", "(4..6)", "(5 or 6)": its first value
-            answer = low.group(1) if low else ("the lamp goes out" if typed else "1")
-            _tmux("send-keys", "-t", session, answer, "Enter")
-            time.sleep(1.5)
-        (out / f"{game_id}-terminal-last.txt").write_text(screen)
+            screen = _settled(session)
+        number = _option_number(screen, label)
+        if number is None and title not in screen:
+            (out / f"{name}-terminal.txt").write_text(screen)
+            return f"not listed as {label!r}: see {name}-terminal.txt"
+        if number is not None and not choice.single:
+            (out / f"{name}-terminal-list.txt").write_text(screen)
+            _tmux("send-keys", "-t", session, number, "Enter")
+            screen = _settled(session)
+        (out / f"{name}-terminal.txt").write_text(screen)
+        scroll = _tmux("capture-pane", "-p", "-S", "-", "-t", session)
+        (out / f"{name}-terminal-scroll.txt").write_text(scroll)
+        return str(out / f"{name}-terminal.txt")
     finally:
         _tmux("kill-session", "-t", session)
-    return wanted
+        save.unlink(missing_ok=True)
+
+
+def terminal(game_id: str, kinds: tuple[str, ...], out: Path) -> dict[str, str]:
+    """Each choice of ``kinds`` reached in-process, its record kept, then met in the terminal."""
+    report = dict.fromkeys(kinds, "not reached")
+    players = tuple(NAMES[: PLAYERS[game_id]])
+    for seed in range(TRIES):
+        missing = {k for k, v in report.items() if v == "not reached"}
+        if not missing:
+            break
+        config = Config(players, OPTIONS.get(game_id, {}), 1000 + seed)
+        actions, found = explore(game_id, config, missing, seed)
+        for kind, where in sorted(found.items(), key=lambda kv: kv[1].index):
+            record = out / "records" / f"{game_id}-{kind}.json"
+            match = keep_record(game_id, config, actions, where, record)
+            try:
+                report[kind] = shoot_terminal(record, match, where, kind, out, f"{game_id}-{kind}")
+            except Exception as exc:  # one choice's trouble does not stop the others'
+                report[kind] = f"error: {type(exc).__name__}: {str(exc)[:160]}"
+    return report
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--out", default="shots/newcomer", help="the folder the screenshots go to")
     parser.add_argument("--games", default=",".join(TARGETS))
-    parser.add_argument("--actions", type=int, default=160, help="the person's actions per game, at most")
+    parser.add_argument("--targets", default="", help="only these action types (comma-separated)")
     parser.add_argument("--no-terminal", action="store_true")
     parser.add_argument("--no-web", action="store_true")
     args = parser.parse_args()
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     games = [g for g in args.games.split(",") if g]
+    only = {t for t in args.targets.split(",") if t}
+    kinds = {g: tuple(k for k in TARGETS[g] if not only or k in only) for g in games}
     report: dict[str, dict[str, str]] = {}
     if not args.no_web:
         from playwright.sync_api import sync_playwright
@@ -335,19 +406,24 @@ def main() -> None:
         ):
             browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
             for game_id in games:
-                try:
-                    report[f"{game_id} web"] = web(game_id, out, args.actions, browser, server)
-                except Exception as exc:  # one game's trouble does not stop the others' shots
-                    report[f"{game_id} web"] = {"error": f"{type(exc).__name__}: {str(exc)[:200]}"}
-                print(game_id, "web", report[f"{game_id} web"], flush=True)
-            if "euphoria" in games:
-                print("euphoria talk panel", talk_panel(out, browser, server, 24), flush=True)
+                report[f"{game_id} web"] = web(game_id, kinds[game_id], out, browser, server)
+                _print(f"{game_id} web", report[f"{game_id} web"])
             browser.close()
     if not args.no_terminal and shutil.which("tmux"):
         for game_id in games:
-            report[f"{game_id} terminal"] = terminal(game_id, out, args.actions)
-            print(game_id, "terminal", report[f"{game_id} terminal"], flush=True)
-    (out / "report.json").write_text(json.dumps(report, indent=1))
+            report[f"{game_id} terminal"] = terminal(game_id, kinds[game_id], out)
+            _print(f"{game_id} terminal", report[f"{game_id} terminal"])
+    kept = out / "report.json"  # a run of some games or targets updates the report of the others
+    earlier = json.loads(kept.read_text()) if kept.exists() else {}
+    for head, shots in report.items():
+        earlier[head] = {**earlier.get(head, {}), **shots}
+    kept.write_text(json.dumps(earlier, indent=1))
+
+
+def _print(head: str, shots: dict[str, str]) -> None:
+    print(head, flush=True)
+    for kind, where in shots.items():
+        print(f"  {kind}: {where}", flush=True)
 
 
 if __name__ == "__main__":

@@ -22,7 +22,17 @@ from rich.console import Console
 
 from .core import CHANCE, Action, IntRange, LudicaError, Match, Text, matches
 from .core.chance import ChanceStep, EachSays, Pick, Roll, Shuffle, chance_action, describe_chance
-from .core.composer import PAGE, Ask, Choice, Composition, choice_note, choices, option_note, sections
+from .core.composer import (
+    PAGE,
+    Ask,
+    Choice,
+    Composition,
+    choice_note,
+    choices,
+    only_text_left,
+    option_note,
+    sections,
+)
 from .core.digest import Part, digest, last_turn
 from .core.names import Namer, decision_context, face_blocks, listing, namer_of, sentence_case
 from .core.records import save_record
@@ -494,8 +504,11 @@ class Terminal:
                     self.say(f"Choose {span}.", style="red")
                     continue
             else:
-                self.keep_context(seat, 2, again=True)
+                effect = text_effect(namer, composing)
+                self.keep_context(seat, 2 + len(effect), again=True)
                 self.say(f"{title} — {label}" + self.field_hint(namer, choice.type, step, prompt=False))
+                for line in effect:  # what the action does once its words are written (they change nothing)
+                    self.say(line)
                 spec = step.field
                 lead = f"{spec.prefix} " if isinstance(spec, Text) and spec.prefix else ""
                 raw = self.ask(f"  {label}: {lead}", seat)
@@ -519,13 +532,16 @@ class Terminal:
         # the numbers' meanings give way before what the decision is about (the dice a die is picked from)
         room = max(2, min(PAGE, HEIGHT - 3 - (2 if lead else 0) - len(self.context_lines(seat))))
         shown = named if len(named) <= room else named[: room - 1]
-        self.keep_context(seat, 2 + (2 if lead else 0) + len(shown) + (len(shown) < len(named)), again=True)
+        rows = 2 if 2 * len(shown) <= room else 1  # a value's meaning on two lines when the screen has room
+        said = [amount_rows(value, text, rows) for value, text in shown]
+        need = 2 + (2 if lead else 0) + sum(map(len, said)) + (len(shown) < len(named))
+        self.keep_context(seat, need, again=True)
         self.say(f"{namer.action_title(choice.type)} — {label} ({allowed})")
         if lead:  # what the whole action commits, before its first number (ratings fixed for the game)
             short = textwrap.shorten(lead, 2 * (WIDTH - 4), placeholder="…")
             self.say(textwrap.fill(short, WIDTH - 1, initial_indent="  ", subsequent_indent="  "))
-        for value, text in shown:
-            self.say(textwrap.shorten(f"  {value:>3} = {text}", WIDTH - 1, placeholder="…"))
+        for lines in said:
+            self.say("\n".join(lines))
         if len(shown) < len(named):
             rest = [v for v, _ in named[len(shown) :]]
             self.say(f"  … and {amount_span(rest)} alike")
@@ -659,6 +675,30 @@ class Terminal:
         if isinstance(step, Roll):
             return True
         return self.physical == "all" and step.public
+
+
+def amount_rows(value: int, text: str, rows: int) -> list[str]:
+    """What a number does, beside it ("  3 = Confidence pool +3; …"), in at most ``rows`` lines."""
+    if rows <= 1:
+        return [textwrap.shorten(f"  {value:>3} = {text}", WIDTH - 1, placeholder="…")]
+    short = textwrap.shorten(f"{value:>3} = {text}", rows * (WIDTH - 10), placeholder="…")
+    return textwrap.wrap(short, WIDTH - 1, initial_indent="  ", subsequent_indent="        ")[:rows]
+
+
+def text_effect(namer: Namer, composition: Composition) -> list[str]:
+    """What an action whose last step is a text does (its consequence), in at most two lines of
+    the screen; for a text asked first, what the action does as the game writes it (the options
+    of the later steps say their own)."""
+    if only_text_left(composition):
+        said = namer.consequence(composition.remaining[0], composition.picked)
+    elif not composition.picked:  # a text first, other steps after: what the whole action does
+        said = namer.action_effect(composition.remaining[0])
+    else:
+        return []
+    if not said:
+        return []
+    short = textwrap.shorten(f"what it does: {said}", 2 * (WIDTH - 4), placeholder="…")
+    return textwrap.wrap(short, WIDTH - 1, initial_indent="  ", subsequent_indent="  ")
 
 
 def digest_lines(parts: Sequence[Part], namer: Namer, seat: str, budget: int) -> list[str]:

@@ -247,7 +247,7 @@ def option_note(namer: Any, composition: Composition, param: str, value: Any) ->
         after = None
     if after is not None and after.ask() is None:
         said.append(namer.consequence(after.action()))
-    elif after is not None and _only_text_left(after):  # what is left is a text to write: its words change nothing
+    elif after is not None and only_text_left(after):  # what is left is a text to write: its words change nothing
         said.append(namer.consequence(after.remaining[0], after.picked))
     elif after is not None:
         said.append(leads_to(namer, after))
@@ -296,7 +296,9 @@ def _first(actions: Iterator[Action], n: int) -> Iterator[Action]:
         yield action
 
 
-def _only_text_left(composition: Composition) -> bool:
+def only_text_left(composition: Composition) -> bool:
+    """What is left to settle is one text (narration, a name): its words change nothing the
+    rules do, so the action's consequence is known already."""
     step = composition.ask()
     if step is None or step.values or not isinstance(step.field, Text) or len(composition.remaining) != 1:
         return False

@@ -608,7 +608,7 @@ def grouped(changes: Sequence[Any]) -> list[Any]:
     entries: dict[tuple[str, ...], list[Any]] = {}
     for change in changes:
         index = next((i for i in range(len(change.path) - 1, 0, -1) if change.path[i].isdigit()), None)
-        if index is not None and index < len(change.path) - 1:
+        if index is not None and index == len(change.path) - 2:  # a field of the entry (a deeper one: its own change)
             entries.setdefault(change.path[: index + 1], []).append(change)
     whole = {
         prefix: members

@@ -318,7 +318,10 @@ def test_the_scene_reads_the_flipped_pair_while_its_undo_waits() -> None:
                 scene = match.view(None)["scene"]
                 name = oracle.PAIR_NAMES[int(scene["pair"].replace(" ", ""), 2)]
                 text = page_text(match, pending.seats[0])
-                assert f"The stones read: {name} (after the flip of stone" in " ".join(text.split())
+                said = " ".join(text.split())
+                assert f"The stones read: {name} (after the flip of " in said
+                assert re.search(r"the flip of \S+.* (blue|white|green) stone;", said), said  # by colour and owner
+                assert not re.search(r"stone [1-6]\b", said), said
                 return
             seat = rng.choice(list(pending.seats))
             match.apply(bots[seat].decide(_situation(match, seat)).as_action())

@@ -6,6 +6,8 @@ Used by every front end through the game's :meth:`namer` (see :mod:`ludica.core.
 
 from __future__ import annotations
 
+import re
+from collections.abc import Mapping
 from typing import Any
 
 from ...core import Action
@@ -15,6 +17,12 @@ from .state import ASPECTS, EuthymiaState
 from .state import SUITS as ASPECT_SUITS
 
 SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+_NONE_YET = re.compile(r"(face down:)\s*$")
+"""Who starts: nobody's card face down yet (an empty list on the text face)."""
+_SUIT_MARK = re.compile(r" \[([SHDC])\]:")
+_ORDER = re.compile(r"\border ((?:\S+ > )+\S+)")
+"""The Conflict's line of the text face: ``on Feel [D]:``, ``order p1 > p2 > p3``."""
 
 ACTION_TITLES = {
     "record_setting": "Record the state of Euthymia",
@@ -157,9 +165,21 @@ class EuthymiaNamer(Namer):
         "from_deck",
         "answers",
     }
+    VIEW_WORDS: Mapping[str, str] = {"units": "units left in the bottle"}
+
+    def say(self, text: str) -> str:
+        """The Conflict's line of the text face in words: its suit's symbol (``on Feel [D]`` ->
+        ``on Feel (♦ cards)``) and its order of play (``order p1 > p2`` -> ``order of play: Ann, then Bob``)."""
+        text = _NONE_YET.sub(r"\1 none yet", text)
+        text = _SUIT_MARK.sub(lambda m: f" ({SUITS[m.group(1)]} cards):", text)
+        text = _ORDER.sub(lambda m: "order of play: " + ", then ".join(m.group(1).split(" > ")), text)
+        return super().say(text)
 
     def word_change(self, change: Any) -> str | None:
-        """Cards played into the Conflict said as who plays what."""
+        """Cards played into the Conflict said as who plays what; who has drunk most is said
+        while the glasses count (not when the Conflict that needed it is over)."""
+        if change.key == "most_drink" and change.after is None:
+            return None
         if change.path[-1:] == ("plays",) and isinstance(change.after, dict):
             seat, face = change.after.get("seat"), change.after.get("card")
             who = "you play" if seat == self.viewer else f"{self.seat(str(seat))} plays"

@@ -13,7 +13,7 @@ from typing import Any
 from ...core import Action
 from ...core.names import Namer
 from . import oracle as O
-from .common import GM
+from .common import GM, NEW
 from .state import GreatCityState
 
 ACTION_TITLES = {
@@ -124,7 +124,26 @@ _PAIR = re.compile(r"(?<![\w-])([01]{3}) ([01]{3})(?![\w-])")
 _TRIAD = re.compile(r"(?<![\w-])([01]{3})(?![\w-])")
 _VESTS = re.compile(r"\) vests a scarab under its (blue|white|green) stone")
 """The class benefit's story line (R-GC-12), said plainly."""
+_STONES = re.compile(r"stones ((?:[1-6]:[bwg][-+−]\**#? ?)+)\s*\(\* vested, # locked\)")
+"""A scene's stones in the face's short notation (``stones 1:b- 2:w+*# …  (* vested, # locked)``)."""
+_STONE = re.compile(r"([1-6]):[bwg]([-+−])(\**)(#?)")
+_FLIP_OF = re.compile(r"\bthe flip of stone ([1-6])\b")
+_REDUCED = re.compile(r"\breduced ([-+]{3})(?!\S)")
+_CITY = re.compile(r"^The city: ([01]{3}) ([01]{3}) ")
+"""The city's pair on the text face: its stones' faces are said (they are what a flip of a city stone changes)."""
+_MOVING = re.compile(r"\bmoving(?: stones)? ([1-6](?:, [1-6])*)")
+"""The city's moving stones by position (``moving 1, 5``), said by triad and colour."""
+_UNDER = re.compile(r"\bunder stone ([1-6])\b")
+"""A stone by its position (a scene's flip waiting for its undo, the city's vested scarabs): said by colour."""
 _RULE = re.compile(r" ?\((?:R|HR)-G[C\d]?-?\d+[a-z]?\)|\s*\[(?:R|HR)-G[C\d]?-?\d+[a-z]?\]")
+
+
+def _city_stones(positions: str) -> str:
+    """``"1, 5"`` -> ``"the first triad's blue, the second triad's white"``: the city's stones by place."""
+    said = []
+    for p in (int(x) for x in positions.split(", ")):
+        said.append(f"the {'first' if p <= 3 else 'second'} triad's {O.COLORS[(p - 1) % 3]}")
+    return ", ".join(said)
 
 
 def signs(bits: str) -> str:
@@ -163,12 +182,18 @@ class GreatCityNamer(Namer):
         """The oracle's readings by their names, not their bits (``000 110 Contemplation`` ->
         ``Contemplation``); other triads as their stones' faces (``010 011`` -> ``−+− −++``); rule
         ids stay in the rules."""
+        text = _REDUCED.sub(lambda m: "reduced " + m.group(1).replace("-", "−"), text)
+        text = _CITY.sub(lambda m: f"The city's stones {signs(m.group(1))} {signs(m.group(2))} read ", text)
         text = _RULE.sub("", BINARY_PAIR.sub("", text))
         text = _PAIR.sub(lambda m: f"{signs(m.group(1))} {signs(m.group(2))}", text)
         text = _TRIAD.sub(lambda m: signs(m.group(1)), text)
         kept = r") takes a scarab from the bank and keeps it on its \1 stone (it can later undo a flip of that stone)"
         declined = ") keeps no scarab from the bank (its class benefit is declined)"
         text = _VESTS.sub(kept, text).replace(") vests no scarab", declined)
+        text = _STONES.sub(lambda m: self.stones(m.group(1)), text)
+        text = _FLIP_OF.sub(lambda m: f"the flip of {self.stone(int(m.group(1)))}", text)
+        text = _MOVING.sub(lambda m: "moving: " + _city_stones(m.group(1)), text)
+        text = _UNDER.sub(lambda m: f"under {self.value('vest_city_stone', 'position', int(m.group(1)))}", text)
         said = super().say(text)
         return _NAMED_TWICE.sub(r"A new character is named \1", said)
 
@@ -188,7 +213,32 @@ class GreatCityNamer(Namer):
         owner = sc.spotlight if position <= 3 else sc.foil
         return f"{self.character(owner)}'s {color} stone" if owner else f"the {color} stone"
 
+    def stones(self, notation: str) -> str:
+        """A scene's stones in words, each character's three in turn (``1:b- 2:w+*# 3:g+`` ->
+        ``Ann's stones: blue −, white + (1 scarab vested; locked: not to be flipped now), green +``)."""
+        sc = self.state.scene
+        said: dict[int, list[str]] = {}
+        for position, sign, stars, lock in _STONE.findall(notation):
+            at = int(position)
+            notes = [f"{len(stars)} scarab{'s' if len(stars) > 1 else ''} vested"] if stars else []
+            if lock:
+                notes.append("locked: not to be flipped now")
+            face = "+" if sign == "+" else "−"
+            color = O.COLORS[(at - 1) % 3]
+            said.setdefault((at - 1) // 3, []).append(f"{color} {face}" + (f" ({'; '.join(notes)})" if notes else ""))
+        owners = (sc.spotlight, sc.foil) if sc is not None else (None, None)
+        parts = []
+        for half, stones in said.items():
+            owner = owners[half]
+            whose = (
+                f"{self.character(owner)}'s stones" if owner else ("the spotlight's stones", "the foil's stones")[half]
+            )
+            parts.append(f"{whose}: {', '.join(stones)}")
+        return "; ".join(parts)
+
     def value(self, kind: str, param: str, value: Any) -> str:
+        if param == "foil" and value == NEW:
+            return "a new character (the GM makes it now: its triad is rolled)"
         if isinstance(value, str) and value in self.state.characters:
             return self.character(value)
         if param == "tie" and isinstance(value, str):
@@ -289,12 +339,25 @@ class GreatCityNamer(Namer):
         "basis",
         "intent",  # the scene's intent is written in the next step
         "reaction_order",
+        "narrator",  # who narrates is the next question (the acceptor gives the narration)
     }
     VIEW_WORDS: Mapping[str, str] = {"present": "in the scene"}
 
+    @staticmethod
+    def _scene_cleared(change: Any) -> bool:
+        """A part of the scene that ends, cleared for the next one, or the ended scene's summary
+        (``last_scene``): unsaid (the scenes played and who decides next say it)."""
+        path = change.path
+        if path[:1] == ("last_scene",):
+            return True
+        return path[:1] == ("scene",) and change.after in (None, (), "") and change.before not in (None, (), "")
+
     def word_change(self, change: Any) -> str | None:
-        """A flip as the stone that turns and the reading it makes (R-GC-27); scarabs paid."""
+        """A flip as the stone that turns and the reading it makes (R-GC-27); scarabs paid; not
+        the parts of a scene that ends."""
         path, key = change.path, change.key
+        if self._scene_cleared(change):
+            return None
         if path[-2:] == ("purse", "scarabs") and change.delta:
             n = abs(change.delta)
             return f"{'pays' if change.delta < 0 else 'gains'} {n} scarab{'s' if n != 1 else ''}"
@@ -369,7 +432,9 @@ class GreatCityNamer(Namer):
     def action_effect(self, action: Action) -> str | None:
         if action.type == "accept_judgment":
             judgment = self.judgment()
-            return f"you take the ante; the judgment stands: {judgment}" if judgment else "you take the ante"
+            if not judgment:
+                return "you take the ante"
+            return f"you take the ante; the judgment stands: {judgment.rstrip('.')}"  # a clause, not a sentence
         return ACTION_EFFECTS.get(action.type)
 
     def judgment(self) -> str | None:
@@ -412,8 +477,10 @@ class GreatCityNamer(Namer):
         while the city's situation is made: the city's pair."""
         if self.state is None:
             return ()
+        if self.state.phase == "distribution":  # the scene is settled: the scarabs go to the city's stones
+            return ("Peril pool", "The city:")
         if self.state.scene is not None:
             return ("Peril pool", "Scene ")
-        if self.state.phase in ("record_situation", "distribution"):
+        if self.state.phase == "record_situation":
             return ("The city:",)
         return ()

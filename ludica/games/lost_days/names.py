@@ -147,16 +147,16 @@ INFLUENCE_EFFECTS = {
 """What influencing a conflict does and costs ([Influencing a Conflict], LD-R18)."""
 
 BID_EFFECT = (
-    "only you see it until all bids are in; the highest bid buys the memory and its coins go onto it as its "
-    "value; the other bids come back to their purses; a tie is raised in the open"
+    "if highest, you buy the memory with your {n} (they go onto it as its value); else they come back; "
+    "only you see the bid until all bids are in; a tie is raised in the open"
 )
-"""What a bid does ([Creating Memories], LD-R3)."""
+"""What a bid of ``n`` (its coins, "1 coin", "5 coins") does ([Creating Memories], LD-R3), what it costs first."""
 
 RAISE_EFFECT = (
-    "said in the open: every player sees it; the highest bid buys the memory and its coins go onto it as "
-    "its value; the other bids come back to their purses"
+    "if highest, you buy the memory with your {n} (they go onto it as its value); else they come back; "
+    "said in the open: every player sees it"
 )
-"""What a raise of a tied bid does ([Creating Memories], LD-R3: a tie is raised in the open)."""
+"""What a raise of a tied bid to ``n`` (its coins) does ([Creating Memories], LD-R3: a tie is raised in the open)."""
 
 PHASE_WORDS = {
     WRITING: "you write the memories of this round",
@@ -213,6 +213,45 @@ def _number(value: Any) -> bool:
 def _coins(n: Any) -> list[str]:
     """``3`` -> ``["3 coins"]``; no coins -> ``[]``."""
     return [f"{n} coin{'' if n == 1 else 's'}"] if isinstance(n, int) and n > 0 else []
+
+
+_DEAL = re.compile(
+    r"deal offered by (\S+): give coins (\d+); get coins (\d+); give memories (.+?); get memories (.+?); step (\w+)$"
+)
+"""The deal's terms as the text face writes them (the proposer gives, gets; the step it is at)."""
+DEAL_STEPS = {"offer": "still being put together", "ask": "still being put together", "answer": "to be answered"}
+
+
+PRICED = frozenset(
+    {
+        "sell_memory",
+        "pay_tribute",
+        "pay_tribute_memory",
+        "narrate_memory",
+        "offer_memory",
+        "ask_memory",
+        "select_memory",
+    }
+)
+"""The choices among memories whose options say each memory's coins (its value) beside its words."""
+
+
+def _coins_said(n: Any) -> str:
+    return f"{n} coin{'' if n == 1 else 's'}"
+
+
+def _deal_said(m: re.Match[str]) -> str:
+    """A deal in words: "deal offered by p2: p2 gives 2 coins and asks for m4 (to be answered)"."""
+    who, give_coins, get_coins, give_memories, get_memories, step = m.groups()
+
+    def things(coins: str, memories: str) -> str:
+        said = [f"{coins} coin{'' if coins == '1' else 's'}"] if coins != "0" else []
+        said += [] if memories == "none" else [memories]
+        return " and ".join(said)
+
+    gives, asks = things(give_coins, give_memories), things(get_coins, get_memories)
+    terms = f"{who} gives {gives or 'nothing'}" + (f" and asks for {asks}" if asks else ", asking nothing")
+    return f"deal offered by {who}: {terms} ({DEAL_STEPS.get(step, step)})"
 
 
 class LostDaysNamer(Namer):
@@ -350,6 +389,7 @@ class LostDaysNamer(Namer):
         """A sealed bid's seal (``sealed-bid:p2:m4:5``, the secret's token) is for programs: the
         bidder reads "you bid 5 coins (sealed)"."""
         text = _SEAL.sub(" (sealed)", text)
+        text = _DEAL.sub(_deal_said, text)
         text = _COINS_FOR.sub(r"\1 coins for \2 coins", text)
         text = _BID.sub(lambda m: f"you bid {m.group(1)} coin{'' if m.group(1) == '1' else 's'}", text)
         return super().say(text)
@@ -387,9 +427,9 @@ class LostDaysNamer(Namer):
 
     def effect(self, kind: str, param: str, value: Any) -> str | None:
         if kind == "place_bid" and param == "amount":
-            return BID_EFFECT
+            return BID_EFFECT.format(n=_coins_said(value))
         if kind == "raise_bid" and param == "amount":
-            return RAISE_EFFECT
+            return RAISE_EFFECT.format(n=_coins_said(value))
         if kind == "influence":
             return INFLUENCE_EFFECTS.get((param, str(value)))
         return None
@@ -401,6 +441,9 @@ class LostDaysNamer(Namer):
 
     def value(self, kind: str, param: str, value: Any) -> str:
         if isinstance(value, str) and value in self.state.memories:
+            worth = self.state.value(value)
+            if kind in PRICED and worth:  # memories alike in their first words told apart by their value
+                return f"{self.memory(value)} ({_coins_said(worth)} on it)"
             return self.memory(value)
         conflict = self.state.conflict
         if conflict is not None and value in ("a", "b"):  # a side of the conflict, by who is on it
@@ -485,8 +528,8 @@ class LostDaysNamer(Namer):
             return ()
         if st.conflict is not None and st.phase not in ("TRIBUTE", "PLACE_TRIBUTE", "STRAIN_AND_GAIN"):
             return ("conflict:",)
-        if st.trade is not None:
-            return ("deal offered by",)
+        if st.trade is not None:  # the situation says the deal's terms (its face line again would repeat them)
+            return ()
         if st.auction is not None and st.phase in (SEALED_BID, TIE_RAISE, ROLL_OFF):
             return ("auction of",)
         if st.scene is not None and st.conflict is None:

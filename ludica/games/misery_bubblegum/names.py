@@ -54,11 +54,15 @@ PARAM_LABELS = {
     "passion": "Passion rating",
     "confidence": "Confidence rating",
     "insight": "Insight rating",
+    "fee_pool": "the fee: one die from",
+    "fee_mode": "the fee die goes",
 }
 
 VALUE_NAMES = {
     "self": "towards yourself",
     "others": "towards the others",
+    "give_creator": "to the Trait's creator (their influence over you)",
+    "to_misery": "into your Misery",
 }
 
 
@@ -69,12 +73,35 @@ RATINGS_EFFECT = (
 )
 """What setting the ratings commits (MB-R4, spec §5.9)."""
 
+
+def _counted(before: Any, after: Any) -> int | None:
+    """A count's change, a count not yet kept counting as 0 (a first influence die); ``None``
+    when either side is not a count."""
+    numbers = [0 if v is None else v for v in (before, after)]
+    if any(type(v) is not int for v in numbers):
+        return None
+    return int(numbers[1]) - int(numbers[0])
+
+
+def _rating_effect(pool: str, rating: int) -> str:
+    """What a rating of ``rating`` in ``pool`` does at each reclaim (MB-R4): first what differs by the value."""
+    dice = f"{rating} {'die' if rating == 1 else 'dice'}"
+    return (
+        f"arrow towards the others: you reclaim up to {dice} into {pool.capitalize()}; "
+        f"towards yourself: Misery takes what {rating} exceeds the dice left in it"
+    )
+
+
 ACTION_EFFECTS = {
     "set_ratings": RATINGS_EFFECT,
     "pass_opposition": "the action goes ahead without you; your dice stay in your pools",
     "pass_reroll": "the dice stand as they are",
     "end_meaning": "what the action means is settled; the dice are reclaimed next",
     "end_game": "the others are asked whether the story ends here",
+    "offer_trait": (
+        "you give influence dice you hold of another player as the bribe of a Trait you write for them; "
+        "they accept it or refuse it when they next declare an action; an offer is never taken back"
+    ),
 }
 """What a one-button action does ([Getting things done], [What does it mean?])."""
 
@@ -143,6 +170,8 @@ class MiseryNamer(Namer):
             return "each die showing this number or more is a success: the higher, the harder"
         if param == "dice" and kind in ("call_action", "oppose", "gm_oppose"):
             return "the dice leave that pool; what is not reclaimed afterwards goes into Misery"
+        if kind == "set_ratings" and param in (PASSION, CONFIDENCE, INSIGHT) and type(value) is int:
+            return _rating_effect(param, value)
         if kind == "choose_arrow" and param == "orientation" and isinstance(value, str):
             return self._arrow_effect(value)
         if kind == "reclaim" and param == "reclaim_count" and isinstance(value, IntRange):
@@ -201,7 +230,12 @@ class MiseryNamer(Namer):
         "orientation",
         "declaring",  # the Trait on offer is said by the page's situation and the option's effect
     }
-    VIEW_WORDS: Mapping[str, str] = {"provisional_traits": "Traits offered", "ready_to_end": "ready to end the story"}
+    VIEW_WORDS: Mapping[str, str] = {
+        "provisional_traits": "Traits offered",
+        "ready_to_end": "ready to end the story",
+        "selected": "dice chosen",
+        "traits_used": "Traits used this action",
+    }
     PHASE_WORDS = PHASE_WORDS
 
     def word_change(self, change: Any) -> str | None:
@@ -227,11 +261,14 @@ class MiseryNamer(Namer):
                 return f"a Trait offered to {self.seat(str(entry['target']))}" + (
                     f" with {dice} {'die' if dice == 1 else 'dice'}" if isinstance(dice, int) else ""
                 )
-        if len(path) >= 2 and path[-2] == "influence" and change.delta:
+        if "rolling" in path[:-1]:  # the dice about to be rolled: "then reroll: …" says it
+            return None
+        delta = _counted(change.before, change.after)
+        if len(path) >= 2 and path[-2] == "influence" and delta:
             owner = self._owner(path, self._found)
             whose = "your" if owner in (None, self.viewer) else f"{self.seat(str(owner))}'s"
-            sign = "+" if change.delta > 0 else "−"
-            return f"{whose} influence from {self.seat(key)} {sign}{abs(change.delta)}"
+            sign = "+" if delta > 0 else "−"
+            return f"{whose} influence from {self.seat(key)} {sign}{abs(delta)}"
         if key in ("misery", "spare") and change.delta:
             owner = self._owner(path, self._found)
             whose = "" if owner in (None, self.viewer) else f"{self.seat(str(owner))}'s "
