@@ -16,6 +16,7 @@ from .markets import occupied_spots
 from .oracle import (
     ARTIFACT_CARDS,
     ARTIFACT_KINDS,
+    BRACKETS,
     BUILD_THRESHOLD,
     DILEMMAS,
     FACTIONS,
@@ -373,7 +374,7 @@ class EuphoriaNamer(Namer):
         if len(path) >= 2 and path[0] in ("board", "sites") and (change.added or change.removed):
             where = item(key)
             moved = [f"{self._placed(w)} stands on {where}" for w in change.added if isinstance(w, tuple)]
-            moved += [f"{self._placed(w)} leaves {where}" for w in change.removed if isinstance(w, tuple)]
+            moved += [self._left(w, key, where) for w in change.removed if isinstance(w, tuple)]
             return "; ".join(moved) or None
         region = FACTIONS[key].region if key in FACTIONS else item(key)
         if len(path) == 2 and path[0] == "allegiance" and change.delta:
@@ -527,6 +528,19 @@ class EuphoriaNamer(Namer):
         dilemma = {self._owner(c.path, found) for c in found.changes if c.key == "dilemma_star" and c.after is True}
         return placed | {str(s) for s in dilemma if s is not None}
 
+    def _left(self, worker: tuple[Any, ...], space: str, where: str) -> str:
+        """A worker leaving a space: bumped by the viewer's placement there ([Temporary Use]:
+        back to its owner, rolled at once; then the placement's cost and benefit), or leaving it
+        (retrieved, or back from a completed construction site)."""
+        found = self._found
+        action = found.action if found is not None else None
+        if action is None or action.type != "place" or action.args.get("space") != space:
+            return f"{self._placed(worker)} leaves {where}"
+        if worker[0] == self.viewer:
+            return f"you bump your own {self._placed(worker)[5:]} off {where}: it comes back to be rolled"
+        owner = self.seat(str(worker[0]))
+        return f"you bump {self._placed(worker)} off {where}: back to {owner}, who rolls it before you pay and gain"
+
     def _placed(self, worker: tuple[Any, ...]) -> str:
         if worker[0] == self.viewer:
             return f"your worker showing {worker[1]}" if len(worker) >= 2 else "your worker"
@@ -578,7 +592,8 @@ class EuphoriaNamer(Namer):
         if action.type == "end_turn":
             return "your turn ends; the next player acts"
         if action.type == "place":
-            return self._site_progress(str(action.args.get("space", "")))
+            space = str(action.args.get("space", ""))
+            return self._site_progress(space) or self._area_bracket(space, action.args.get("worker"))
         if action.type in ("retrieve", "retrieve_more") and self._free_retrieval(action):
             return "nothing to pay with: the retrieval is free, which costs morale" + (
                 " (yours is at its lowest already)" if self.state.players[action.seat].morale <= MORALE_LOW else ""
@@ -608,6 +623,23 @@ class EuphoriaNamer(Namer):
             return False
         found = self.computed(action)
         return not found.refused and found.next_phase not in ("pay", "retrieve_more")
+
+    def _area_bracket(self, space: str, face: Any) -> str | None:
+        """What a commodity area gives for the total of the workers' dice there with the one
+        placed ([Commodity Areas]: the bracket of the total picks the gain and the track move)."""
+        st: Any = self.state
+        where = SPACES.get(space)
+        if where is None or where.kind != "commodity_area" or where.faction is None or not isinstance(face, int):
+            return None
+        total = face + sum(int(o[1]) for o in getattr(st, "occupants", {}).get(space, []))
+        good = FACTIONS[where.faction].commodity
+        for lo, hi, n, (track, delta) in BRACKETS:
+            if lo <= total <= hi:
+                span = f"{lo} or more" if hi >= 10**6 else f"{lo}–{hi}"
+                sign = "+" if delta > 0 else "−"
+                moved = f"{FACTIONS[where.faction].region} allegiance" if track == "allegiance" else track
+                return f"the workers there show {total} with yours ({span}: {n} {good}, {moved} {sign}{abs(delta)})"
+        return None
 
     def _nothing_to_trade(self, seat: str, partner: str) -> bool:
         """Neither side holds a good or an artifact card (public: goods and the number of cards)."""
