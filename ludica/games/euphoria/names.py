@@ -593,7 +593,11 @@ class EuphoriaNamer(Namer):
             return "your turn ends; the next player acts"
         if action.type == "place":
             space = str(action.args.get("space", ""))
-            return self._site_progress(space) or self._area_bracket(space, action.args.get("worker"))
+            return (
+                self._site_progress(space)
+                or self._area_bracket(space, action.args.get("worker"))
+                or self._gives_later(action, space)
+            )
         if action.type in ("retrieve", "retrieve_more") and self._free_retrieval(action):
             return "nothing to pay with: the retrieval is free, which costs morale" + (
                 " (yours is at its lowest already)" if self.state.players[action.seat].morale <= MORALE_LOW else ""
@@ -623,6 +627,17 @@ class EuphoriaNamer(Namer):
             return False
         found = self.computed(action)
         return not found.refused and found.next_phase not in ("pay", "retrieve_more")
+
+    def _gives_later(self, action: Action, space: str) -> str | None:
+        """What a space gives as the board prints it, when the computed line stops before the
+        benefit: a cost to choose first, or a bumped rival's worker to roll first ([Order of
+        Operations]: place, bump, pay, gain)."""
+        gives = SPACE_GIVES.get(space)
+        if gives is None or self.state is None:
+            return None
+        found = self.computed(action)
+        rival = found.chance is not None and self._roller(found.chance) not in (None, self.viewer)
+        return f"once paid, it gives: {gives}" if found.next_phase == "pay" or rival else None
 
     def _area_bracket(self, space: str, face: Any) -> str | None:
         """What a commodity area gives for the total of the workers' dice there with the one
