@@ -340,6 +340,8 @@ class EuphoriaNamer(Namer):
             return RETRIEVAL_EFFECTS.get(value)
         if kind in ("retrieve", "retrieve_more") and value == "done":
             return "pay for the retrieval, then roll the workers retrieved"
+        if kind == "trade_ask" and value == "done":
+            return self._offer_sent()
         if kind == "answer_trade" and isinstance(value, str):
             return {"accept": "the goods change hands", "decline": "nothing changes hands"}.get(value)
         return None
@@ -365,6 +367,8 @@ class EuphoriaNamer(Namer):
             mine = self._own_change(change)
             if mine is not None:
                 return mine or None
+        if key == "hidden_recruits" and self._revealing_recruits():
+            return None  # the others' recruits revealed say it
         if path == ("recruit_deck",) and self._dealt():
             return None  # the recruits dealt say it
         if path == ("artifact_discards",) and self._discarding():
@@ -411,6 +415,13 @@ class EuphoriaNamer(Namer):
             return f"you discard {listing([item(str(r)) for r in change.removed])}"
         return None
 
+    def _revealing_recruits(self) -> bool:
+        """The consequence being worded is the last choice of recruits at the start (every
+        player's face-up recruit is revealed: [Recruit Cards])."""
+        found = self._found
+        phase = getattr(self.state, "phase", None)
+        return found is not None and phase == "recruits" and any(p[2:] == ("active",) for p in found.unsure)
+
     def _discarding(self) -> bool:
         """The consequence being worded puts artifact cards on the discard pile."""
         found = self._found
@@ -427,7 +438,8 @@ class EuphoriaNamer(Namer):
         if key == "to" and change.before is None and isinstance(change.after, str):
             return f"you open a trade with {self.seat(change.after)} (only you two see it)"
         if key == "to" and change.after is None:
-            return "the trade is over"
+            withdrawn = self._found is not None and self._found.action.type == "trade_ask"
+            return None if withdrawn else "the trade is over"  # a withdrawal says it
         if key in ("give", "ask") and change.added:
             items = listing([item(str(i)) for i in change.added])
             return f"the trade offers {items}" if key == "give" else f"the trade asks for {items}"
@@ -452,6 +464,8 @@ class EuphoriaNamer(Namer):
         """A construction site completed: its market tile turns face up (which market it is
         depends on the face-down tile, so only that it turns is said). Artifact cards drawn
         (which ones depends on the face-down deck)."""
+        if self._revealing_recruits() and len(path) == 3 and path[0] == "players" and path[2] == "active":
+            return "the others' face-up recruits are revealed (each also keeps one face down)"
         if tuple(path) == ("players", str(self.viewer), "dealt"):
             return f"you are dealt {self._taken('recruit_deck', 2)} recruit cards from the face-down deck"
         if tuple(path) == ("players", str(self.viewer), "hand"):
@@ -618,6 +632,17 @@ class EuphoriaNamer(Namer):
         if more <= 0:
             return None
         return f"its market is built when {need} spots are held at once ({more} more after yours)"
+
+    def _offer_sent(self) -> str | None:
+        """Naming nothing more in a trade: the offer goes to the partner, or, with nothing
+        named, the trade is withdrawn ([Trading]). Said to the offerer only."""
+        prompt: Any = getattr(self.state, "prompt", None)
+        if not prompt or prompt[0] != self.viewer or prompt[1] != "trade_ask" or len(prompt[3]) < 3:
+            return None
+        partner, give, get = prompt[3][0], prompt[3][1], prompt[3][2]
+        if not give and not get:
+            return "nothing is named: the trade is withdrawn"
+        return f"the offer goes to {self.seat(str(partner))}, who accepts or declines it"
 
     def _free_retrieval(self, action: Action) -> bool:
         """The retrieval is paid for at once, and the only way is free ([Retrieve Any/All Workers]:
