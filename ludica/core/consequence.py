@@ -80,9 +80,11 @@ class Change:
         return ""
 
     def __str__(self) -> str:
+        """The change as comparable text: a list leaf's items sorted (it is compared as a
+        multiset, so two orders of the same items are the same change)."""
         where = ".".join(self.path)
         if self.added or self.removed:
-            moved = [f"+ {_plain(a)}" for a in self.added] + [f"- {_plain(r)}" for r in self.removed]
+            moved = sorted(f"+ {_plain(a)}" for a in self.added) + sorted(f"- {_plain(r)}" for r in self.removed)
             return f"{where}: {', '.join(moved)}"
         return f"{where}: {_plain(self.before)} -> {_plain(self.after)}"
 
@@ -92,8 +94,11 @@ class Consequence:
     """What one option does, as far as its seat can tell: the view's changed leaves (those the
     same under every redeal tried), who decides next, and the chance step coming next.
 
-    ``uncertain`` is True when some change differed between redeals (the result depends on what
-    the seat cannot see) and was left out; ``refused`` holds the refusal when the rules refuse
+    When the result depends on what the seat cannot see, the changes that differ between redeals
+    are left out: ``unsure`` holds the paths of those that change in every redeal, only to values
+    that differ (a face-down tile turned face up: that it turns is known, not what it shows), so
+    a namer can say what is at stake; ``uncertain`` is True when some other change was left out
+    (made in some redeals only) or who decides next differs; ``refused`` holds the refusal when the rules refuse
     the action as filled in (a typed value out of range)."""
 
     action: Action
@@ -105,6 +110,7 @@ class Consequence:
     over: bool = False
     uncertain: bool = False
     refused: str = ""
+    unsure: tuple[Path, ...] = ()
     owners: tuple[tuple[Path, str], ...] = ()
     """``(path, seat)`` for the entries of the view that belong to a seat (an object of a list
     with a ``seat`` field), so a change under ``players.2`` is said as that seat's."""
@@ -134,7 +140,8 @@ class Consequence:
         """What the option results in, comparable between options: two options with different
         signatures must read differently."""
         chance = None if self.chance is None else (self.chance.type, repr(self.chance))
-        return (tuple(map(str, self.changes)), self.next_seats, self.next_phase, chance, self.over, self.refused)
+        said = (tuple(map(str, self.changes)), self.next_seats, self.next_phase, chance, self.over, self.refused)
+        return (*said, self.unsure)
 
 
 def _number(value: Any) -> bool:
@@ -375,8 +382,9 @@ def stable(
 ) -> Consequence:
     """The consequence of ``action`` common to ``redeals`` redeals of what its seat cannot see
     (the game's :meth:`~ludica.core.game.Game.redeal`, seeded): each change made in every one of
-    them, who decides next and the chance step when the same in all; ``uncertain`` when the
-    redeals disagree (the result depends on the hidden rest). A redeal is a function of what the
+    them, who decides next and the chance step when the same in all; ``unsure``: the paths
+    changed in all of them to values that differ; ``uncertain`` when the redeals disagree
+    otherwise (the result depends on the hidden rest). A redeal is a function of what the
     seat knows and of its generator, so the same answer comes from any state the seat cannot tell
     apart from ``state``."""
     try:
@@ -392,12 +400,22 @@ def stable(
     first, after, _ = runs[0]
     said = [{str(c) for c in found} for found, _, _ in runs[1:]]
     kept = [c for c in first if all(str(c) in other for other in said)]
-    uncertain = any(len(kept) != len(found) for found, _, _ in runs)
-    result = _said(game, action, kept, after, uncertain)
+    unsure = _unsure(kept, [found for found, _, _ in runs])
+    left = {str(c) for c in kept}
+    uncertain = any(str(c) not in left and c.path not in unsure for found, _, _ in runs for c in found)
+    result = replace(_said(game, action, kept, after, uncertain), unsure=unsure)
     others = [_said(game, action, (), a, False) for _, a, _ in runs[1:]]
-    if any(o.signature[1:] != replace(result, changes=()).signature[1:] for o in others):
+    if any(o.signature[1:-1] != result.signature[1:-1] for o in others):  # what comes next differs
         result = replace(result, next_seats=(), next_phase="", chance=None, over=False, uncertain=True)
     return result
+
+
+def _unsure(kept: Sequence[Change], runs: Sequence[Sequence[Change]]) -> tuple[Path, ...]:
+    """The paths changed in every run but not kept (their values differ between the runs), in
+    the first run's order."""
+    stay = {c.path for c in kept}
+    paths = [{c.path for c in found} for found in runs[1:]]
+    return tuple(c.path for c in runs[0] if c.path not in stay and all(c.path in p for p in paths))
 
 
 KEPT = 2048

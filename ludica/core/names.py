@@ -310,7 +310,7 @@ class Namer:
         theirs: list[str] = []
         self._found = found
         for change in grouped(found.changes):
-            if change.key in self.QUIET_KEYS or any(step in self.QUIET_KEYS for step in change.path):
+            if self._quiet(change.path):
                 continue
             said = self.word_change(change)
             if said:
@@ -318,7 +318,9 @@ class Namer:
         parts = list(dict.fromkeys(mine + theirs))
         if len(parts) > self.CHANGES_SAID:
             parts = [*parts[: self.CHANGES_SAID - 1], f"and {len(parts) - self.CHANGES_SAID + 1} more changes"]
-        if found.uncertain:
+        at_stake = [self.word_unsure(path) for path in found.unsure if not self._quiet(path)]
+        parts += [s for s in dict.fromkeys(at_stake) if s]
+        if found.uncertain or None in at_stake:
             parts.append("the rest depends on what you cannot see")
         if found.over:
             parts.append("the game ends")
@@ -332,6 +334,18 @@ class Namer:
         if not parts:
             parts.append(NOTHING_SEEN)
         return self.say("; ".join(parts))
+
+    def _quiet(self, path: Sequence[str]) -> bool:
+        """A leaf of the view under a key that says nothing to a player (:attr:`QUIET_KEYS`)."""
+        return any(step in self.QUIET_KEYS for step in path)
+
+    def word_unsure(self, path: Sequence[str]) -> str | None:
+        """What is at stake in a leaf of the view the option changes in a way that depends on
+        what the seat cannot see (:attr:`~ludica.core.consequence.Consequence.unsure`: a
+        face-down tile turned face up): the rule, never the hidden value ("the market tile is
+        turned face up"); ``""`` when another leaf's words say it, ``None`` when the game says
+        nothing of it ("the rest depends on what you cannot see" is said instead)."""
+        return None
 
     def phase_words(self, phase: str) -> str:
         """What the seat does next in ``phase``, said after "then": :data:`PHASE_WORDS`, else the

@@ -38,19 +38,8 @@ SAMPLED = {("euthymia", "commit_start_card"), ("lost-days", "place_bid")}
 the truth differs: who starts the hour depends on every hidden start card, who buys a memory on
 every sealed bid, and three redeals may all deal the others lower ones. Their previews are checked
 for a redeal's stability, not against the truth."""
-KNOWN = {("euphoria", 3, "heuristic")}
-"""Cases where walking every decision finds what is still to fix in Euphoria's previews: two spots
-of a construction site read alike when the placement's other changes depend on the hidden market
-tile (the spot itself is then left out of the line; the option's own label names it)."""
 CASES = [
-    pytest.param(
-        game_id,
-        players,
-        mode,
-        marks=[pytest.mark.xfail(reason=str(KNOWN.__doc__ or "known"), strict=False)]
-        if (game_id, players, mode) in KNOWN
-        else [],
-    )
+    (game_id, players, mode)
     for game_id in available()
     for players in range(get_game(game_id).meta.players_min, get_game(game_id).meta.players_max + 1)
     for mode in ("random", "heuristic")
@@ -121,7 +110,9 @@ def _check(match: Match[Any], seat: str) -> list[str]:
     for choice in choices(match.legal_actions(seat)):
         composing = Composition(choice)
         step = composing.ask()
-        for value in step.values if step is not None else ():
+        if step is None:
+            continue
+        for value in step.values:
             if not option_note(namer, composing, step.param, value):
                 problems.append(f"{game.meta.id} {choice.type} {step.param}={value!r}: a step with no consequence")
     return problems

@@ -12,9 +12,12 @@ from typing import Any
 
 from ...core import Action
 from ...core.names import Namer, listing
+from .markets import occupied_spots
 from .oracle import (
     ARTIFACT_CARDS,
     ARTIFACT_KINDS,
+    BRACKETS,
+    BUILD_THRESHOLD,
     DILEMMAS,
     FACTIONS,
     KNOWLEDGE_LIMIT,
@@ -27,6 +30,8 @@ from .oracle import (
     _load,
     artifact_kind,
 )
+from .tracks import LO as MORALE_LOW
+from .turn import retrieval_costs
 from .view import trade_on_table
 
 ARTIFACT_NAMES: dict[str, str] = {a["id"]: a["name"] for a in _load("artifacts.yaml")["artifacts"]}
@@ -188,6 +193,8 @@ def item(token: str) -> str:
         return f"the market built on {site(token[: -len(MARKET_SUFFIX)])}"
     if token.startswith("art-") or token in ARTIFACT_CARDS:
         return artifact(token)
+    if token in ARTIFACT_KINDS:
+        return ARTIFACT_NAMES.get(token, token)
     if token in FACTIONS:
         return FACTIONS[token].region
     if ":" in token:
@@ -244,6 +251,7 @@ VIEW_WORDS = {
     "dealt": "recruits dealt",
     "discarded": "recruits discarded",
     "choice": "recruits you keep",
+    "workers": "workers you own",
 }
 """How a consequence calls the keys of the view."""
 
@@ -262,7 +270,7 @@ PHASE_WORDS = {
     "trade_give": "you choose what to give in the trade",
     "trade_ask": "you choose what to ask for in the trade",
     "answer_trade": "you answer the trade",
-    "turn": "you take another turn",
+    "turn": "your turn goes on: place a worker, retrieve workers or resolve your dilemma",
 }
 """What the seat does next, said after "then" (the prompt the rules ask, in the rulebook's words)."""
 
@@ -289,11 +297,24 @@ class EuphoriaNamer(Namer):
             return said
         if param == "worker" and isinstance(value, int):
             return f"a worker showing {value}"
+        if kind == "sacrifice" and isinstance(value, str):
+            return self._sacrifice(value)
         if param == "worker" and isinstance(value, str) and _WORKER.fullmatch(value):
             return self.say(value)
         if isinstance(value, str) and not self.is_seat(value):
             return item(value)
         return super().value(kind, param, value)
+
+    @staticmethod
+    def _sacrifice(value: str) -> str:
+        """``sheppard_the_lobotomist:3`` -> "the worker showing 3, for Dr. Sheppard the
+        Lobotomist" (the recruit whose ability takes it); ``none`` -> keep them all."""
+        if value == "none":
+            return "none: keep every worker"
+        recruit, _, face = value.rpartition(":")
+        if recruit in RECRUITS and face.isdigit():
+            return f"the worker showing {face}, for {RECRUITS[recruit].name}"
+        return item(value)
 
     def detail(self, kind: str, param: str, value: Any) -> str | None:
         """Recruits, markets and dilemmas offered with the text on their cards."""
@@ -318,7 +339,9 @@ class EuphoriaNamer(Namer):
         if kind == "pay" and param == "with" and isinstance(value, str) and self._retrieving():
             return RETRIEVAL_EFFECTS.get(value)
         if kind in ("retrieve", "retrieve_more") and value == "done":
-            return "no more workers: pay for the retrieval, then roll them"
+            return "pay for the retrieval, then roll the workers retrieved"
+        if kind == "trade_ask" and value == "done":
+            return self._offer_sent()
         if kind == "answer_trade" and isinstance(value, str):
             return {"accept": "the goods change hands", "decline": "nothing changes hands"}.get(value)
         return None
@@ -333,16 +356,29 @@ class EuphoriaNamer(Namer):
         and goods by their names."""
         path, key = change.path, change.key
         if key == "available" and (change.added or change.removed):
-            placed = {w[1] for w in self._own_placed() if len(w) >= 2}
-            gone = [f"showing {v}" for v in change.removed if v not in placed]  # placed: said where it goes
-            back = [f"showing {v}" for v in change.added]
-            parts = [f"your worker {listing(gone)} leaves your hand"] if gone else []
-            parts += [f"your worker {listing(back)} comes back to your hand"] if back else []
-            return "; ".join(parts)
+            return self._hand_change(change)
+        if len(path) == 3 and path[0] == "sites" and key == "stars" and change.added:
+            return self._completed(path[1], [str(s) for s in change.added])
+        if key == "stars_left" and self._owner(path, self._found) in self._starred():
+            return None  # where the star goes says it
+        if path[:1] == ("trade",):
+            return self._trade_change(change)
+        if path[:1] == ("players",) and self._owner(path, self._found) == self.viewer:
+            mine = self._own_change(change)
+            if mine is not None:
+                return mine or None
+        if key == "hidden_recruits" and self._revealing_recruits():
+            return None  # the others' recruits revealed say it
+        if path == ("recruit_deck",) and self._dealt():
+            return None  # the recruits dealt say it
+        if path == ("artifact_discards",) and self._discarding():
+            return None  # the cards discarded say it
+        if path == ("artifact_deck",) and self._drawn() is not None:
+            return None  # the draw says it
         if len(path) >= 2 and path[0] in ("board", "sites") and (change.added or change.removed):
             where = item(key)
             moved = [f"{self._placed(w)} stands on {where}" for w in change.added if isinstance(w, tuple)]
-            moved += [f"{self._placed(w)} leaves {where}" for w in change.removed if isinstance(w, tuple)]
+            moved += [self._left(w, key, where) for w in change.removed if isinstance(w, tuple)]
             return "; ".join(moved) or None
         region = FACTIONS[key].region if key in FACTIONS else item(key)
         if len(path) == 2 and path[0] == "allegiance" and change.delta:
@@ -360,6 +396,164 @@ class EuphoriaNamer(Namer):
         if key == "artifacts" and path[:1] == ("players",) and self._owner(path, self._found) == self.viewer:
             return None  # the cards in hand say it
         return super().word_change(change)
+
+    def _own_change(self, change: Any) -> str | None:
+        """The viewer's recruits and cards in the rulebook's words; ``""``: said by another
+        change; ``None``: the generic words."""
+        key = change.key
+        names = listing([item(str(r)) for r in change.added])
+        places = {"hidden": "face down", "active": "face up"}
+        if key in places and change.added:
+            return f"{names} joins your recruits {places[key]}"
+        if key == "discarded" and change.added:
+            return f"{names} {'is' if len(change.added) == 1 else 'are'} discarded"
+        if key == "hidden_recruits" or (key == "dealt" and not change.added):
+            return ""  # the recruits named say it
+        if key == "dilemma_star" and change.after is True:
+            return "you place an authority star on your ethical dilemma card"
+        if key == "hand" and change.removed and not change.added and self._discarding():
+            return f"you discard {listing([item(str(r)) for r in change.removed])}"
+        return None
+
+    def _revealing_recruits(self) -> bool:
+        """The consequence being worded is the last choice of recruits at the start (every
+        player's face-up recruit is revealed: [Recruit Cards])."""
+        found = self._found
+        phase = getattr(self.state, "phase", None)
+        return found is not None and phase == "recruits" and any(p[2:] == ("active",) for p in found.unsure)
+
+    def _discarding(self) -> bool:
+        """The consequence being worded puts artifact cards on the discard pile."""
+        found = self._found
+        return found is not None and any(c.path == ("artifact_discards",) and (c.delta or 0) > 0 for c in found.changes)
+
+    def _dealt(self) -> bool:
+        """The consequence being worded deals the viewer recruits it cannot know yet."""
+        found = self._found
+        return found is not None and ("players", str(self.viewer), "dealt") in found.unsure
+
+    def _trade_change(self, change: Any) -> str | None:
+        """The trade on the table ([Trading]): opened with a partner, the items named, closed."""
+        key = change.key
+        if key == "to" and change.before is None and isinstance(change.after, str):
+            return f"you open a trade with {self.seat(change.after)} (only you two see it)"
+        if key == "to" and change.after is None:
+            withdrawn = self._found is not None and self._found.action.type == "trade_ask"
+            return None if withdrawn else "the trade is over"  # a withdrawal says it
+        if key in ("give", "ask") and change.added:
+            items = listing([item(str(i)) for i in change.added])
+            return f"the trade offers {items}" if key == "give" else f"the trade asks for {items}"
+        return None
+
+    def _drawn(self) -> int | None:
+        """How many artifact cards the consequence being worded draws into the viewer's hand
+        (which ones depends on the face-down deck), or ``None``."""
+        found = self._found
+        if found is None or ("players", str(self.viewer), "hand") not in found.unsure:
+            return None
+        return self._taken("artifact_deck", 1)
+
+    def _taken(self, deck: str, otherwise: int) -> int:
+        """How many cards the consequence being worded takes from a deck of the view (its count
+        going down), else ``otherwise``."""
+        found = self._found
+        drop = next((c.delta for c in found.changes if c.path == (deck,)), None) if found is not None else None
+        return -int(drop) if drop is not None and drop < 0 else otherwise
+
+    def word_unsure(self, path: Any) -> str | None:
+        """A construction site completed: its market tile turns face up (which market it is
+        depends on the face-down tile, so only that it turns is said). Artifact cards drawn
+        (which ones depends on the face-down deck)."""
+        if self._revealing_recruits() and len(path) == 3 and path[0] == "players" and path[2] == "active":
+            return "the others' face-up recruits are revealed (each also keeps one face down)"
+        if tuple(path) == ("players", str(self.viewer), "dealt"):
+            return f"you are dealt {self._taken('recruit_deck', 2)} recruit cards from the face-down deck"
+        if tuple(path) == ("players", str(self.viewer), "hand"):
+            n = self._drawn() or 1
+            return f"you draw {'an artifact card' if n == 1 else f'{n} artifact cards'} from the face-down deck"
+        if len(path) == 3 and path[0] == "sites" and path[2] in ("market", "name", "penalty"):
+            if path[1] in self._built_sites():
+                return ""  # said with the authority stars placed on it
+            return f"{site(path[1])} is complete: its market tile is turned face up" if path[2] == "market" else ""
+        return None
+
+    def _hand_change(self, change: Any) -> str:
+        """Workers leaving the viewer's hand (placed: said where they go; placed on the spot that
+        completes a construction site: said as completing it) or coming back to it."""
+        gone = [f"showing {v}" for v in self._own_gone(change)]
+        back = [f"showing {v}" for v in change.added]
+        parts = [f"your worker {listing(gone)} leaves your hand"] if gone else []
+        parts += [f"your worker {listing(back)} comes back to your hand"] if back else []
+        return "; ".join(parts)
+
+    def _own_gone(self, change: Any) -> list[Any]:
+        """The dice of the viewer's workers leaving the hand that no other change says: not
+        placed (said where they go), nor completing a construction site (said with it)."""
+        placed = {w[1] for w in self._own_placed() if len(w) >= 2}
+        if self._completer() is not None:
+            return []
+        return [v for v in change.removed if v not in placed]
+
+    def _completer(self) -> str | None:
+        """The viewer's worker ("your worker showing 2") when the placement being worded completes a construction
+        site (the worker leaves the hand and comes back at once, with the site's builders)."""
+        found = self._found
+        if found is None or found.action.type != "place" or len(self._built_sites()) != 1:
+            return None
+        worker = found.action.args.get("worker")
+        return f"your worker showing {worker}" if isinstance(worker, int) else "your worker"
+
+    def _completed(self, site_id: str, seats: list[str]) -> str:
+        """A construction site completed ([Construction Sites] Completion): the viewer first,
+        then the others in seat order."""
+        order = list(getattr(self.state, "seats", ()))
+        ranked = sorted(seats, key=lambda s: (s != self.viewer, order.index(s) if s in order else len(order)))
+        names = listing(["you" if s == self.viewer else self.seat(s) for s in ranked])
+        each = "each place an authority star" if len(seats) > 1 else "places an authority star"
+        if seats == [self.viewer]:
+            each = "place an authority star"
+        done = self._completer()
+        head = f"{done} completes {site(site_id)}" if done else f"{site(site_id)} is complete"
+        return (
+            f"{head}: its market tile is turned face up (its penalty hits every player without a star on it),"
+            f" {names} {each} on it,"
+            " and the workers there go back to their owners, who roll them in the order of the spots"
+        )
+
+    def _built_sites(self) -> list[str]:
+        """The construction sites the consequence being worded completes."""
+        found = self._found
+        if found is None:
+            return []
+        return [c.path[1] for c in found.changes if len(c.path) == 3 and c.path[0] == "sites" and c.path[2] == "stars"]
+
+    def _starred(self) -> set[str]:
+        """The seats placing an authority star in the consequence being worded (on a market or
+        a territory)."""
+        found = self._found
+        if found is None:
+            return set()
+        placed = {
+            str(s)
+            for c in found.changes
+            if c.path[:1] in (("sites",), ("territories",)) and c.key in ("stars", *FACTIONS)
+            for s in c.added
+        }
+        dilemma = {self._owner(c.path, found) for c in found.changes if c.key == "dilemma_star" and c.after is True}
+        return placed | {str(s) for s in dilemma if s is not None}
+
+    def _left(self, worker: tuple[Any, ...], space: str, where: str) -> str:
+        """A worker leaving a space: bumped by the viewer's placement there ([Temporary Use]:
+        back to its owner, rolled at once; then the placement's cost and benefit), or leaving it
+        (retrieved, or back from a completed construction site)."""
+        found = self._found
+        action = found.action if found is not None else None
+        if action is None or action.type != "place" or action.args.get("space") != space:
+            return f"{self._placed(worker)} leaves {where}"
+        if worker[0] == self.viewer:
+            return f"you bump your own {self._placed(worker)[5:]} off {where}: it comes back to be rolled"
+        owner = self.seat(str(worker[0]))
+        return f"you bump {self._placed(worker)} off {where}: back to {owner}, who rolls it before you pay and gain"
 
     def _placed(self, worker: tuple[Any, ...]) -> str:
         if worker[0] == self.viewer:
@@ -383,14 +577,26 @@ class EuphoriaNamer(Namer):
 
     def word_chance(self, step: Any) -> str:
         if step.type == "roll_workers":
-            n = len(getattr(step, "sides", ()))
-            return (
-                f"then {n} worker{'s are' if n != 1 else ' is'} rolled: if your knowledge and the dice at hand"
-                f" total {KNOWLEDGE_LIMIT} or more, your highest worker deserts (Knowledge Checks)"
-                if n
-                else "then your workers are rolled"
-            )
+            return self._roll_words(len(getattr(step, "sides", ())), self._roller(step))
         return super().word_chance(step)
+
+    def _roller(self, step: Any) -> str | None:
+        """The seat whose workers a roll step rolls (its dice's labels: "p2's worker")."""
+        owners = {label.rpartition("'s ")[0] for label in getattr(step, "labels", ()) or ()}
+        return owners.pop() if len(owners) == 1 and "" not in owners else None
+
+    def _roll_words(self, n: int, seat: str | None) -> str:
+        """A roll of ``n`` workers and the knowledge check it brings ([Knowledge Checks]), said
+        for the seat rolling (the builders of a market roll in the order of its spots)."""
+        mine = seat is None or seat == self.viewer
+        whose = "your" if mine else f"{self.seat(str(seat))}'s"
+        if not n:
+            return f"then {whose} workers are rolled"
+        rolled = f"{whose} worker is" if n == 1 else f"{n} of {whose} workers are"
+        return (
+            f"then {rolled} rolled: if {whose} knowledge and the dice at hand total {KNOWLEDGE_LIMIT} or more,"
+            f" {whose} highest worker deserts (Knowledge Checks)"
+        )
 
     def _retrieving(self) -> bool:
         prompt: Any = getattr(self.state, "prompt", None)
@@ -399,7 +605,89 @@ class EuphoriaNamer(Namer):
     def action_effect(self, action: Action) -> str | None:
         if action.type == "end_turn":
             return "your turn ends; the next player acts"
+        if action.type == "place":
+            space = str(action.args.get("space", ""))
+            return (
+                self._site_progress(space)
+                or self._area_bracket(space, action.args.get("worker"))
+                or self._gives_later(action, space)
+            )
+        if action.type in ("retrieve", "retrieve_more") and self._free_retrieval(action):
+            return "nothing to pay with: the retrieval is free, which costs morale" + (
+                " (yours is at its lowest already)" if self.state.players[action.seat].morale <= MORALE_LOW else ""
+            )
+        if action.type == "offer_trade" and self._nothing_to_trade(action.seat, str(action.args.get("to", ""))):
+            return "neither of you has anything to trade: the offer ends at once, and it counts as your trade this turn"
         return None
+
+    def _site_progress(self, spot: str) -> str | None:
+        """How far a placement on a construction site's spot takes its market ([Construction
+        Sites]): built once enough spots are held at once (the completion itself is computed)."""
+        site_id, dot, _ = spot.partition(SPOT_SEP)
+        st: Any = self.state
+        if not dot or site_id not in SITES or st is None or site_id in st.built:
+            return None
+        need = BUILD_THRESHOLD[len(st.seats)]
+        more = need - len(occupied_spots(st, site_id)) - 1
+        if more <= 0:
+            return None
+        return f"its market is built when {need} spots are held at once ({more} more after yours)"
+
+    def _offer_sent(self) -> str | None:
+        """Naming nothing more in a trade: the offer goes to the partner, or, with nothing
+        named, the trade is withdrawn ([Trading]). Said to the offerer only."""
+        prompt: Any = getattr(self.state, "prompt", None)
+        if not prompt or prompt[0] != self.viewer or prompt[1] != "trade_ask" or len(prompt[3]) < 3:
+            return None
+        partner, give, get = prompt[3][0], prompt[3][1], prompt[3][2]
+        if not give and not get:
+            return "nothing is named: the trade is withdrawn"
+        return f"the offer goes to {self.seat(str(partner))}, who accepts or declines it"
+
+    def _free_retrieval(self, action: Action) -> bool:
+        """The retrieval is paid for at once, and the only way is free ([Retrieve Any/All Workers]:
+        food or bliss give morale, free costs it; the question is not asked with one answer)."""
+        st: Any = self.state
+        if st is None or action.seat not in getattr(st, "players", {}) or retrieval_costs(st, action.seat) != ["free"]:
+            return False
+        found = self.computed(action)
+        return not found.refused and found.next_phase not in ("pay", "retrieve_more")
+
+    def _gives_later(self, action: Action, space: str) -> str | None:
+        """What a space gives as the board prints it, when the computed line stops before the
+        benefit: a cost to choose first, or a bumped rival's worker to roll first ([Order of
+        Operations]: place, bump, pay, gain)."""
+        gives = SPACE_GIVES.get(space)
+        if gives is None or self.state is None:
+            return None
+        found = self.computed(action)
+        rival = found.chance is not None and self._roller(found.chance) not in (None, self.viewer)
+        return f"once paid, it gives: {gives}" if found.next_phase == "pay" or rival else None
+
+    def _area_bracket(self, space: str, face: Any) -> str | None:
+        """What a commodity area gives for the total of the workers' dice there with the one
+        placed ([Commodity Areas]: the bracket of the total picks the gain and the track move)."""
+        st: Any = self.state
+        where = SPACES.get(space)
+        if where is None or where.kind != "commodity_area" or where.faction is None or not isinstance(face, int):
+            return None
+        total = face + sum(int(o[1]) for o in getattr(st, "occupants", {}).get(space, []))
+        good = FACTIONS[where.faction].commodity
+        for lo, hi, n, (track, delta) in BRACKETS:
+            if lo <= total <= hi:
+                span = f"{lo} or more" if hi >= 10**6 else f"{lo}–{hi}"
+                sign = "+" if delta > 0 else "−"
+                moved = f"{FACTIONS[where.faction].region} allegiance" if track == "allegiance" else track
+                return f"the workers there show {total} with yours ({span}: {n} {good}, {moved} {sign}{abs(delta)})"
+        return None
+
+    def _nothing_to_trade(self, seat: str, partner: str) -> bool:
+        """Neither side holds a good or an artifact card (public: goods and the number of cards)."""
+        st: Any = self.state
+        players = getattr(st, "players", {})
+        if seat not in players or partner not in players:
+            return False
+        return not any(any(players[s].goods.values()) or players[s].hand for s in (seat, partner))
 
     def prompt(self, text: str, phase: str | None = None) -> str:
         if phase == "pay" and self._retrieving():
@@ -442,7 +730,7 @@ class EuphoriaNamer(Namer):
         if kind == "pay" and first == "dilemma":
             return f"{who} resolves an ethical dilemma: paying its cost"
         if kind == "sacrifice" and first == "retrieve":
-            return f"{who} retrieves workers: one of them must be sacrificed"
+            return f"{who} retrieves workers: one of them may be sacrificed to a recruit's ability"
         if kind == "lose_good":
             return f"{who} must lose a good"
         first = PROMPT_RECRUITS.get(first, first) if isinstance(first, str) else first
