@@ -348,10 +348,7 @@ class Choice:
         heads = self.heads
         obs = self.obs
         at = 0 if obs is None else len(obs)
-        out = np.empty(at + heads.prefix_size, dtype=np.float32)
-        if obs is not None:
-            out[:at] = obs
-        out[at:] = 0.0
+        out = heads.zeros.copy() if obs is None else np.concatenate((obs, heads.zeros))
         for slot in node.ones:
             out[at + slot] = 1.0
         out.flags.writeable = False
