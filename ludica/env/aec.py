@@ -119,8 +119,11 @@ class LudicaAEC(AECEnv):  # type: ignore[misc]
         self._settle()
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        """The agent's observation and action mask (new arrays: nothing returned is changed later).
-        With ``action="heads"`` the mask is the head asked now; an agent not selected has no legal value."""
+        """The agent's observation and action mask (nothing returned is changed later). With
+        ``action="heads"`` the mask is the head asked now, and both arrays are read-only, made once
+        per head asked: observing again before the next step gives the same arrays, and the mask of
+        a head met again is the same array (no copy of the observation or the mask at every call;
+        ``np.array(obs)`` gives a writable copy). An agent not selected has no legal value."""
         mode = self.action_mode
         if mode == "flat":
             return {"observation": self.driver.observe(agent), "action_mask": self.driver.mask(agent)}

@@ -181,8 +181,8 @@ class LudicaGym(gym.Env):  # type: ignore[misc]
             return self.driver.mask(self.seat)
         if mode == "factored":
             return self.heads.marginals(self.driver.legal(self.seat))
-        choice = self._choice
-        return np.zeros(self.heads.width, dtype=np.int8) if choice is None else choice.mask()
+        choice = self._choice  # (a copy: Gymnasium wants new data at every call)
+        return np.zeros(self.heads.width, dtype=np.int8) if choice is None else choice.mask().copy()
 
     def render(self) -> str | None:
         if self.render_mode is None:
@@ -211,7 +211,7 @@ class LudicaGym(gym.Env):  # type: ignore[misc]
             return np.concatenate((self.driver.observe(self.seat), self.heads.prefix(self.heads.depth, [])))
         if choice.obs is None:
             choice.obs = self.driver.observe(self.seat)
-        return choice.observation()
+        return choice.observation().copy()  # new data at every call, as Gymnasium wants
 
     def _view(self, choice: Choice) -> dict[str, Any]:
         """The seat's view, a new object at every step: taken from the driver at the first head of a

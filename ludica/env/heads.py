@@ -224,7 +224,9 @@ class Node:
         return found
 
     def mask(self) -> np.ndarray:
-        """The legal values of the head asked now as a 0/1 int8 mask of :attr:`Heads.width` (a new array)."""
+        """The legal values of the head asked now as a 0/1 int8 mask of :attr:`Heads.width`, made
+        once per node and read-only (it never changes: every step at this node hands out the same
+        array, with no copy)."""
         found = self._mask
         if found is None:
             found = np.zeros(self.heads.width, dtype=np.int8)
@@ -232,7 +234,7 @@ class Node:
                 found[value] = 1
             found.flags.writeable = False
             self._mask = found
-        return found.copy()
+        return found
 
     @property
     def index(self) -> int:
@@ -269,7 +271,7 @@ class Choice:
     a decision asks at least one head (a seat with one legal action is still asked, as the game
     asks it)."""
 
-    __slots__ = ("asked", "heads", "node", "obs", "view")
+    __slots__ = ("_out", "_shown", "asked", "heads", "node", "obs", "view")
 
     def __init__(self, heads: Heads, legal: Legal | Node, obs: np.ndarray | None = None) -> None:
         self.heads = heads
@@ -282,6 +284,9 @@ class Choice:
         self.view: bytes | None = None
         """The seat's view for this decision, marshalled once asked for (it does not change while
         the heads are picked; each step hands out a new copy)."""
+        self._out: np.ndarray | None = None
+        self._shown: Node | None = None
+        """The observation last handed out (:meth:`observation`) and the node it was made at."""
 
     def __reduce__(self) -> tuple[Any, ...]:  # compiled with mypyc: pickled by its fields
         return _choice, (self.heads, self.node, self.asked, self.obs, self.view)
@@ -334,12 +339,20 @@ class Choice:
         return self.node.index
 
     def observation(self) -> np.ndarray:
-        """The seat's tensor followed by the :meth:`Heads.prefix` slots (a new array each time)."""
+        """The seat's tensor followed by the :meth:`Heads.prefix` slots, read-only: made once per
+        head asked (asked again at the same head, the same array; it never changes)."""
+        node = self.node
+        out = self._out
+        if out is not None and self._shown is node:
+            return out
         heads = self.heads
-        out = heads.zeros.copy() if self.obs is None else np.concatenate((self.obs, heads.zeros))
-        at = len(out) - heads.prefix_size
-        for slot in self.node.ones:
+        obs = self.obs
+        at = 0 if obs is None else len(obs)
+        out = heads.zeros.copy() if obs is None else np.concatenate((obs, heads.zeros))
+        for slot in node.ones:
             out[at + slot] = 1.0
+        out.flags.writeable = False
+        self._out, self._shown = out, node
         return out
 
 

@@ -107,3 +107,51 @@ def test_the_learners_loop_of_the_docs_runs() -> None:
     exec(compile(block.group(1), "docs/env-learning.md", "exec"), scope)
     env = scope["env"]
     assert not env.agents or all(env.terminations[a] or env.truncations[a] for a in env.agents)  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_aec_heads_hand_out_read_only_arrays_once_per_head(game_id: str) -> None:
+    """docs/env-learning.md, "Nothing returned changes afterwards": in the heads form the
+    observation and mask are read-only, the same arrays when observed again before the next step,
+    and a new observation at the next head (its prefix slots say which head is asked)."""
+    env = aec_env(game_id, seed=5, max_steps=200)
+    env.reset(seed=5)
+    rng = random.Random(0)
+    heads_seen = 0
+    for agent in env.agent_iter(max_iter=600):
+        obs, _, term, trunc, info = env.last()
+        if term or trunc:
+            env.step(None)
+            continue
+        again = env.observe(agent)
+        assert again["observation"] is obs["observation"] and again["action_mask"] is obs["action_mask"]
+        for array in obs.values():
+            assert not array.flags.writeable
+            with pytest.raises(ValueError, match="read-only"):
+                array[0] = 1
+        before = obs["observation"].copy()
+        env.step(rng.choice(info["legal_moves"]))
+        if env.agent_selection == agent and env._choice is not None and env._choice.asked:
+            heads_seen += 1
+            after = env.observe(agent)["observation"]
+            assert after is not obs["observation"] and not np.array_equal(after, before)
+        assert np.array_equal(obs["observation"], before)
+    assert heads_seen > 0
+
+
+def test_making_an_environment_freezes_what_is_alive() -> None:
+    """docs/env.md, Throughput: the first driver of a game collects once and freezes the heap (gc.freeze)."""
+    import gc
+
+    from ludica.env import driver
+
+    gc.unfreeze()
+    driver.FROZEN.discard("euthymia")
+    assert gc.get_freeze_count() == 0
+    marker = [object()]
+    try:
+        aec_env("euthymia", seed=1)
+        assert gc.get_freeze_count() > 0
+        assert all(found is not marker for found in gc.get_objects()), "a list made before is frozen too"
+    finally:
+        gc.unfreeze()
