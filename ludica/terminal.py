@@ -123,6 +123,10 @@ class Terminal:
         """Lines printed so far (what scrolls the screen), to keep a decision's context in sight."""
         self._context: tuple[tuple[str, int] | None, list[str]] = (None, [])
         self.context_at: int | None = None
+        self.bots_went: tuple[str, ...] | None = None
+        """The seats of the decision a bot last took a step of, until a person takes one: a bot
+        that may act again at once (Euthymia's group letting the clock run) waits for a person
+        who decides beside it."""
         """:attr:`printed` just before the decision's context was last printed (``None``: not yet)."""
 
     # -- the loop ------------------------------------------------------------------------------
@@ -151,11 +155,22 @@ class Terminal:
             raise
 
     def turn(self, seats: Sequence[str]) -> None:
-        bot = next((s for s in seats if s in self.bots), None)  # bots decide first, without asking
-        seat = bot or (seats[0] if len(seats) == 1 else self.choose_seat(seats))
+        """Bots decide first, without asking; but where a person decides beside a bot that has
+        just taken a step of this same decision, the person is asked who goes on (Enter: the
+        person), so that a bot never runs the game on while a person waits."""
+        bots = [s for s in seats if s in self.bots]
+        people = [s for s in seats if s not in self.bots]
+        if bots and (not people or self.bots_went != tuple(seats)):
+            seat = bots[0]
+        elif len(seats) == 1:
+            seat = seats[0]
+        else:
+            seat = self.choose_seat([*people, *bots])
         if seat in self.bots:
+            self.bots_went = tuple(seats)
             self.bot_turn(seat)
             return
+        self.bots_went = None
         self.hand_over(seat)
         self.decide(seat)
 
@@ -316,7 +331,9 @@ class Terminal:
         namer = self.namer(None)
         names = [namer.seat(s) for s in seats]
         self.console.rule("Several players decide now")
-        self.numbered(names)
+        self.numbered(
+            [f"{name} (a bot: it goes on)" if s in self.bots else name for s, name in zip(seats, names, strict=True)]
+        )
         while True:
             raw = self.ask(f"Who decides? [Enter: {names[0]}] ")
             if not raw:

@@ -4,10 +4,12 @@ collide, and a half-built choice survives a mistyped answer."""
 from __future__ import annotations
 
 import io
+import random
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import pytest
 from rich.console import Console
 
 from ludica.core import Action, Config, IntRange, Match, get_game
@@ -66,3 +68,45 @@ def test_amounts_are_said_as_spans() -> None:
     assert amount_words(Ask("n", (0, 2, 4))) == "0, 2 or 4"
     assert amount_words(Ask("n", (1, 2, 3, 7))) == "1..3 or 7"
     assert amount_words(Ask("n", (3, 4))) == "3 or 4"
+
+
+def test_a_bot_that_may_act_again_waits_for_the_person_beside_it(tmp_path: Path) -> None:
+    """Euthymia's group, played by a bot, lets the clock run while the bottle's holder decides:
+    after one step of the bot the person is asked who goes on (Enter: the person), where the bot
+    once ran the clock on and on without ever asking."""
+    from ludica.bots.base import make_bot
+    from ludica.bots.play import bot_step
+
+    match: Match[Any] = Match(get_game("euthymia"), Config(("Ana", "Ben", "Cat", "Dan"), {}, 3))
+    seats = match.game.seats(match.state)
+    bots = {s: make_bot("heuristic", "euthymia", seed=i) for i, s in enumerate(seats)}
+    rng = random.Random(3)
+    for _ in range(5_000):
+        pending = match.pending()
+        legal = {s: {a.type for a in match.game.legal_actions(match.state, s)} for s in pending.seats}
+        if "table" in legal and "clock" in legal["table"] and any(s != "table" for s in pending.seats):
+            break
+        bot_step(match, bots, rng, pending=pending)
+    person = next(s for s in match.pending().seats if s != "table")
+    out = io.StringIO()
+    prompts: list[str] = []
+
+    class Asked(Exception):
+        pass
+
+    def ask(prompt: str) -> str:
+        prompts.append(prompt)
+        if len(prompts) > 1:
+            raise Asked  # the person's own question: the test has seen enough
+        return ""  # Enter at "Who decides?": the person
+
+    others = {s: bots[s] for s in seats if s != person}
+    terminal = Terminal(match, tmp_path / "t.json", ask=ask, console=Console(file=out, width=80), bots=others)
+    before = len(match.actions)
+    with pytest.raises(Asked):
+        for _ in range(50):  # the other players' bots commit their cards, then the group's bot acts
+            terminal.turn(match.pending().seats)
+    assert "Who decides?" in prompts[0]
+    taken = [a.seat for a in match.actions[before:]]
+    assert taken and taken[-1] == "table" and taken[-2:] != ["table", "table"], taken
+    assert "(a bot: it goes on)" in out.getvalue()
