@@ -100,6 +100,8 @@ OPEN_CHOICE = """(d) => {
   if (first) first.open = true;
   for (const s of d.querySelectorAll('details')) if (!s.classList.contains('option')) s.open = true;
 }"""
+OPEN_STEPS = "f => { for (let d = f.closest('details'); d; d = d.parentElement.closest('details')) d.open = true; }"
+"""Opens every ``details`` around an action's form, so its button can be clicked."""
 TO_TOP = (
     "() => { for (const e of document.querySelectorAll('*')) if (e.scrollTop) e.scrollTop = 0; window.scrollTo(0, 0); }"
 )
@@ -288,6 +290,47 @@ def web(game_id: str, kinds: tuple[str, ...], out: Path, browser: Any, server: S
     return report
 
 
+def talk_panel(out: Path, browser: Any, server: Server, turns: int = 12) -> str:
+    """A Euphoria room with three heuristic bots: the person plays ``turns`` of their turns on the
+    page (the first offered action, its steps filled in), then the table talk is shot at every
+    size (bots narrate into the story, not the talk)."""
+    rooms = server.app.state.table().rooms
+    bots = {f"p{i}": "heuristic" for i in range(2, 5)}
+    room, invites = rooms.create("euphoria", NAMES[:4], {}, bots=bots)
+    link = next(f"/play/{room.id}#{i.token}" for i in invites if i.role == "p1")
+    page = browser.new_context(viewport={"width": 1280, "height": 800}, bypass_csp=True).new_page()
+    page.goto(server.url + link)
+    page.wait_for_selector("#table[data-step]")
+    played, deadline = 0, time.monotonic() + 240
+    while played < turns and time.monotonic() < deadline:
+        live = rooms.live.get(str(room.id))
+        if live is None or live.is_over() or "p1" not in live.match.pending().seats:
+            time.sleep(0.2)
+            continue
+        step = live.step
+        try:
+            page.wait_for_selector(f"#table[data-step='{step}']", timeout=15_000)
+            form = page.locator("#actions form.act").first
+            form.evaluate(OPEN_STEPS)
+            for field in form.locator("input[data-kind='text']").all():
+                field.fill(f"{field.get_attribute('data-prefix') or ''} the lamp goes out".strip())
+            form.locator("button[type=submit]").click(timeout=5_000)
+        except Exception:  # a redraw between look and click: look again
+            continue
+        while live.step == step and time.monotonic() < deadline:
+            time.sleep(0.05)
+        played += 1
+    files = []
+    for size, (w, h) in SIZES.items():
+        page.set_viewport_size({"width": w, "height": h})
+        page.locator("#chat").scroll_into_view_if_needed()
+        target = out / f"euphoria-talk-{size}.png"
+        page.screenshot(path=str(target))
+        files.append(str(target))
+    (out / "euphoria-talk.txt").write_text(page.locator("#chat").inner_text())
+    return f"{played} turns played; " + ", ".join(files)
+
+
 # -- the terminal ------------------------------------------------------------------------------
 def _tmux(*args: str) -> str:
     return subprocess.run(["tmux", *args], capture_output=True, text=True, check=False).stdout
@@ -389,6 +432,7 @@ def main() -> None:
     parser.add_argument("--targets", default="", help="only these action types (comma-separated)")
     parser.add_argument("--no-terminal", action="store_true")
     parser.add_argument("--no-web", action="store_true")
+    parser.add_argument("--talk", action="store_true", help="also shoot the table talk of a Euphoria room with 3 bots")
     args = parser.parse_args()
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
@@ -408,6 +452,9 @@ def main() -> None:
             for game_id in games:
                 report[f"{game_id} web"] = web(game_id, kinds[game_id], out, browser, server)
                 _print(f"{game_id} web", report[f"{game_id} web"])
+            if args.talk:
+                report["talk"] = {"euphoria": talk_panel(out, browser, server)}
+                _print("talk", report["talk"])
             browser.close()
     if not args.no_terminal and shutil.which("tmux"):
         for game_id in games:
