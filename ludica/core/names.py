@@ -410,8 +410,8 @@ class Namer:
             moved = [f"+ {self._item(change.key, a)}" for a in change.added]
             moved += [f"− {self._item(change.key, r)}" for r in change.removed]
             return f"{label} {', '.join(moved)}"
-        if change.after is None:
-            return f"{label} gone"
+        if change.after is None:  # an unset field (None) that became an entry says nothing: its fields do
+            return None if change.before is None else f"{label} gone"
         if isinstance(change.after, str) and len(change.after) > 60:
             return f"{label} changes"
         if change.before is None:

@@ -84,3 +84,35 @@ def test_the_prompt_part_shows_what_the_decision_is_about(game_id: str) -> None:
     with_context, shown, missing = count(game_id, 1)
     assert with_context > 0
     assert not missing, f"{shown} of {with_context} decisions show their context; first miss: {missing[0]}"
+
+
+OPTION = re.compile(r"<li data-param[^>]*>(.*?)</li>", re.S)
+DETAIL = re.compile(r'<small class="detail">(.*?)</small>', re.S)
+EFFECT = re.compile(r'<(?:small|p) class="effect">(.*?)</(?:small|p)>', re.S)
+FILLED = re.compile(r'<ul class="filled">.*?</ul>', re.S)
+"""The steps already chosen, each with its own consequence (not the option's)."""
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_an_option_never_says_its_consequence_twice(game_id: str) -> None:
+    """A step's option whose note (what it leads to, then its consequence) already holds the
+    consequence does not repeat it below, at every decision of seeded heuristic play."""
+    game = get_game(game_id)
+    match: Match[Any] = Match(game, default_config(game_id, min(4, game.meta.players_max), 2))
+    bots = {s: HeuristicBot(game_id, 2) for s in game.seats(match.state)}
+    rng = random.Random(2)
+    twice: list[str] = []
+    for _ in range(120):
+        pending = match.pending()
+        if pending.is_over:
+            break
+        if pending.is_chance:
+            match.run_chance()
+            continue
+        seat = rng.choice(list(pending.seats))
+        for option in OPTION.findall(FILLED.sub("", seat_part(room_of(match), seat)["html"]["actions"])):
+            details = [flat(html.unescape(d)) for d in DETAIL.findall(option)]
+            for effect in (flat(html.unescape(e)) for e in EFFECT.findall(option)):
+                twice.extend(effect for d in details if effect and effect in d)
+        match.apply(bots[seat].decide(situation(match, seat)).as_action())
+    assert not twice, f"said twice: {twice[0]!r}"
