@@ -68,7 +68,7 @@ shows the subcommand exists (a synopsis naming a command Ludica does not have fa
 REWRITES: list[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str], str]] = [
     (re.compile(r"--games \d+"), "--games 3", "small sizes: three games show the command works"),
     (
-        re.compile(r"\bismcts(?::playouts=\d+)?(?=[,+\s]|$)"),
+        re.compile(r"\bismcts(?::[\w=.;]+(?:\+[\w=.;]+)*)?(?=[,\s]|$)"),
         "ismcts:playouts=2;horizon=10;policy=random",
         "two short random playouts: the bot's strength is not under test, the command is (';' becomes the "
         "command's own separator: '+' in tournament --bots, ',' in --bot)",
