@@ -140,14 +140,16 @@ def test_the_heuristics_choice_stands_unless_the_search_beats_it() -> None:
 
 
 def test_a_game_sets_its_default_search_level_and_a_spec_overrides_it() -> None:
-    """The Great City's and Euphoria's plugins set ``rivals=policy`` (SEARCH_DEFAULTS); other games
-    search their rivals; a spec's own parameter wins."""
+    """The Great City's, Euphoria's and Lost Days' plugins set ``rivals=policy`` (SEARCH_DEFAULTS);
+    other games search their rivals; a spec's own parameter wins."""
     from ludica.bots.heuristic import search_defaults
 
     assert search_defaults("great-city") == {"rivals": "policy"}
     assert make_bot("ismcts", "great-city", 0).rivals == "policy"
     assert make_bot("ismcts:rivals=search", "great-city", 0).rivals == "search"
     assert make_bot("ismcts", "euphoria", 0).rivals == "policy"
-    assert make_bot("ismcts", "lost-days", 0).rivals == "search"
+    assert make_bot("ismcts", "lost-days", 0).rivals == "policy"
+    assert make_bot("ismcts", "euthymia", 0).rivals == "search"
     with pytest.raises(ValueError, match="rivals is search or policy"):
         make_bot("ismcts:rivals=cheat", "euphoria", 0)
+

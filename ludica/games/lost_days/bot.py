@@ -36,11 +36,18 @@ Gain", "Madness", "Descent", "Creating New Memories", "Selling Memories", "Endin
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Final
 
 from ...bots.base import Decision, Situation
 from ...bots.text import fill_text
 from ...core.actions import Action, IntRange
+
+SEARCH_DEFAULTS: Final = {"rivals": "policy"}
+"""The ``ismcts`` bot's default level here searches only its own moves, the other seats playing as
+this heuristic would. Searched in the tree, the partner of a trade accepted, in some futures, a
+deal this heuristic always refuses (a memory asked for nothing): the searching elf, framing a
+scene, then offered such deals again and again instead of ending it, and one game ran past 2,000
+steps (docs/bots-mechanics.md)."""
 
 _CREATE_PURSE = 2
 """The purse from which a coin may go onto a new memory (at least one coin is kept for influence)."""
