@@ -11,15 +11,23 @@ The return is the game's outcome (+1 win, -1 loss, 0 for a game cut at the step 
 learning curve is the mean training return per block of episodes; at the end the trained policy
 (greedy, ``deterministic=True``) and the same network before training play ``--eval`` games
 against random and against heuristic opponents, and the win rates are printed with 95% Wilson
-intervals and the interval of their difference (Newcombe's method).
+intervals and the interval of their difference from the untrained network (Newcombe's method).
 
 ``--shape-stars C`` (Euphoria) adds ``C`` to the reward for each authority star the learner
 places, on top of the outcome; the evaluation then also prints the mean stars the greedy policy
 placed per game, trained and untrained, with 95% intervals and the interval of their difference.
 The reported figure stays the win rate.
 
+``--imitate GAMES`` starts from Ludica's heuristic bot (behaviour cloning): the bot plays the
+learner's seat for ``GAMES`` games through the same environment, every head it is asked is kept
+(the observation, the head's mask, the pick that leads to its action:
+:meth:`~ludica.env.encoding.Catalogue.index_of` then ``factor``), and the policy is fitted to the
+picks by masked cross-entropy, its value head to the discounted return, before PPO fine-tunes it
+(``--steps 0``: no fine-tuning). The evaluation then also plays the cloned network, and with
+``--eval-teacher`` the heuristic itself in the seat.
+
     nice python examples/train_sb3.py great-city --minutes 10 --plot docs/env/sb3_great-city.png
-    nice python examples/train_sb3.py euphoria --players 2 --shape-stars 1.0 --minutes 17 --eval-opponents heuristic
+    nice python examples/train_sb3.py euphoria --players 2 --imitate 800 --net 256,256 --minutes 8 --lr 1e-4
     python examples/train_sb3.py euphoria --steps 256 --eval 2       # a smoke run
 
 Needs the ``learn`` extra (``pip install 'ludica[env,learn]'``: torch, stable-baselines3,
@@ -245,7 +253,7 @@ def imitate(env: Lean, games: int, gamma: float) -> Demos:
         obs, info = env.reset(seed=IMITATION_SEED + g)
         act = heuristic_act(inner.driver.game.meta.id, IMITATION_SEED + g)
         rewards: list[float] = []
-        done, reward = False, 0.0
+        done = False
         while not done:
             pick = act(inner, obs, info)
             demos.add(obs, info["action_mask"], pick)
@@ -258,7 +266,7 @@ def imitate(env: Lean, games: int, gamma: float) -> Demos:
             back.append(to_go)
         demos.returns += back[::-1]
         demos.games += 1
-        demos.wins += inner.driver.over and reward > 0
+        demos.wins += inner.driver.over and inner.driver.rewards()[inner.seat] > 0  # the outcome, unshaped
     return demos
 
 
