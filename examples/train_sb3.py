@@ -95,6 +95,8 @@ class Lean(gym.Wrapper):  # type: ignore[misc]
 
     def __init__(self, env: gym.Env, stars: float = 0.0) -> None:
         super().__init__(env)
+        self.inner: Any = env.unwrapped
+        """The Ludica environment inside (its driver, its seat)."""
         self.stars = stars
         self.placed = 0
         self.final = 0
@@ -104,7 +106,7 @@ class Lean(gym.Wrapper):  # type: ignore[misc]
         view = info.pop("view", None)
         if not self.stars or view is None:
             return 0
-        placed = stars_placed(view, self.env.unwrapped.seat)
+        placed = stars_placed(view, self.inner.seat)
         if placed is None:
             raise ValueError("--shape-stars needs a game whose view counts stars (Euphoria)")
         return placed
@@ -115,7 +117,8 @@ class Lean(gym.Wrapper):  # type: ignore[misc]
         return obs, info
 
     def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
-        obs, reward, terminated, truncated, info = self.env.step(action)
+        obs, outcome, terminated, truncated, info = self.env.step(action)
+        reward = float(outcome)
         placed = self._placed(info)
         if placed > self.placed:
             reward += self.stars * (placed - self.placed)
@@ -125,7 +128,8 @@ class Lean(gym.Wrapper):  # type: ignore[misc]
         return obs, reward, terminated, truncated, info
 
     def action_masks(self) -> np.ndarray:
-        return self.env.action_masks()
+        mask: np.ndarray = self.inner.action_masks()
+        return mask
 
 
 class Curve(BaseCallback):  # type: ignore[misc]
@@ -247,8 +251,8 @@ def imitate(env: Lean, games: int, gamma: float) -> Demos:
     """``games`` games where Ludica's heuristic bot plays the learner's seat, head by head
     through ``env`` (so the observations and masks are the policy's own), recorded as
     :class:`Demos`."""
-    inner = env.unwrapped
-    demos = Demos(env.observation_space.shape[0])
+    inner = env.inner
+    demos = Demos(inner.observation_space.shape[0])
     for g in range(games):
         obs, info = env.reset(seed=IMITATION_SEED + g)
         act = heuristic_act(inner.driver.game.meta.id, IMITATION_SEED + g)
@@ -460,7 +464,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     untrained = MaskablePPO("MlpPolicy", env, **kwargs)
     untrained.policy.load_state_dict(model.policy.state_dict())  # the same network before any update
     results: dict[str, Any] = {"game": args.game, "opponents": args.opponents}
-    results["players"] = len(env.unwrapped.driver.config.players)
+    results["players"] = len(env.inner.driver.config.players)
     greedy = args.eval_policy == "greedy"
     players = {"untrained": policy_act(untrained, greedy)}
     imitation: list[dict[str, float]] = []
