@@ -142,6 +142,21 @@ FEW = 16
 one by one, about 1.3 µs more than that for making the array, 2026-11-27)."""
 
 
+def _names(template: Action, chosen: dict[str, Any], action: Action) -> bool:
+    """Whether ``template`` with the values ``chosen`` is ``action`` (free text aside)."""
+    args = action.args
+    if set(args) != set(template.args):
+        return False
+    for name, value in template.args.items():
+        if name in chosen:
+            value = chosen[name]
+        elif isinstance(value, Text):
+            continue
+        if _key(value) != _key(args[name]):
+            return False
+    return True
+
+
 def _template_key(template: Action) -> Any:
     """A hashable key equal only for templates with the same type and arguments of the same types
     (``1``, ``1.0`` and ``True`` differ); ``None`` when an argument is not a scalar. The seat is
@@ -586,6 +601,16 @@ class Catalogue:
             else:
                 args[name] = value
         return Action(template.seat, template.type, args)
+
+    def index_of(self, legal: Legal, action: Action) -> int | None:
+        """The legal index that names ``action`` (a filled action, such as a Ludica bot decides),
+        ``None`` if none does: the inverse of :meth:`decode`, free text and narration aside (an
+        index stands for every text). With :meth:`factor` it gives the head picks of a bot's
+        decision (imitation learning)."""
+        for index, (template, chosen) in legal.templates.items():
+            if template.seat == action.seat and template.type == action.type and _names(template, chosen, action):
+                return index
+        return None
 
     # -- factored actions ------------------------------------------------------------------------
     def _radices(self, i: int) -> list[int]:

@@ -13,7 +13,7 @@ import pytest
 
 from ludica.bots.random_bot import walk_random
 from ludica.core import Match, get_game
-from ludica.core.actions import Action, IntRange
+from ludica.core.actions import Action, IntRange, Text
 from ludica.env.driver import make_config
 from ludica.env.encoding import Catalogue, EncodingError, catalogue, shape
 from tests.random_play import decisions
@@ -348,3 +348,52 @@ def test_catalogue_and_listing_pickle_by_their_arguments() -> None:
     assert cat2.size == cat.size and cat2.shapes == cat.shapes
     assert legal2.indices == legal.indices and legal2.templates == legal.templates
     assert [cat2.label(i) for i in legal2.indices] == [cat.label(i) for i in legal.indices]
+
+
+def test_index_of_names_the_legal_index_of_a_filled_action() -> None:
+    """The inverse of decode: every legal index's action is found at that index, free text aside;
+    an action no index names is ``None``."""
+    cat = Catalogue("demo", [shape("end"), shape("pour", target=("p1", "p2"), units=range(1, 4), say=None)])
+    legal = cat.legal(
+        [
+            Action("p1", "end", {}),
+            Action("p1", "pour", {"target": "p2", "units": IntRange(1, 3), "say": Text(max_len=40)}),
+        ]
+    )
+    for index in legal.indices:
+        action = cat.decode(legal, index)
+        assert cat.index_of(legal, action) == index
+        if action.type == "pour":  # another text, a narration: the same index
+            other = Action("p1", "pour", {**action.args, "say": "cheers"}, "she pours")
+            assert cat.index_of(legal, other) == index
+    assert cat.index_of(legal, Action("p1", "pour", {"target": "p1", "units": 1, "say": ""})) is None
+    assert cat.index_of(legal, Action("p1", "pour", {"target": "p2", "units": 3})) is None  # a parameter missing
+    assert cat.index_of(legal, Action("p2", "end", {})) is None
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_index_of_finds_every_heuristic_decision(game_id: str) -> None:
+    """Ludica's heuristic bots decide actions the catalogue names (imitation learning reads them
+    so); Euthymia's table advances its clock by amounts the catalogue may not declare."""
+    from ludica.bots.base import make_bot, situation
+    from ludica.env.driver import Driver
+
+    driver = Driver(game_id, seed=3, max_steps=120)
+    bots = {seat: make_bot("heuristic", game_id, i) for i, seat in enumerate(driver.seats)}
+    while not driver.over and not driver.truncated:
+        seat = driver.current()
+        assert seat is not None
+        action = bots[seat].decide(situation(driver.match, seat)).action
+        legal = driver.legal(seat)
+        index = driver.catalogue.index_of(legal, action)
+        if index is None:
+            assert (game_id, action.type) == ("euthymia", "clock")
+        else:
+            decoded = driver.catalogue.decode(legal, index)
+            template = legal.entry(index)[0]  # type: ignore[index]
+            texts = {name for name, value in template.args.items() if isinstance(value, Text)}
+            assert decoded.type == action.type
+            assert {k: v for k, v in decoded.args.items() if k not in texts} == {
+                k: v for k, v in action.args.items() if k not in texts
+            }
+        driver.apply(action)
