@@ -152,4 +152,3 @@ def test_a_game_sets_its_default_search_level_and_a_spec_overrides_it() -> None:
     assert make_bot("ismcts", "euthymia", 0).rivals == "search"
     with pytest.raises(ValueError, match="rivals is search or policy"):
         make_bot("ismcts:rivals=cheat", "euphoria", 0)
-
