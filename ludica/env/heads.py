@@ -23,6 +23,7 @@ from typing import Any
 
 import numpy as np
 
+from .driver import Driver
 from .encoding import FREE, Catalogue, Legal
 
 FEW = 64
@@ -32,6 +33,9 @@ Python comparisons)."""
 
 ROOTS = 4_096
 """How many decisions' walks :meth:`Heads.root` keeps (each a few small nodes)."""
+
+FLOAT32 = np.dtype(np.float32)
+"""The observation's type."""
 
 NODES = 8_192
 """How many nodes after a pick :meth:`Node.child` keeps for every decision to share."""
@@ -98,7 +102,7 @@ class Heads:
     def root(self, legal: Legal) -> Node:
         """The first node of a decision whose legal actions are ``legal``, made once per set of
         legal indices (up to :data:`ROOTS` sets are kept, then the memo starts again)."""
-        key = tuple(legal.indices)
+        key = _root_key(legal)
         roots = self._roots
         found = roots.get(key)
         if found is None:
@@ -157,7 +161,7 @@ class Node:
     :meth:`Heads.root` keeps the walks of the decisions met so far: a game offers the same legal
     actions again and again, and then a decision's heads cost a dict look-up each."""
 
-    __slots__ = ("_mask", "children", "done", "few", "heads", "indices", "ones", "picks", "rows", "values")
+    __slots__ = ("_mask", "_prefix", "children", "done", "few", "heads", "indices", "ones", "picks", "rows", "values")
 
     def __init__(
         self,
@@ -192,6 +196,7 @@ class Node:
         (tuples, dicts of plain values and nodes only: a node adds few objects for Python's
         collector to walk, as the kept walks grow)."""
         self._mask: np.ndarray | None = None
+        self._prefix: bytes | None = None
         h = len(picks)
         ones = [h] if h < heads.depth else []
         ones += [heads.starts[k] + value for k, value in enumerate(picks)]
@@ -236,6 +241,16 @@ class Node:
             self._mask = found
         return found
 
+    def prefix(self) -> bytes:
+        """The :meth:`Heads.prefix` slots at this node as float32 bytes, made once per node."""
+        found = self._prefix
+        if found is None:
+            slots = self.heads.zeros.copy()
+            for slot in self.ones:
+                slots[slot] = 1.0
+            found = self._prefix = slots.tobytes()
+        return found
+
     @property
     def index(self) -> int:
         """The flat index the picks name (once :attr:`done`)."""
@@ -243,6 +258,16 @@ class Node:
             return int(self.few[0][-1])
         assert self.indices is not None
         return int(self.indices[0])
+
+
+def _root_key(legal: Legal) -> tuple[int, ...]:
+    """A key of ``legal``'s set of indices for :meth:`Heads.root`: a listing of one index per
+    template gives its indices in the listing's order (not sorted: a game lists the same actions in
+    the same order, and a set met in another order only makes a second, equal walk); any other, its
+    sorted indices. Equal keys always mean equal sets."""
+    if legal.parts or legal.ranked:
+        return tuple(legal.indices)
+    return tuple(legal.single)
 
 
 def _values(few: tuple[tuple[int, ...], ...] | None, rows: np.ndarray | None, h: int) -> list[int]:
@@ -271,7 +296,7 @@ class Choice:
     a decision asks at least one head (a seat with one legal action is still asked, as the game
     asks it)."""
 
-    __slots__ = ("_out", "_shown", "asked", "heads", "node", "obs", "view")
+    __slots__ = ("_obs", "_out", "_raw", "_shown", "asked", "heads", "node", "view")
 
     def __init__(self, heads: Heads, legal: Legal | Node, obs: np.ndarray | None = None) -> None:
         self.heads = heads
@@ -279,8 +304,9 @@ class Choice:
         """Where the walk is (a new decision: the root of ``legal``'s walk)."""
         self.asked = 0
         """How many heads of this decision the seat has picked (0: the decision is new)."""
-        self.obs = obs
-        """The seat's tensor for this decision (it does not change while the heads are picked)."""
+        self._obs = obs
+        self._raw: bytes | None = None
+        """:attr:`obs` as float32 bytes, once an observation was made from it."""
         self.view: bytes | None = None
         """The seat's view for this decision, marshalled once asked for (it does not change while
         the heads are picked; each step hands out a new copy)."""
@@ -290,6 +316,16 @@ class Choice:
 
     def __reduce__(self) -> tuple[Any, ...]:  # compiled with mypyc: pickled by its fields
         return _choice, (self.heads, self.node, self.asked, self.obs, self.view)
+
+    @property
+    def obs(self) -> np.ndarray | None:
+        """The seat's tensor for this decision (it does not change while the heads are picked)."""
+        return self._obs
+
+    @obs.setter
+    def obs(self, value: np.ndarray | None) -> None:
+        self._obs = value
+        self._raw = None
 
     @property
     def head(self) -> int:
@@ -319,6 +355,22 @@ class Choice:
         """The legal values of the head asked now, sorted (the mask's ones)."""
         return list(self.node.values)
 
+    def info(self, view: dict[str, Any]) -> dict[str, Any]:
+        """An environment's info at this head: the seat's ``view``, the legal values of the head
+        asked now (the mask's ones), which head that is, how many heads were asked and the picks
+        so far (new lists at every call)."""
+        node = self.node
+        picks = node.picks
+        return {"view": view, "legal_moves": list(node.values), "head": len(picks), "asked": self.asked,
+                "picks": list(picks)}  # fmt: skip
+
+    def observed(self, driver: Driver, seat: str) -> dict[str, np.ndarray]:
+        """``seat``'s observation at this head and the mask of the head asked now, the tensor
+        encoded by ``driver`` once per decision (:meth:`observation`, :meth:`mask`)."""
+        if self._obs is None:
+            self.obs = driver.observe(seat)
+        return {"observation": self.observation(), "action_mask": self.node.mask()}
+
     def pick(self, value: Any) -> bool:
         """Take ``value`` for the head asked now; ``False`` (nothing changes) if it is not legal.
         Later heads with a single legal value are then filled in."""
@@ -340,18 +392,18 @@ class Choice:
 
     def observation(self) -> np.ndarray:
         """The seat's tensor followed by the :meth:`Heads.prefix` slots, read-only: made once per
-        head asked (asked again at the same head, the same array; it never changes)."""
+        head asked (asked again at the same head, the same array; it never changes). Made from
+        bytes (the tensor's, once per decision, and the node's slots, once per node): one copy,
+        and numpy's array over bytes is read-only by itself."""
         node = self.node
         out = self._out
         if out is not None and self._shown is node:
             return out
-        heads = self.heads
-        obs = self.obs
-        at = 0 if obs is None else len(obs)
-        out = heads.zeros.copy() if obs is None else np.concatenate((obs, heads.zeros))
-        for slot in node.ones:
-            out[at + slot] = 1.0
-        out.flags.writeable = False
+        raw = self._raw
+        if raw is None:
+            obs = self._obs
+            raw = self._raw = b"" if obs is None else np.ascontiguousarray(obs, dtype=np.float32).tobytes()
+        out = np.frombuffer(raw + node.prefix(), FLOAT32)
         self._out, self._shown = out, node
         return out
 
