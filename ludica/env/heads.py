@@ -260,14 +260,18 @@ class Node:
         return int(self.indices[0])
 
 
-def _root_key(legal: Legal) -> tuple[int, ...]:
-    """A key of ``legal``'s set of indices for :meth:`Heads.root`: a listing of one index per
-    template gives its indices in the listing's order (not sorted: a game lists the same actions in
-    the same order, and a set met in another order only makes a second, equal walk); any other, its
-    sorted indices. Equal keys always mean equal sets."""
-    if legal.parts or legal.ranked:
-        return tuple(legal.indices)
-    return tuple(legal.single)
+def _root_key(legal: Legal) -> tuple[Any, ...]:
+    """A key of ``legal``'s set of indices for :meth:`Heads.root`, from its listing: the indices of
+    its one-index templates and its ranked ones in the listing's order, and the very
+    :class:`~ludica.env.encoding.Indexed` of each template with ranges (the catalogue gives equal
+    templates the same one; the key keeps it alive, so it is never another's). Nothing is sorted
+    or spelled out: a game lists the same actions in the same order, and a set met in another
+    order or listing only makes a second, equal walk. Equal keys always mean equal sets."""
+    key: list[Any] = list(legal.single)
+    for _, indexed in legal.parts:
+        key.append(indexed)
+    key += legal.ranked
+    return tuple(key)
 
 
 def _values(few: tuple[tuple[int, ...], ...] | None, rows: np.ndarray | None, h: int) -> list[int]:
