@@ -19,12 +19,13 @@ consumes, with no illegal combination left to pick.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from typing import Any
 
 import numpy as np
 
 from .driver import Driver
-from .encoding import FREE, Catalogue, Legal
+from .encoding import FREE, Catalogue, Indexed, Legal
 
 FEW = 64
 """A decision with at most this many legal actions is walked in Python (tuples from a memo of the
@@ -33,6 +34,10 @@ Python comparisons)."""
 
 ROOTS = 4_096
 """How many decisions' walks :meth:`Heads.root` keeps (each a few small nodes)."""
+
+Box = tuple[tuple[int, ...], ...]
+"""Legal actions of one shape as a product: per head (the shape first, then each parameter's
+digit, 0 past the shape's parameters), the values allowed; the box stands for every combination."""
 
 FLOAT32 = np.dtype(np.float32)
 """The observation's type."""
@@ -67,6 +72,10 @@ class Heads:
         self.starts: list[int] = starts
         """Where each head's pick starts in :meth:`prefix` (after the one-hot of the head asked)."""
         self.prefix_size = self.depth + sum(self.sizes)
+        self._free: list[tuple[bool, ...]] = [tuple(d is FREE for _, d in sh.params) for sh in catalogue.shapes]
+        """Per shape, whether each parameter (in declared order) is free text (no head)."""
+        self._boxes: dict[int, tuple[Indexed, Box]] = {}
+        """The :meth:`box` of every ranged template's indices met so far, by its identity (kept with it)."""
         self._memo: dict[int, tuple[int, ...]] = {}
         """The catalogue's factoring of the indices met so far (a game offers the same ones again)."""
         self._roots: dict[tuple[int, ...], Node] = {}
@@ -110,10 +119,9 @@ class Heads:
                 roots.clear()
             few = self.few(legal)
             if few is None:
-                array, rows = self.rows(legal)
-                found = Node(self, None, array, rows, (), True)
+                found = Node(self, None, self.boxes(legal), (), True)
             else:
-                found = Node(self, tuple(few), None, None, (), True)
+                found = Node(self, tuple(few), None, (), True)
             roots[key] = found
         return found
 
@@ -130,6 +138,51 @@ class Heads:
                 row = memo[index] = (*self.catalogue.factor(index), index)
             out.append(row)
         return out
+
+    def boxes(self, legal: Legal) -> tuple[Box, ...]:
+        """The legal actions as boxes (:data:`Box`), without spelling out a template's ranges: one
+        per template with integer ranges (every combination of its parameters' values), one per
+        index of the others; together they stand for exactly the legal indices (an index two
+        templates share, twice)."""
+        out: list[Box] = []
+        for index in legal.single:
+            out.append(self._point(index))
+        for _, indexed in legal.parts:
+            out.append(self.box(indexed))
+        for index in legal.ranked:
+            out.append(self._point(index))
+        return tuple(out)
+
+    def _point(self, index: int) -> Box:
+        memo = self._memo
+        row = memo.get(index)
+        if row is None:
+            row = memo[index] = (*self.catalogue.factor(index), index)
+        return tuple([(v,) for v in row[:-1]])
+
+    def box(self, indexed: Indexed) -> Box:
+        """The indices of a template with ranges as a :data:`Box` (made once per template's
+        :class:`~ludica.env.encoding.Indexed`, up to :data:`NODES` kept)."""
+        memo = self._boxes
+        hit = memo.get(id(indexed))
+        if hit is not None and hit[0] is indexed:
+            return hit[1]
+        shape = bisect_right(self.catalogue.offsets, indexed.offset) - 1
+        free = self._free[shape]
+        out: list[tuple[int, ...]] = [(shape,)]
+        digits = indexed.digits  # least significant first: read from the end, the declared order
+        last = len(digits) - 1
+        for k in range(len(digits)):
+            if not free[k]:
+                _, _, fixed, options = digits[last - k]
+                out.append((fixed,) if options is None else tuple(sorted(options)))
+        while len(out) < self.depth:
+            out.append((0,))
+        found: Box = tuple(out)
+        if len(memo) >= NODES:
+            memo.clear()
+        memo[id(indexed)] = (indexed, found)
+        return found
 
     def marginals(self, legal: Legal) -> np.ndarray:
         """Every head's legal values over all the legal actions, one head after another
@@ -154,39 +207,38 @@ class Heads:
 
 class Node:
     """One state of a decision's walk: the legal actions still agreeing with the picks (tuples
-    ``(shape, digits..., index)`` for a few, numpy rows and indices for many), the picks so far
+    ``(shape, digits..., index)`` for a few, :data:`Box` es for many), the picks so far
     (heads with a single legal value filled in) and the legal values of the head asked now.
 
     A node never changes once made (its children and mask are made once, when first asked for), so
     :meth:`Heads.root` keeps the walks of the decisions met so far: a game offers the same legal
     actions again and again, and then a decision's heads cost a dict look-up each."""
 
-    __slots__ = ("_mask", "_prefix", "children", "done", "few", "heads", "indices", "ones", "picks", "rows", "values")
+    __slots__ = ("_mask", "_prefix", "boxes", "children", "done", "few", "heads", "ones", "picks", "values")
 
     def __init__(
         self,
         heads: Heads,
         few: tuple[tuple[int, ...], ...] | None,
-        indices: np.ndarray | None,
-        rows: np.ndarray | None,
+        boxes: tuple[Box, ...] | None,
         picks: tuple[int, ...],
         ask: bool,
     ) -> None:
         used = heads.used
         done = bool(picks) and len(picks) >= used[picks[0]]
-        values: list[int] = [] if done else _values(few, rows, len(picks))
+        values: list[int] = [] if done else _values(few, boxes, len(picks))
         # fill in every head with a single legal value, in turn; with ``ask`` (a new decision),
         # stop before the pick that would make the decision without asking anything
         while len(values) == 1 and not done:
             value = values[0]
             if ask and (1 if not picks else len(picks) + 1) >= used[picks[0] if picks else value]:
                 break
-            few, indices, rows = _keep(few, indices, rows, len(picks), value)
+            few, boxes = _keep(few, boxes, len(picks), value)
             picks = (*picks, value)
             done = len(picks) >= used[picks[0]]
-            values = [] if done else _values(few, rows, len(picks))
+            values = [] if done else _values(few, boxes, len(picks))
         self.heads = heads
-        self.few, self.indices, self.rows = few, indices, rows
+        self.few, self.boxes = few, boxes
         self.picks = picks
         self.done = done
         self.values: tuple[int, ...] = tuple(values)
@@ -205,7 +257,7 @@ class Node:
 
     def __reduce__(self) -> tuple[Any, ...]:  # compiled with mypyc: made again from what it keeps (caches start empty)
         # made again with ``ask``: a node's picks are complete or stop where a new decision's do
-        return Node, (self.heads, self.few, self.indices, self.rows, self.picks, True)
+        return Node, (self.heads, self.few, self.boxes, self.picks, True)
 
     def child(self, value: int) -> Node | None:
         """The node after picking ``value`` for the head asked now (``None`` if it is not legal)."""
@@ -215,16 +267,16 @@ class Node:
             if value not in children:
                 return None
             h = len(self.picks)
-            few, indices, rows = _keep(self.few, self.indices, self.rows, h, value)
+            few, boxes = _keep(self.few, self.boxes, h, value)
             # the node after a pick depends only on the legal actions left (their common digits
             # are the picks): decisions that differ elsewhere share it
-            key = (h, *(row[-1] for row in few)) if few is not None else (h, indices.tobytes())  # type: ignore[union-attr]
+            key = (h, *(row[-1] for row in few)) if few is not None else (h, boxes)
             nodes = self.heads._nodes
             found = nodes.get(key)
             if found is None or found.picks[: h + 1] != (*self.picks, value):
                 if len(nodes) >= NODES:
                     nodes.clear()
-                found = nodes[key] = Node(self.heads, few, indices, rows, (*self.picks, value), False)
+                found = nodes[key] = Node(self.heads, few, boxes, (*self.picks, value), False)
             children[value] = found
         return found
 
@@ -256,8 +308,7 @@ class Node:
         """The flat index the picks name (once :attr:`done`)."""
         if self.few is not None:
             return int(self.few[0][-1])
-        assert self.indices is not None
-        return int(self.indices[0])
+        return self.heads.catalogue.compose(self.picks)
 
 
 def _root_key(legal: Legal) -> tuple[Any, ...]:
@@ -274,23 +325,26 @@ def _root_key(legal: Legal) -> tuple[Any, ...]:
     return tuple(key)
 
 
-def _values(few: tuple[tuple[int, ...], ...] | None, rows: np.ndarray | None, h: int) -> list[int]:
+def _values(few: tuple[tuple[int, ...], ...] | None, boxes: tuple[Box, ...] | None, h: int) -> list[int]:
     """The legal values of head ``h`` over the legal actions left, sorted."""
     if few is not None:
         return sorted({row[h] for row in few})
-    assert rows is not None
-    return sorted(set(rows[:, h].tolist()))
+    assert boxes is not None
+    found: set[int] = set()
+    for box in boxes:
+        found.update(box[h])
+    return sorted(found)
 
 
 def _keep(
-    few: tuple[tuple[int, ...], ...] | None, indices: np.ndarray | None, rows: np.ndarray | None, h: int, value: int
-) -> tuple[tuple[tuple[int, ...], ...] | None, np.ndarray | None, np.ndarray | None]:
-    """The legal actions left whose head ``h`` is ``value``."""
+    few: tuple[tuple[int, ...], ...] | None, boxes: tuple[Box, ...] | None, h: int, value: int
+) -> tuple[tuple[tuple[int, ...], ...] | None, tuple[Box, ...] | None]:
+    """The legal actions left whose head ``h`` is ``value`` (a box keeps only that value there)."""
     if few is not None:
-        return tuple([row for row in few if row[h] == value]), None, None
-    assert rows is not None and indices is not None
-    keep = rows[:, h] == value
-    return None, indices[keep], rows[keep]
+        return tuple([row for row in few if row[h] == value]), None
+    assert boxes is not None
+    one = (value,)
+    return None, tuple([(*box[:h], one, *box[h + 1 :]) for box in boxes if value in box[h]])
 
 
 class Choice:
