@@ -365,11 +365,11 @@ class Legal:
         """:attr:`indices` as a new int64 array (without a Python int per index where ranges
         spread over more than :data:`SMALL`: numpy sorts those; fewer are sorted in Python, which
         costs less than numpy's set-up)."""
-        if self._indices is None and self._spread() > SMALL:
+        if self._indices is None and self.spread() > SMALL:
             return np.unique(self.array)
         return np.array(self.indices, dtype=np.int64)
 
-    def _spread(self) -> int:
+    def spread(self) -> int:
         """How many indices the listing stands for, counting twice any two templates share."""
         count = len(self.single) + len(self.ranked)
         for _, indexed in self.parts:

@@ -76,6 +76,8 @@ class Heads:
         """Per shape, whether each parameter (in declared order) is free text (no head)."""
         self._boxes: dict[int, tuple[Indexed, Box]] = {}
         """The :meth:`box` of every ranged template's indices met so far, by its identity (kept with it)."""
+        self._points: dict[int, Box] = {}
+        """The box of every index met so far in a decision walked over boxes."""
         self._memo: dict[int, tuple[int, ...]] = {}
         """The catalogue's factoring of the indices met so far (a game offers the same ones again)."""
         self._roots: dict[tuple[int, ...], Node] = {}
@@ -126,10 +128,11 @@ class Heads:
         return found
 
     def few(self, legal: Legal) -> list[tuple[int, ...]] | None:
-        """The legal actions as ``(shape, digits..., index)`` tuples when there are at most :data:`FEW`."""
-        indices = legal.indices
-        if len(indices) > FEW:
+        """The legal actions as ``(shape, digits..., index)`` tuples when the listing stands for at
+        most :data:`FEW` indices (an index two templates share counted twice)."""
+        if legal.spread() > FEW:  # (counted before sorting: ranges may stand for thousands; boxes walk those)
             return None
+        indices = legal.indices
         memo = self._memo
         out = []
         for index in indices:
@@ -154,11 +157,11 @@ class Heads:
         return tuple(out)
 
     def _point(self, index: int) -> Box:
-        memo = self._memo
-        row = memo.get(index)
-        if row is None:
-            row = memo[index] = (*self.catalogue.factor(index), index)
-        return tuple([(v,) for v in row[:-1]])
+        """The box of one index (made once per index)."""
+        found = self._points.get(index)
+        if found is None:
+            found = self._points[index] = tuple([(v,) for v in self.catalogue.factor(index)])
+        return found
 
     def box(self, indexed: Indexed) -> Box:
         """The indices of a template with ranges as a :data:`Box` (made once per template's
