@@ -878,6 +878,10 @@ class Observer:
         np.clip(out, -OBS_BOUND, OBS_BOUND, out=out)
         return out
 
+    def encode_room(self, seat: str, view: dict[str, Any], pending: Sequence[str], room: int) -> np.ndarray:
+        """:meth:`encode` followed by ``room`` zeros, in one new writable array."""
+        return np.concatenate((self.encode(seat, view, pending), np.zeros(room, dtype=np.float32)))
+
 
 # -- rewards ------------------------------------------------------------------------------------
 

@@ -428,9 +428,19 @@ class Choice:
     def observed(self, driver: Driver, seat: str) -> dict[str, np.ndarray]:
         """``seat``'s observation at this head and the mask of the head asked now, the tensor
         encoded by ``driver`` once per decision (:meth:`observation`, :meth:`mask`)."""
-        if self._obs is None:
-            self.obs = driver.observe(seat)
-        return {"observation": self.observation(), "action_mask": self.node.mask()}
+        node = self.node
+        if self._obs is None:  # the first head: the tensor encoded with room for the prefix slots
+            room = self.heads.prefix_size
+            out = driver.observe_room(seat, room)
+            size = len(out) - room
+            for slot in node.ones:
+                out[size + slot] = 1.0
+            out.flags.writeable = False
+            self._obs = out[:size]  # (read-only too: a view of it)
+            self._raw = None
+            self._out, self._shown = out, node
+            return {"observation": out, "action_mask": node.mask()}
+        return {"observation": self.observation(), "action_mask": node.mask()}
 
     def pick(self, value: Any) -> bool:
         """Take ``value`` for the head asked now; ``False`` (nothing changes) if it is not legal.
