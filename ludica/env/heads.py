@@ -5,7 +5,8 @@ A game's flat action catalogue (:class:`~ludica.env.encoding.Catalogue`) has up 
 is not what anyone trains. Every flat index is also a *factored* action: its shape (the action
 type, head 0), then one digit per parameter of that shape (heads 1, 2, ...; :attr:`Catalogue.heads`
 gives their sizes, at most a few hundred). This module works those out for the legal actions of a
-decision, all at once in numpy (:meth:`Heads.rows`), and walks a decision head by head
+decision (all at once in numpy, :meth:`Heads.rows`; per index, or per template with ranges as a
+:data:`Box`, for the walk), and walks a decision head by head
 (:class:`Choice`): the legal values of the next head given the earlier picks (autoregressive), a
 head with a single legal value filled in without asking, until the picks name one legal action.
 
@@ -28,9 +29,9 @@ from .driver import Driver
 from .encoding import FREE, Catalogue, Indexed, Legal
 
 FEW = 64
-"""A decision with at most this many legal actions is walked in Python (tuples from a memo of the
-catalogue's factoring), a larger one in numpy (numpy's set-up per call costs more than a few dozen
-Python comparisons)."""
+"""A decision whose listing stands for at most this many legal indices is walked over one tuple
+per index (from a memo of the catalogue's factoring), a larger one over one :data:`Box` per
+template (a template with ranges stands for every combination of its values, never spelled out)."""
 
 ROOTS = 4_096
 """How many decisions' walks :meth:`Heads.root` keeps (each a few small nodes)."""
