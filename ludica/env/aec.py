@@ -134,9 +134,7 @@ class LudicaAEC(AECEnv):  # type: ignore[misc]
         if choice is None:
             obs = np.concatenate((self.driver.observe(agent), self.heads.prefix(self.heads.depth, [])))
             return {"observation": obs, "action_mask": np.zeros(self.heads.width, dtype=np.int8)}
-        if choice.obs is None:
-            choice.obs = self.driver.observe(agent)
-        return {"observation": choice.observation(), "action_mask": choice.mask()}
+        return choice.observed(self.driver, agent)
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
@@ -153,7 +151,7 @@ class LudicaAEC(AECEnv):  # type: ignore[misc]
                 self._illegal(agent, action)
                 return
             if not choice.done:
-                self.infos[agent] = self._info(agent, choice)
+                self.infos[agent] = choice.info(self.driver.view(agent))
                 return
             action = choice.index
         self.infos[agent] = {}
@@ -220,25 +218,13 @@ class LudicaAEC(AECEnv):  # type: ignore[misc]
             self.rewards = dict.fromkeys(self.agents, 0.0)
         self.agent_selection = seat
         if self.action_mode == "heads":
-            self._choice = Choice(self.heads, driver.legal(seat))
-            self.infos[seat] = self._info(seat, self._choice)
+            choice = self._choice = Choice(self.heads, driver.legal(seat))
+            self.infos[seat] = choice.info(driver.view(seat))
             return
         info: dict[str, Any] = {"view": driver.view(seat), "legal_moves": driver.legal(seat).indices}
         if self.action_mode == "factored":
             info["legal_factored"] = driver.catalogue.factored_legal(driver.legal(seat)).copy()
         self.infos[seat] = info
-
-    def _info(self, seat: str, choice: Choice) -> dict[str, Any]:
-        """``action="heads"``: the seat's view, the legal values of the head asked now (the mask's
-        ones), which head that is and the picks so far."""
-        view = self.driver.view(seat)
-        return {
-            "view": view,
-            "legal_moves": choice.legal_values(),
-            "head": choice.head,
-            "asked": choice.asked,
-            "picks": list(choice.picks),
-        }
 
     def render(self) -> str | None:
         if self.render_mode is None:

@@ -213,6 +213,11 @@ class Driver:
     def observe(self, seat: str) -> np.ndarray:
         return self.observer.encode(seat, self.view(seat), self.pending)
 
+    def observe_room(self, seat: str, room: int) -> np.ndarray:
+        """:meth:`observe` followed by ``room`` zeros, in one new writable array (the action
+        heads' prefix slots go there: no second copy of the tensor)."""
+        return self.observer.encode_room(seat, self.view(seat), self.pending, room)  # type: ignore[no-any-return]
+
     # -- acting ---------------------------------------------------------------------------------
     def act(self, seat: str, index: int, text: TextFiller | None = None) -> None:
         """Seat ``seat`` takes the legal action at ``index``; chance steps after it are dealt."""

@@ -380,11 +380,11 @@ class Legal:
         """:attr:`indices` as a new int64 array (without a Python int per index where ranges
         spread over more than :data:`SMALL`: numpy sorts those; fewer are sorted in Python, which
         costs less than numpy's set-up)."""
-        if self._indices is None and self._spread() > SMALL:
+        if self._indices is None and self.spread() > SMALL:
             return np.unique(self.array)
         return np.array(self.indices, dtype=np.int64)
 
-    def _spread(self) -> int:
+    def spread(self) -> int:
         """How many indices the listing stands for, counting twice any two templates share."""
         count = len(self.single) + len(self.ranked)
         for _, indexed in self.parts:
@@ -902,6 +902,10 @@ class Observer:
             out[2 * n :] = np.bincount(slots, weights, minlength=HASHED)
         np.clip(out, -OBS_BOUND, OBS_BOUND, out=out)
         return out
+
+    def encode_room(self, seat: str, view: dict[str, Any], pending: Sequence[str], room: int) -> np.ndarray:
+        """:meth:`encode` followed by ``room`` zeros, in one new writable array."""
+        return np.concatenate((self.encode(seat, view, pending), np.zeros(room, dtype=np.float32)))
 
 
 # -- rewards ------------------------------------------------------------------------------------

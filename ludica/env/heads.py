@@ -5,7 +5,8 @@ A game's flat action catalogue (:class:`~ludica.env.encoding.Catalogue`) has up 
 is not what anyone trains. Every flat index is also a *factored* action: its shape (the action
 type, head 0), then one digit per parameter of that shape (heads 1, 2, ...; :attr:`Catalogue.heads`
 gives their sizes, at most a few hundred). This module works those out for the legal actions of a
-decision, all at once in numpy (:meth:`Heads.rows`), and walks a decision head by head
+decision (all at once in numpy, :meth:`Heads.rows`; per index, or per template with ranges as a
+:data:`Box`, for the walk), and walks a decision head by head
 (:class:`Choice`): the legal values of the next head given the earlier picks (autoregressive), a
 head with a single legal value filled in without asking, until the picks name one legal action.
 
@@ -19,19 +20,28 @@ consumes, with no illegal combination left to pick.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from typing import Any
 
 import numpy as np
 
-from .encoding import FREE, Catalogue, Legal
+from .driver import Driver
+from .encoding import FREE, Catalogue, Indexed, Legal
 
 FEW = 64
-"""A decision with at most this many legal actions is walked in Python (tuples from a memo of the
-catalogue's factoring), a larger one in numpy (numpy's set-up per call costs more than a few dozen
-Python comparisons)."""
+"""A decision whose listing stands for at most this many legal indices is walked over one tuple
+per index (from a memo of the catalogue's factoring), a larger one over one :data:`Box` per
+template (a template with ranges stands for every combination of its values, never spelled out)."""
 
 ROOTS = 4_096
 """How many decisions' walks :meth:`Heads.root` keeps (each a few small nodes)."""
+
+Box = tuple[tuple[int, ...], ...]
+"""Legal actions of one shape as a product: per head (the shape first, then each parameter's
+digit, 0 past the shape's parameters), the values allowed; the box stands for every combination."""
+
+FLOAT32 = np.dtype(np.float32)
+"""The observation's type."""
 
 NODES = 8_192
 """How many nodes after a pick :meth:`Node.child` keeps for every decision to share."""
@@ -63,6 +73,12 @@ class Heads:
         self.starts: list[int] = starts
         """Where each head's pick starts in :meth:`prefix` (after the one-hot of the head asked)."""
         self.prefix_size = self.depth + sum(self.sizes)
+        self._free: list[tuple[bool, ...]] = [tuple(d is FREE for _, d in sh.params) for sh in catalogue.shapes]
+        """Per shape, whether each parameter (in declared order) is free text (no head)."""
+        self._boxes: dict[int, tuple[Indexed, Box]] = {}
+        """The :meth:`box` of every ranged template's indices met so far, by its identity (kept with it)."""
+        self._points: dict[int, Box] = {}
+        """The box of every index met so far in a decision walked over boxes."""
         self._memo: dict[int, tuple[int, ...]] = {}
         """The catalogue's factoring of the indices met so far (a game offers the same ones again)."""
         self._roots: dict[tuple[int, ...], Node] = {}
@@ -98,7 +114,7 @@ class Heads:
     def root(self, legal: Legal) -> Node:
         """The first node of a decision whose legal actions are ``legal``, made once per set of
         legal indices (up to :data:`ROOTS` sets are kept, then the memo starts again)."""
-        key = tuple(legal.indices)
+        key = _root_key(legal)
         roots = self._roots
         found = roots.get(key)
         if found is None:
@@ -106,18 +122,18 @@ class Heads:
                 roots.clear()
             few = self.few(legal)
             if few is None:
-                array, rows = self.rows(legal)
-                found = Node(self, None, array, rows, (), True)
+                found = Node(self, None, self.boxes(legal), (), True)
             else:
-                found = Node(self, tuple(few), None, None, (), True)
+                found = Node(self, tuple(few), None, (), True)
             roots[key] = found
         return found
 
     def few(self, legal: Legal) -> list[tuple[int, ...]] | None:
-        """The legal actions as ``(shape, digits..., index)`` tuples when there are at most :data:`FEW`."""
-        indices = legal.indices
-        if len(indices) > FEW:
+        """The legal actions as ``(shape, digits..., index)`` tuples when the listing stands for at
+        most :data:`FEW` indices (an index two templates share counted twice)."""
+        if legal.spread() > FEW:  # (counted before sorting: ranges may stand for thousands; boxes walk those)
             return None
+        indices = legal.indices
         memo = self._memo
         out = []
         for index in indices:
@@ -126,6 +142,51 @@ class Heads:
                 row = memo[index] = (*self.catalogue.factor(index), index)
             out.append(row)
         return out
+
+    def boxes(self, legal: Legal) -> tuple[Box, ...]:
+        """The legal actions as boxes (:data:`Box`), without spelling out a template's ranges: one
+        per template with integer ranges (every combination of its parameters' values), one per
+        index of the others; together they stand for exactly the legal indices (an index two
+        templates share, twice)."""
+        out: list[Box] = []
+        for index in legal.single:
+            out.append(self._point(index))
+        for _, indexed in legal.parts:
+            out.append(self.box(indexed))
+        for index in legal.ranked:
+            out.append(self._point(index))
+        return tuple(out)
+
+    def _point(self, index: int) -> Box:
+        """The box of one index (made once per index)."""
+        found = self._points.get(index)
+        if found is None:
+            found = self._points[index] = tuple([(v,) for v in self.catalogue.factor(index)])
+        return found
+
+    def box(self, indexed: Indexed) -> Box:
+        """The indices of a template with ranges as a :data:`Box` (made once per template's
+        :class:`~ludica.env.encoding.Indexed`, up to :data:`NODES` kept)."""
+        memo = self._boxes
+        hit = memo.get(id(indexed))
+        if hit is not None and hit[0] is indexed:
+            return hit[1]
+        shape = bisect_right(self.catalogue.offsets, indexed.offset) - 1
+        free = self._free[shape]
+        out: list[tuple[int, ...]] = [(shape,)]
+        digits = indexed.digits  # least significant first: read from the end, the declared order
+        last = len(digits) - 1
+        for k in range(len(digits)):
+            if not free[k]:
+                _, _, fixed, options = digits[last - k]
+                out.append((fixed,) if options is None else tuple(sorted(options)))
+        while len(out) < self.depth:
+            out.append((0,))
+        found: Box = tuple(out)
+        if len(memo) >= NODES:
+            memo.clear()
+        memo[id(indexed)] = (indexed, found)
+        return found
 
     def marginals(self, legal: Legal) -> np.ndarray:
         """Every head's legal values over all the legal actions, one head after another
@@ -150,39 +211,38 @@ class Heads:
 
 class Node:
     """One state of a decision's walk: the legal actions still agreeing with the picks (tuples
-    ``(shape, digits..., index)`` for a few, numpy rows and indices for many), the picks so far
+    ``(shape, digits..., index)`` for a few, :data:`Box` es for many), the picks so far
     (heads with a single legal value filled in) and the legal values of the head asked now.
 
     A node never changes once made (its children and mask are made once, when first asked for), so
     :meth:`Heads.root` keeps the walks of the decisions met so far: a game offers the same legal
     actions again and again, and then a decision's heads cost a dict look-up each."""
 
-    __slots__ = ("_mask", "children", "done", "few", "heads", "indices", "ones", "picks", "rows", "values")
+    __slots__ = ("_mask", "_prefix", "boxes", "children", "done", "few", "heads", "ones", "picks", "values")
 
     def __init__(
         self,
         heads: Heads,
         few: tuple[tuple[int, ...], ...] | None,
-        indices: np.ndarray | None,
-        rows: np.ndarray | None,
+        boxes: tuple[Box, ...] | None,
         picks: tuple[int, ...],
         ask: bool,
     ) -> None:
         used = heads.used
         done = bool(picks) and len(picks) >= used[picks[0]]
-        values: list[int] = [] if done else _values(few, rows, len(picks))
+        values: list[int] = [] if done else _values(few, boxes, len(picks))
         # fill in every head with a single legal value, in turn; with ``ask`` (a new decision),
         # stop before the pick that would make the decision without asking anything
         while len(values) == 1 and not done:
             value = values[0]
             if ask and (1 if not picks else len(picks) + 1) >= used[picks[0] if picks else value]:
                 break
-            few, indices, rows = _keep(few, indices, rows, len(picks), value)
+            few, boxes = _keep(few, boxes, len(picks), value)
             picks = (*picks, value)
             done = len(picks) >= used[picks[0]]
-            values = [] if done else _values(few, rows, len(picks))
+            values = [] if done else _values(few, boxes, len(picks))
         self.heads = heads
-        self.few, self.indices, self.rows = few, indices, rows
+        self.few, self.boxes = few, boxes
         self.picks = picks
         self.done = done
         self.values: tuple[int, ...] = tuple(values)
@@ -192,6 +252,7 @@ class Node:
         (tuples, dicts of plain values and nodes only: a node adds few objects for Python's
         collector to walk, as the kept walks grow)."""
         self._mask: np.ndarray | None = None
+        self._prefix: bytes | None = None
         h = len(picks)
         ones = [h] if h < heads.depth else []
         ones += [heads.starts[k] + value for k, value in enumerate(picks)]
@@ -200,7 +261,7 @@ class Node:
 
     def __reduce__(self) -> tuple[Any, ...]:  # compiled with mypyc: made again from what it keeps (caches start empty)
         # made again with ``ask``: a node's picks are complete or stop where a new decision's do
-        return Node, (self.heads, self.few, self.indices, self.rows, self.picks, True)
+        return Node, (self.heads, self.few, self.boxes, self.picks, True)
 
     def child(self, value: int) -> Node | None:
         """The node after picking ``value`` for the head asked now (``None`` if it is not legal)."""
@@ -210,16 +271,16 @@ class Node:
             if value not in children:
                 return None
             h = len(self.picks)
-            few, indices, rows = _keep(self.few, self.indices, self.rows, h, value)
+            few, boxes = _keep(self.few, self.boxes, h, value)
             # the node after a pick depends only on the legal actions left (their common digits
             # are the picks): decisions that differ elsewhere share it
-            key = (h, *(row[-1] for row in few)) if few is not None else (h, indices.tobytes())  # type: ignore[union-attr]
+            key = (h, *(row[-1] for row in few)) if few is not None else (h, boxes)
             nodes = self.heads._nodes
             found = nodes.get(key)
             if found is None or found.picks[: h + 1] != (*self.picks, value):
                 if len(nodes) >= NODES:
                     nodes.clear()
-                found = nodes[key] = Node(self.heads, few, indices, rows, (*self.picks, value), False)
+                found = nodes[key] = Node(self.heads, few, boxes, (*self.picks, value), False)
             children[value] = found
         return found
 
@@ -236,32 +297,58 @@ class Node:
             self._mask = found
         return found
 
+    def prefix(self) -> bytes:
+        """The :meth:`Heads.prefix` slots at this node as float32 bytes, made once per node."""
+        found = self._prefix
+        if found is None:
+            slots = self.heads.zeros.copy()
+            for slot in self.ones:
+                slots[slot] = 1.0
+            found = self._prefix = slots.tobytes()
+        return found
+
     @property
     def index(self) -> int:
         """The flat index the picks name (once :attr:`done`)."""
         if self.few is not None:
             return int(self.few[0][-1])
-        assert self.indices is not None
-        return int(self.indices[0])
+        return self.heads.catalogue.compose(self.picks)
 
 
-def _values(few: tuple[tuple[int, ...], ...] | None, rows: np.ndarray | None, h: int) -> list[int]:
+def _root_key(legal: Legal) -> tuple[Any, ...]:
+    """A key of ``legal``'s set of indices for :meth:`Heads.root`, from its listing: the indices of
+    its one-index templates and its ranked ones in the listing's order, and the very
+    :class:`~ludica.env.encoding.Indexed` of each template with ranges (the catalogue gives equal
+    templates the same one; the key keeps it alive, so it is never another's). Nothing is sorted
+    or spelled out: a game lists the same actions in the same order, and a set met in another
+    order or listing only makes a second, equal walk. Equal keys always mean equal sets."""
+    key: list[Any] = list(legal.single)
+    for _, indexed in legal.parts:
+        key.append(indexed)
+    key += legal.ranked
+    return tuple(key)
+
+
+def _values(few: tuple[tuple[int, ...], ...] | None, boxes: tuple[Box, ...] | None, h: int) -> list[int]:
     """The legal values of head ``h`` over the legal actions left, sorted."""
     if few is not None:
         return sorted({row[h] for row in few})
-    assert rows is not None
-    return sorted(set(rows[:, h].tolist()))
+    assert boxes is not None
+    found: set[int] = set()
+    for box in boxes:
+        found.update(box[h])
+    return sorted(found)
 
 
 def _keep(
-    few: tuple[tuple[int, ...], ...] | None, indices: np.ndarray | None, rows: np.ndarray | None, h: int, value: int
-) -> tuple[tuple[tuple[int, ...], ...] | None, np.ndarray | None, np.ndarray | None]:
-    """The legal actions left whose head ``h`` is ``value``."""
+    few: tuple[tuple[int, ...], ...] | None, boxes: tuple[Box, ...] | None, h: int, value: int
+) -> tuple[tuple[tuple[int, ...], ...] | None, tuple[Box, ...] | None]:
+    """The legal actions left whose head ``h`` is ``value`` (a box keeps only that value there)."""
     if few is not None:
-        return tuple([row for row in few if row[h] == value]), None, None
-    assert rows is not None and indices is not None
-    keep = rows[:, h] == value
-    return None, indices[keep], rows[keep]
+        return tuple([row for row in few if row[h] == value]), None
+    assert boxes is not None
+    one = (value,)
+    return None, tuple([(*box[:h], one, *box[h + 1 :]) for box in boxes if value in box[h]])
 
 
 class Choice:
@@ -271,7 +358,7 @@ class Choice:
     a decision asks at least one head (a seat with one legal action is still asked, as the game
     asks it)."""
 
-    __slots__ = ("_out", "_shown", "asked", "heads", "node", "obs", "view")
+    __slots__ = ("_obs", "_out", "_raw", "_shown", "asked", "heads", "node", "view")
 
     def __init__(self, heads: Heads, legal: Legal | Node, obs: np.ndarray | None = None) -> None:
         self.heads = heads
@@ -279,8 +366,9 @@ class Choice:
         """Where the walk is (a new decision: the root of ``legal``'s walk)."""
         self.asked = 0
         """How many heads of this decision the seat has picked (0: the decision is new)."""
-        self.obs = obs
-        """The seat's tensor for this decision (it does not change while the heads are picked)."""
+        self._obs = obs
+        self._raw: bytes | None = None
+        """:attr:`obs` as float32 bytes, once an observation was made from it."""
         self.view: bytes | None = None
         """The seat's view for this decision, marshalled once asked for (it does not change while
         the heads are picked; each step hands out a new copy)."""
@@ -290,6 +378,16 @@ class Choice:
 
     def __reduce__(self) -> tuple[Any, ...]:  # compiled with mypyc: pickled by its fields
         return _choice, (self.heads, self.node, self.asked, self.obs, self.view)
+
+    @property
+    def obs(self) -> np.ndarray | None:
+        """The seat's tensor for this decision (it does not change while the heads are picked)."""
+        return self._obs
+
+    @obs.setter
+    def obs(self, value: np.ndarray | None) -> None:
+        self._obs = value
+        self._raw = None
 
     @property
     def head(self) -> int:
@@ -319,6 +417,32 @@ class Choice:
         """The legal values of the head asked now, sorted (the mask's ones)."""
         return list(self.node.values)
 
+    def info(self, view: dict[str, Any]) -> dict[str, Any]:
+        """An environment's info at this head: the seat's ``view``, the legal values of the head
+        asked now (the mask's ones), which head that is, how many heads were asked and the picks
+        so far (new lists at every call)."""
+        node = self.node
+        picks = node.picks
+        return {"view": view, "legal_moves": list(node.values), "head": len(picks), "asked": self.asked,
+                "picks": list(picks)}  # fmt: skip
+
+    def observed(self, driver: Driver, seat: str) -> dict[str, np.ndarray]:
+        """``seat``'s observation at this head and the mask of the head asked now, the tensor
+        encoded by ``driver`` once per decision (:meth:`observation`, :meth:`mask`)."""
+        node = self.node
+        if self._obs is None:  # the first head: the tensor encoded with room for the prefix slots
+            room = self.heads.prefix_size
+            out = driver.observe_room(seat, room)
+            size = len(out) - room
+            for slot in node.ones:
+                out[size + slot] = 1.0
+            out.flags.writeable = False
+            self._obs = out[:size]  # (read-only too: a view of it)
+            self._raw = None
+            self._out, self._shown = out, node
+            return {"observation": out, "action_mask": node.mask()}
+        return {"observation": self.observation(), "action_mask": node.mask()}
+
     def pick(self, value: Any) -> bool:
         """Take ``value`` for the head asked now; ``False`` (nothing changes) if it is not legal.
         Later heads with a single legal value are then filled in."""
@@ -340,18 +464,18 @@ class Choice:
 
     def observation(self) -> np.ndarray:
         """The seat's tensor followed by the :meth:`Heads.prefix` slots, read-only: made once per
-        head asked (asked again at the same head, the same array; it never changes)."""
+        head asked (asked again at the same head, the same array; it never changes). Made from
+        bytes (the tensor's, once per decision, and the node's slots, once per node): one copy,
+        and numpy's array over bytes is read-only by itself."""
         node = self.node
         out = self._out
         if out is not None and self._shown is node:
             return out
-        heads = self.heads
-        obs = self.obs
-        at = 0 if obs is None else len(obs)
-        out = heads.zeros.copy() if obs is None else np.concatenate((obs, heads.zeros))
-        for slot in node.ones:
-            out[at + slot] = 1.0
-        out.flags.writeable = False
+        raw = self._raw
+        if raw is None:
+            obs = self._obs
+            raw = self._raw = b"" if obs is None else np.ascontiguousarray(obs, dtype=np.float32).tobytes()
+        out = np.frombuffer(raw + node.prefix(), FLOAT32)
         self._out, self._shown = out, node
         return out
 

@@ -637,6 +637,20 @@ class Schema:
             return self._patch(seat, view, pending, ctx)
         return self._fresh(seat, view, pending, ctx)
 
+    def encode_room(self, seat: str | None, view: dict[str, Any], pending: Sequence[str], room: int) -> np.ndarray:
+        """:meth:`encode` followed by ``room`` zeros, in one new writable array (the C encoder
+        writes into its head, bounded to the tensor as ever; elsewhere the tensor is copied in)."""
+        c = self._c
+        if c is not None and not c.delegates and type(view) is dict:
+            out: np.ndarray | None = np.zeros(self.size + room, dtype=np.float32)
+            try:
+                c.encode(out[: self.size], view, self.ctx(seat), self.seats, seat, pending)  # type: ignore[index]
+            except Exception:
+                out = None  # encoded again below, which gives the tensor or the exact error
+            if out is not None:
+                return out
+        return np.concatenate((self.encode(seat, view, pending), np.zeros(room, dtype=np.float32)))
+
     def _fresh(self, seat: str | None, view: dict[str, Any], pending: Sequence[str], ctx: Ctx) -> np.ndarray:
         """The view laid out afresh by the fields' :meth:`Field.put` (the Python encoder)."""
         out = array("f", self._zeros)  # float32 slots written in place, handed to numpy without a copy
