@@ -22,6 +22,7 @@ from ludica.lab.playthrough import default_config
 from ludica.table.rooms import Room
 from ludica.table.seatview import seat_part
 from ludica.table.storage import RoomRow
+from tests.random_play import decisions
 
 GAMES = [g for g in available() if g != "pig"]
 AHEAD = {"lost-days": 465, "great-city": 50}
@@ -102,14 +103,8 @@ def test_an_option_never_says_its_consequence_twice(game_id: str) -> None:
     bots = {s: HeuristicBot(game_id, 2) for s in game.seats(match.state)}
     rng = random.Random(2)
     twice: list[str] = []
-    for _ in range(120):
-        pending = match.pending()
-        if pending.is_over:
-            break
-        if pending.is_chance:
-            match.run_chance()
-            continue
-        seat = rng.choice(list(pending.seats))
+    for seats in decisions(match, 200):
+        seat = rng.choice(list(seats))
         for option in OPTION.findall(FILLED.sub("", seat_part(room_of(match), seat)["html"]["actions"])):
             details = [flat(html.unescape(d)) for d in DETAIL.findall(option)]
             for effect in (flat(html.unescape(e)) for e in EFFECT.findall(option)):
