@@ -142,7 +142,11 @@ def situation(match: Match[Any], seat: str) -> Situation:
 
 
 class Bot(Protocol):
-    """A player program. ``name`` is how people and reports call it (``"heuristic"``)."""
+    """A player program. ``name`` is how people and reports call it (``"heuristic"``).
+
+    A bot that remembers the game's past may also have ``recall(situation)``: the table, which
+    makes a bot anew for each decision, shows it first the situations its seat decided in
+    earlier (ISMCTS uses them to notice a position met again)."""
 
     name: str
 

@@ -24,7 +24,12 @@ not states. Every iteration
 The decision is the most visited action at the root, except that the heuristic's choice is kept
 unless the search found an action better by ``anchor`` standard errors (its mean reward against
 the heuristic choice's): with few playouts the search is noisy, and a noisy search must not
-throw away the strength of its own playout policy. Actions are played on raw states with the
+throw away the strength of its own playout policy. And where the seat meets again a position it
+has already decided in (the same view and the same legal actions: the game went round in a
+circle, e.g. a trade it offered was declined and the scene waits as before), it plays the
+heuristic's choice without searching: a search cut at ``horizon`` steps can prefer an offer that
+only postpones the future, and would offer it for ever (:meth:`ISMCTSBot.recall` tells a bot
+made anew for each decision, as the table's are, where the seat has been). Actions are played on raw states with the
 rules' :meth:`~ludica.core.game.Game.play` and no second check (they come from the legal list:
 what :meth:`Match.apply` calls *trusted*); free parameters are filled with
 :func:`~ludica.core.actions.fill`.
@@ -48,6 +53,7 @@ from typing import Any
 
 from ..core.actions import CHANCE, Action, IntRange, fill
 from ..core.game import Game
+from ..core.match import digest_of
 from ..core.registry import get_game
 from ..core.values import rebuilt
 from .base import BOTS, Bot, Decision, Situation, register_bot
@@ -167,8 +173,11 @@ class ISMCTSBot:
         self.anchor = anchor
         self.rivals = rivals
         self.last_playouts = 0
+        self.repeats = 0
+        """How often the seat met a position again and played the guide's choice (see :meth:`decide`)."""
         self._first: Action | None = None
         self._referees: frozenset[str] = frozenset()
+        self._seen: set[str] = set()
 
     def __reduce__(self) -> tuple[Any, ...]:
         return rebuilt(self, self.game)  # compiled, a copy calls __init__ (see ludica.core.values)
@@ -182,6 +191,10 @@ class ISMCTSBot:
             self.last_playouts = 0
             return Decision(fill(legal[0], self.rng), "Only one thing to do." if not legal[0].is_template else "")
         self._first = self.hint(situation, legal)
+        if self._first is not None and not self._first_time(situation):
+            self.repeats += 1
+            self.last_playouts = 0
+            return Decision(fill(self._first, self.rng), "I have been here before: no more thinking, the safe move.")
         root = self.search(situation)
         listed = set(legal)
         ranked = sorted(
@@ -192,6 +205,19 @@ class ISMCTSBot:
         best = self.choose(root, ranked)
         assert best.action is not None
         return Decision(fill(best.action, self.rng), self.narrate(best, situation.seat))
+
+    def recall(self, situation: Situation) -> None:
+        """A decision this seat faced earlier in the game: a bot made anew for each decision
+        learns here where the game has been (see :meth:`decide`)."""
+        self._seen.add(position_key(situation))
+
+    def _first_time(self, situation: Situation) -> bool:
+        """True the first time the seat decides in this position (and remember it)."""
+        key = position_key(situation)
+        if key in self._seen:
+            return False
+        self._seen.add(key)
+        return True
 
     def hint(self, situation: Situation, legal: list[Action]) -> Action | None:
         """The guide's (the heuristic's) choice in this situation, as one of ``legal``, or None."""
@@ -352,6 +378,12 @@ class ISMCTSBot:
             only = legal[0] if len(legal) == 1 and not legal[0].is_template else None
             game.play(state, only if only is not None else self.policy(game, state, seat, legal, rng))
         return rewards(game, state)
+
+
+def position_key(situation: Situation) -> str:
+    """What the seat knows and may do, as a digest: its view and its legal actions. Two decisions
+    with one key cannot be told apart by the seat: the game has come back where it was."""
+    return digest_of({"view": situation.view, "legal": [a.to_json() for a in situation.legal]})
 
 
 def rewards(game: Game[Any], state: Any) -> dict[str, float]:

@@ -132,12 +132,20 @@ def think(game_id: str, players: list[str], options: dict[str, Any], record: lis
           spec: str, seed: int) -> dict[str, Any]:  # fmt: skip
     """In a worker: the bot's decision for ``seat`` after ``record``, as an act message.
 
-    The match is rebuilt without the dealer's seed: the bot sees only its seat's situation.
+    The match is rebuilt without the dealer's seed: the bot sees only its seat's situation. A
+    bot that remembers where its seat has been (``recall``, as ISMCTS does) is shown the seat's
+    earlier decisions on the way, since it is made anew for each decision.
     """
     game = get_game(game_id)
     match: Match[Any] = Match(game, Config(tuple(players), options, None), validate=False)
-    match.replay((Action.from_json(a) for a in record), check=False)
-    decision = make_bot(spec, game_id, seed).decide(situation(match, seat))
+    bot = make_bot(spec, game_id, seed)
+    recall = getattr(bot, "recall", None)
+    for data in record:
+        action = Action.from_json(data)
+        if recall is not None and action.seat == seat:
+            recall(situation(match, seat))
+        match.replay((action,), check=False)
+    decision = bot.decide(situation(match, seat))
     return {"action": decision.action.to_json(), "narration": decision.narration or None}
 
 

@@ -152,3 +152,35 @@ def test_a_game_sets_its_default_search_level_and_a_spec_overrides_it() -> None:
     assert make_bot("ismcts", "euthymia", 0).rivals == "search"
     with pytest.raises(ValueError, match="rivals is search or policy"):
         make_bot("ismcts:rivals=cheat", "euphoria", 0)
+
+
+def test_a_position_met_again_gets_the_heuristics_choice_without_a_search() -> None:
+    """The game came back where the seat already decided (a declined offer): no second search,
+    the guide's move, said so; a bot made anew learns the seat's past through ``recall``."""
+    match = _wide_euphoria_decision()
+    seat = match.pending().seats[0]
+    bot = make_bot("ismcts:playouts=12,horizon=5,anchor=0", "euphoria", 5)
+    assert isinstance(bot, ISMCTSBot)
+    bot.decide(situation(match, seat))
+    assert bot.last_playouts == 12 and bot.repeats == 0
+    again = bot.decide(situation(match, seat))
+    assert bot.last_playouts == 0 and bot.repeats == 1
+    assert again.action == bot._first and again.narration.startswith("I have been here before")
+    match.check(again.as_action())
+    fresh = make_bot("ismcts:playouts=12,horizon=5,anchor=0", "euphoria", 5)
+    assert isinstance(fresh, ISMCTSBot)
+    fresh.recall(situation(match, seat))
+    fresh.decide(situation(match, seat))
+    assert fresh.last_playouts == 0 and fresh.repeats == 1
+
+
+def test_a_new_position_is_searched_even_when_the_view_repeats_with_other_choices() -> None:
+    """The key is the view and the legal actions: the same view with another legal list is new."""
+    from ludica.bots.ismcts import position_key
+
+    match = _wide_euphoria_decision()
+    seat = match.pending().seats[0]
+    sit = situation(match, seat)
+    fewer = Situation(match.game, seat, sit.view, sit.legal[:-1])
+    assert position_key(sit) == position_key(situation(match, seat))
+    assert position_key(sit) != position_key(fewer)
