@@ -180,6 +180,13 @@ class EuthymiaNamer(Namer):
         while the glasses count (not when the Conflict that needed it is over)."""
         if change.key == "most_drink" and change.after is None:
             return None
+        owner = self._owner(change.path, self._found)
+        theirs = None if owner in (None, self.viewer) else self.seat(owner)
+        if change.path[:1] == ("players",) and _sheet_written(change):
+            return f"{theirs} writes a character" if theirs else "you write your character"
+        if change.key == "glass" and change.delta is not None and change.before is not None:
+            whose = f"{theirs}'s glass" if theirs else "your glass"
+            return f"{whose}: {change.before} → {change.after} units"
         if change.path[-1:] == ("plays",) and isinstance(change.after, dict):
             seat, face = change.after.get("seat"), change.after.get("card")
             who = "you play" if seat == self.viewer else f"{self.seat(str(seat))} plays"
@@ -350,3 +357,12 @@ class EuthymiaNamer(Namer):
         if self.viewer is None:
             return ()
         return ("CONFLICT by", "Vote to change", "Who starts?", "You (")
+
+
+def _sheet_written(change: Any) -> bool:
+    """A character sheet filled in ([The characters]): its name and Aspects come into a
+    seat's entry (the fields as one change, or the sheet's own leaves)."""
+    if "character" in change.path[2:3]:
+        return change.before is None and change.path[3:4] in ((), ("name",), ("aspects",))
+    fields = change.after if isinstance(change.after, dict) else None
+    return fields is not None and set(fields) == {"character"}
