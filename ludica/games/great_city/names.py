@@ -340,6 +340,7 @@ class GreatCityNamer(Namer):
         "intent",  # the scene's intent is written in the next step
         "reaction_order",
         "narrator",  # who narrates is the next question (the acceptor gives the narration)
+        "peril_timeline",  # the peril pool noted at each scene's start: a history, not a change
     }
     VIEW_WORDS: Mapping[str, str] = {"present": "in the scene"}
 
