@@ -9,6 +9,7 @@ from typing import Any
 from ludica.core import Config, Match, get_game
 from ludica.core.actions import fill
 from ludica.core.names import namer_of
+from tests.random_play import decisions
 
 
 def said_along_play(kinds: set[str], seed: int = 0, steps: int = 400) -> dict[str, list[str]]:
@@ -16,14 +17,8 @@ def said_along_play(kinds: set[str], seed: int = 0, steps: int = 400) -> dict[st
     match: Match[Any] = Match(get_game("euthymia"), Config(("Ann", "Bob", "Cat"), {}, seed))
     rng = random.Random(seed)
     said: dict[str, list[str]] = {k: [] for k in kinds}
-    for _ in range(steps):
-        pending = match.pending()
-        if pending.is_over:
-            break
-        if pending.is_chance:
-            match.deal()
-            continue
-        seat = rng.choice(pending.seats)
+    for seats in decisions(match, steps):
+        seat = rng.choice(seats)
         legal = match.legal_actions(seat)
         namer = namer_of(match, seat)
         for action in legal:
