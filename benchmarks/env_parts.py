@@ -19,10 +19,13 @@ ends.
   ``calloc`` that reuses memory (numpy's zeroed observation and mask) costs one instruction per byte
   of an observation, and one that gets fresh pages from the kernel costs none, so the same build
   varied by about 15 % between runs.
+* ``--callgrind --learner``: the same count for ``bench_env.py``'s learner's loop over the default
+  action heads (decisions counted as there), after ``--warm`` decisions that both runs make (the
+  heads' walks and the catalogue's memos filled as in a long run).
 
 Compare two checkouts by running it with each ``PYTHONPATH`` in turn.
 
-    python benchmarks/env_parts.py [GAME ...] [--seconds S] [--callgrind --steps N]
+    python benchmarks/env_parts.py [GAME ...] [--seconds S] [--callgrind --steps N [--learner --warm W]]
 """
 
 from __future__ import annotations
@@ -38,7 +41,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from bench_env import aec_loop  # the same loop as bench_env.py (run from benchmarks/)
+from bench_env import aec_loop, learner  # the same loops as bench_env.py (run from benchmarks/)
 
 from ludica.core.registry import GAME_MODULES
 from ludica.env import aec_env
@@ -104,7 +107,13 @@ def parts(game: str, seconds: float) -> dict[str, float]:
     return out  # type: ignore[return-value]
 
 
-def worker(game: str, steps: int) -> None:
+def worker(game: str, steps: int, warm: int = 0) -> None:
+    if warm >= 0:  # the learner's loop over the heads: ``warm`` decisions, then ``steps`` more
+        loop = learner(game)
+        loop.decide(lambda done: done >= warm)
+        if steps:
+            loop.decide(lambda done: done >= steps)
+        return
     env = aec_env(game, seed=0, action="flat")
     if steps:
         aec_loop(env, lambda done: done >= steps)
@@ -120,10 +129,10 @@ REPEATABLE = {
 """The environment of a callgrind run (module docstring)."""
 
 
-def collected(game: str, steps: int, folder: Path) -> int:
+def collected(game: str, steps: int, folder: Path, warm: int = -1) -> int:
     out = folder / f"callgrind.out.{game}.{steps}"
     cmd = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", sys.executable, __file__]
-    cmd += ["--worker", game, "--steps", str(steps)]
+    cmd += ["--worker", game, "--steps", str(steps), "--warm", str(warm)]
     result = subprocess.run(cmd, capture_output=True, text=True, env={**os.environ, **REPEATABLE})
     found = _COLLECTED.search(result.stderr)
     if result.returncode or found is None:
@@ -137,17 +146,21 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seconds", type=float, default=2.0, help="CPU seconds per game (default 2)")
     parser.add_argument("--callgrind", action="store_true", help="instructions per decision instead")
     parser.add_argument("--steps", type=int, default=1000, help="decisions under callgrind (default 1000)")
+    parser.add_argument("--learner", action="store_true", help="with --callgrind: the learner's loop over the heads")
+    parser.add_argument("--warm", type=int, default=3000, help="with --learner: decisions made first (default 3000)")
     parser.add_argument("--worker", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.worker:
-        worker(args.worker, args.steps)
+        worker(args.worker, args.steps, args.warm)
         return
     games = args.games or list(GAME_MODULES)
     if args.callgrind:
         with tempfile.TemporaryDirectory() as tmp:
+            warm = args.warm if args.learner else -1
+            loop = "learner's loop (heads)" if args.learner else "AEC loop"
             for game in games:
-                work = collected(game, args.steps, Path(tmp)) - collected(game, 0, Path(tmp))
-                print(f"{game:18s} {work / args.steps:12,.0f} instructions per decision", flush=True)
+                work = collected(game, args.steps, Path(tmp), warm) - collected(game, 0, Path(tmp), warm)
+                print(f"{game:18s} {work / args.steps:12,.0f} instructions per decision ({loop})", flush=True)
         return
     print(f"{'game':18s} {'total':>7s} " + " ".join(f"{p:>8s}" for p in PARTS) + "   (µs of CPU per decision)")
     for game in games:
