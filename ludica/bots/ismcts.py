@@ -29,8 +29,8 @@ has already decided in (the same view and the same legal actions: the game went 
 circle, e.g. a trade it offered was declined and the scene waits as before), it plays the
 heuristic's choice without searching: a search cut at ``horizon`` steps can prefer an offer that
 only postpones the future, and would offer it for ever (:meth:`ISMCTSBot.recall` tells a bot
-made anew for each decision, as the table's are, where the seat has been). Actions are played on raw states with the
-rules' :meth:`~ludica.core.game.Game.play` and no second check (they come from the legal list:
+made anew for each decision, as the table's are, where the seat has been). Actions are played on
+raw states with the rules' :meth:`~ludica.core.game.Game.play` and no second check (they come from the legal list:
 what :meth:`Match.apply` calls *trusted*); free parameters are filled with
 :func:`~ludica.core.actions.fill`.
 
